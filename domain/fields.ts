@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+
+// Shared field rules. api.md: "URLs stored anywhere must be http: or https:".
+// Root-relative paths ('/uploads/…', '/demo/…') are same-origin, so they are
+// http(s) too; protocol-relative '//host' is refused because it leaves the origin.
+
+export const MAX_URL_LENGTH = 2000;
+export const MAX_EMBED_LENGTH = 20_000;
+
+// domain/ runs in the browser, the worker and Node alike and carries no DOM or Node
+// types, so the check is a pattern rather than the URL class.
+const ABSOLUTE_HTTP_URL = /^https?:\/\/(?:[^\s:@\/?#]+(?::[^\s@\/?#]*)?@)?(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?(?:[\/?#][^\s]*)?$/;
+
+export function isHttpUrl(value: string): boolean {
+  if (value.length === 0 || value.length > MAX_URL_LENGTH) return false;
+  if (value.startsWith('/')) return !value.startsWith('//') && !/[\s\\]/.test(value);
+  return ABSOLUTE_HTTP_URL.test(value);
+}
+
+/** A required http(s) URL. */
+export const httpUrl = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.check(isHttpUrl, message));
+
+/** An http(s) URL or the empty string. */
+export const httpUrlOrEmpty = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.check((s) => s === '' || isHttpUrl(s), message),
+  );
+
+/** An optional http(s) URL: absent, null and '' all become null. */
+export const optionalHttpUrl = (message: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(message)), null),
+    v.transform((s) => (s == null ? null : s.trim() === '' ? null : s.trim())),
+    v.check((s) => s === null || isHttpUrl(s), message),
+  );
+
+/** Trimmed text, required non-blank, bounded. */
+export const requiredText = (message: string, max: number, tooLong = `Must be at most ${max} characters`) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));
+
+/** Optional text: absent, null or blank become null. */
+export const optionalText = (max: number, tooLong = `Must be at most ${max} characters`) =>
+  v.pipe(
+    v.optional(v.nullable(v.string()), null),
+    v.transform((s) => (s == null ? null : s.trim() === '' ? null : s.trim())),
+    v.check((s) => s === null || s.length <= max, tooLong),
+  );
+
+/** ISO 8601 timestamp that Date can read. */
+export const isoDateTime = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.check((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), message),
+    v.transform((s) => new Date(s).toISOString()),
+  );

@@ -1,0 +1,153 @@
+import * as v from 'valibot';
+import { AD_MODES, type AdMode } from './catalog';
+import { COUNTRY_CODES, DEFAULT_COUNTRY, type CountryCode } from './countries';
+import { MAX_EMBED_LENGTH, httpUrl, httpUrlOrEmpty } from './fields';
+import { TENANT_NAMES, type Tenant } from './tenants';
+
+export const SETTINGS_MESSAGES = {
+  displayName: 'Display name is required',
+  logoUrl: 'Valid logo URL is required',
+  streamUrl: 'Valid stream URL is required',
+  radioHtmlEmbed: 'Radio HTML embed is required',
+  defaultCountry: 'Default country is required',
+  timeZone: 'Valid time zone is required',
+  url: 'Must be a valid URL',
+  update: 'Failed to update settings',
+  updateAds: 'Failed to update advertisement settings',
+} as const;
+
+export const DEFAULT_TIME_ZONE = 'America/Guyana';
+
+export function isTimeZone(name: string): boolean {
+  if (!name) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const embed = v.pipe(v.optional(v.string(), ''), v.maxLength(MAX_EMBED_LENGTH, `Must be at most ${MAX_EMBED_LENGTH} characters`));
+const optionalUrl = httpUrlOrEmpty(SETTINGS_MESSAGES.url);
+const toggle = (name: string) => v.boolean(`${name} must be on or off`);
+
+export const AdZonesSchema = v.object({
+  leaderboardEmbed: embed,
+  sidebarEmbed: embed,
+  infeedEmbed: embed,
+});
+export type AdZones = v.InferOutput<typeof AdZonesSchema>;
+
+/** PUT /api/settings: the whole settings object, spec.md §5 plus product.md's new settings. */
+export const SettingsSchema = v.object({
+  displayName: v.pipe(v.string(SETTINGS_MESSAGES.displayName), v.trim(), v.nonEmpty(SETTINGS_MESSAGES.displayName), v.maxLength(80)),
+  logoUrl: httpUrl(SETTINGS_MESSAGES.logoUrl),
+  streamUrl: httpUrl(SETTINGS_MESSAGES.streamUrl),
+  lowDataStreamUrl: v.optional(optionalUrl, ''),
+  radioHtmlEmbed: v.pipe(
+    v.string(SETTINGS_MESSAGES.radioHtmlEmbed),
+    v.check((s) => s.trim() !== '', SETTINGS_MESSAGES.radioHtmlEmbed),
+    v.maxLength(MAX_EMBED_LENGTH, `Must be at most ${MAX_EMBED_LENGTH} characters`),
+  ),
+  defaultCountry: v.picklist(COUNTRY_CODES, SETTINGS_MESSAGES.defaultCountry),
+  nowPlayingEmbed: embed,
+  recentlyPlayedEmbed: embed,
+  npJsonUrl: v.optional(optionalUrl, ''),
+  vdoPanelIframe: v.optional(optionalUrl, ''),
+  vdoPanelHls: v.optional(optionalUrl, ''),
+  chatweeEmbed: embed,
+  ga4Id: v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(40)),
+  communityUrl: v.optional(optionalUrl, ''),
+  shopUrl: v.optional(optionalUrl, ''),
+  donateUrl: v.optional(optionalUrl, ''),
+  sponsorUrl: v.optional(optionalUrl, ''),
+  artistFormEmbed: embed,
+  timeZone: v.pipe(v.optional(v.string(), DEFAULT_TIME_ZONE), v.trim(), v.check(isTimeZone, SETTINGS_MESSAGES.timeZone)),
+  enableReactions: toggle('Reactions'),
+  enablePrayerWall: toggle('Prayer wall'),
+  enableShoutouts: toggle('Shoutouts'),
+  enableLowData: toggle('Low data mode'),
+  adMode: v.picklist(AD_MODES, 'Ad mode must be embed or hybrid'),
+  adZones: v.optional(AdZonesSchema, { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' }),
+});
+export type SettingsInput = v.InferOutput<typeof SettingsSchema>;
+
+export interface TenantSettings {
+  displayName: string;
+  logoUrl: string;
+  streamUrl: string;
+  lowDataStreamUrl: string;
+  radioHtmlEmbed: string;
+  defaultCountry: CountryCode;
+  nowPlayingEmbed: string;
+  recentlyPlayedEmbed: string;
+  npJsonUrl: string;
+  vdoPanelIframe: string;
+  vdoPanelHls: string;
+  chatweeEmbed: string;
+  ga4Id: string;
+  communityUrl: string;
+  shopUrl: string;
+  donateUrl: string;
+  sponsorUrl: string;
+  artistFormEmbed: string;
+  timeZone: string;
+  enableReactions: boolean;
+  enablePrayerWall: boolean;
+  enableShoutouts: boolean;
+  enableLowData: boolean;
+  /** Stored values are embed|hybrid; the public side treats anything else as non-embed. */
+  adMode: AdMode | string;
+  adZones: AdZones;
+}
+
+/** GET /api/settings answer: the settings plus the tenant they belong to. */
+export type SettingsResponse = TenantSettings & { tenant: Tenant };
+
+/** spec.md §4 defaults when missing, plus product.md's new settings. */
+export function defaultSettings(tenant: Tenant): TenantSettings {
+  return {
+    displayName: TENANT_NAMES[tenant],
+    logoUrl: `/brand/${tenant}-logo.svg`,
+    streamUrl: '',
+    lowDataStreamUrl: '',
+    radioHtmlEmbed: '',
+    defaultCountry: DEFAULT_COUNTRY,
+    nowPlayingEmbed: '',
+    recentlyPlayedEmbed: '',
+    npJsonUrl: '',
+    vdoPanelIframe: '',
+    vdoPanelHls: '',
+    chatweeEmbed: '',
+    ga4Id: '',
+    communityUrl: '',
+    shopUrl: '',
+    donateUrl: '',
+    sponsorUrl: '',
+    artistFormEmbed: '',
+    timeZone: DEFAULT_TIME_ZONE,
+    enableReactions: true,
+    enablePrayerWall: tenant === 'caribbean',
+    enableShoutouts: true,
+    enableLowData: true,
+    adMode: 'hybrid',
+    adZones: { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' },
+  };
+}
+
+/** Stored settings may be partial or from an older version: fill the gaps with defaults. */
+export function withDefaults(tenant: Tenant, stored: Partial<TenantSettings> | null | undefined): SettingsResponse {
+  const base = defaultSettings(tenant);
+  const merged = { ...base } as TenantSettings;
+  if (stored) {
+    for (const key of Object.keys(base) as (keyof TenantSettings)[]) {
+      const value = stored[key];
+      if (value !== undefined && value !== null && typeof value === typeof base[key]) {
+        (merged as unknown as Record<string, unknown>)[key] = value;
+      }
+    }
+    merged.adZones = { ...base.adZones, ...(stored.adZones ?? {}) };
+  }
+  return { ...merged, tenant };
+}

@@ -1,0 +1,21 @@
+import * as v from 'valibot';
+import { optionalText } from './fields';
+
+export const SHOUTOUT_MAX_BYTES = 10 * 1024 * 1024;
+
+export const NewShoutoutFieldsSchema = v.object({
+  nameOptional: optionalText(80, 'Please keep your name under 80 characters.'),
+});
+
+export const ShoutoutModerationSchema = v.object({
+  approved: v.boolean('approved must be true or false'),
+});
+
+export const ShoutoutSchema = v.object({
+  id: v.string(),
+  nameOptional: v.nullable(v.string()),
+  audioUrl: v.string(),
+  approved: v.boolean(),
+  createdAt: v.string(),
+});
+export type Shoutout = v.InferOutput<typeof ShoutoutSchema>;

@@ -1,0 +1,28 @@
+export const TENANTS = ['watzhott', 'caribbean'] as const;
+export type Tenant = (typeof TENANTS)[number];
+
+export const TENANT_NAMES: Record<Tenant, string> = {
+  watzhott: 'Watzhott',
+  caribbean: 'Caribbean Praise Radio',
+};
+
+/**
+ * spec.md §1 / api.md: caribbean when the host contains 'caribbean' or the
+ * tenant parameter equals 'caribbean'; otherwise watzhott.
+ */
+export function resolveTenant(host: string | null | undefined, tenantParam: string | null | undefined): Tenant {
+  if (tenantParam === 'caribbean') return 'caribbean';
+  if (host && host.toLowerCase().includes('caribbean')) return 'caribbean';
+  return 'watzhott';
+}
+
+export function isTenant(value: unknown): value is Tenant {
+  return value === 'watzhott' || value === 'caribbean';
+}
+
+/** Events live on watzhott only; the prayer wall on caribbean only (spec.md §6). */
+export const tenantHasEvents = (tenant: Tenant): boolean => tenant === 'watzhott';
+export const tenantHasPrayers = (tenant: Tenant): boolean => tenant === 'caribbean';
+
+export const EVENTS_UNAVAILABLE_MESSAGE = 'Events are only available on the Watzhott platform.';
+export const PRAYERS_UNAVAILABLE_MESSAGE = 'The prayer wall is only available on Caribbean Praise Radio.';

@@ -1,0 +1,83 @@
+import Koa from 'koa';
+import compress from 'koa-compress';
+import { constants as zlib } from 'node:zlib';
+import type { Config } from './config';
+import type { Db } from './db/knex';
+import { adminKey } from './http/admin-key';
+import { apiCaching } from './http/caching';
+import type { AppState, Deps, Middleware } from './http/context';
+import { errorHandler } from './http/error-handler';
+import { requestLog } from './http/request-log';
+import { securityHeaders } from './http/security-headers';
+import { staticApp, uploadedFiles } from './http/static-files';
+import { tenantAndAddress } from './http/tenant';
+import { adsRouter, outRouter } from './features/ads/ads.router';
+import { artistsRouter } from './features/artists/artists.router';
+import { eventsRouter } from './features/events/events.router';
+import { healthRouter } from './features/health/health.router';
+import { nowPlayingRouter } from './features/now-playing/now-playing.router';
+import { prayersRouter } from './features/prayers/prayers.router';
+import { settingsRouter } from './features/settings/settings.router';
+import { shoutoutsRouter } from './features/shoutouts/shoutouts.router';
+import { showsRouter } from './features/shows/shows.router';
+import { sponsorsRouter } from './features/sponsors/sponsors.router';
+import { tracksRouter } from './features/tracks/tracks.router';
+import { uploadsRouter } from './features/uploads/uploads.router';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+/** The whole HTTP app, without listen(), so tests run it in-process. */
+export function createApp({ db, config, now = Date.now, log }: AppOptions): Koa<AppState> {
+  const deps: Deps = { db, config, now };
+  const write = log ?? ((line: string) => process.stdout.write(line + '\n'));
+  const app = new Koa<AppState>({ proxy: config.trustProxy });
+
+  if (config.logRequests) app.use(requestLog(write));
+  app.use(securityHeaders());
+  app.use(
+    compress({
+      threshold: 1024,
+      gzip: { level: 6 },
+      // Answers are compressed per request, so a fast brotli level beats a small one.
+      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      deflate: false,
+    }),
+  );
+  app.use(errorHandler((line) => process.stderr.write(line + '\n')));
+  app.use(tenantAndAddress(config.trustProxy));
+
+  app.use(apiOnly(adminKey(deps)));
+  app.use(apiOnly(apiCaching()));
+  const routers = [
+    healthRouter(deps),
+    settingsRouter(deps),
+    nowPlayingRouter(deps),
+    artistsRouter(deps),
+    tracksRouter(deps),
+    uploadsRouter(deps),
+    showsRouter(deps),
+    eventsRouter(deps),
+    sponsorsRouter(deps),
+    prayersRouter(deps),
+    shoutoutsRouter(deps),
+    adsRouter(deps),
+  ];
+  for (const r of routers) {
+    app.use(r.routes());
+    app.use(r.allowedMethods({ throw: true }));
+  }
+  app.use(outRouter(deps).routes());
+  app.use(uploadedFiles(config.uploadDir));
+  app.use(staticApp(config.appDir));
+  return app;
+}
+
+const apiOnly =
+  (mw: Middleware): Middleware =>
+  (ctx, next) =>
+    ctx.path.startsWith('/api/') ? mw(ctx, next) : next();

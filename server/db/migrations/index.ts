@@ -1,0 +1,51 @@
+import type { Knex } from 'knex';
+import * as m0100 from './20261121000100_create_settings';
+import * as m0200 from './20261121000200_create_artists';
+import * as m0300 from './20261121000300_create_tracks';
+import * as m0400 from './20261121000400_create_shows';
+import * as m0500 from './20261121000500_create_events';
+import * as m0600 from './20261121000600_create_sponsors';
+import * as m0700 from './20261121000700_create_prayers';
+import * as m0800 from './20261121000800_create_shoutouts';
+import * as m0900 from './20261121000900_create_ads';
+import * as m1000 from './20261121001000_create_np_history';
+import * as m1100 from './20261121001100_create_idempotency_keys';
+import * as m1200 from './20261121001200_create_rate_counters';
+import * as m1300 from './20261121001300_create_auth_failures';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+// Listed here rather than read from a folder, so the bundled server and the
+// tests run the very same migrations with no file-system lookup.
+const MIGRATIONS: Record<string, Migration> = {
+  '20261121000100_create_settings': m0100,
+  '20261121000200_create_artists': m0200,
+  '20261121000300_create_tracks': m0300,
+  '20261121000400_create_shows': m0400,
+  '20261121000500_create_events': m0500,
+  '20261121000600_create_sponsors': m0600,
+  '20261121000700_create_prayers': m0700,
+  '20261121000800_create_shoutouts': m0800,
+  '20261121000900_create_ads': m0900,
+  '20261121001000_create_np_history': m1000,
+  '20261121001100_create_idempotency_keys': m1100,
+  '20261121001200_create_rate_counters': m1200,
+  '20261121001300_create_auth_failures': m1300,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => {
+    const migration = MIGRATIONS[name];
+    if (!migration) throw new Error(`Unknown migration ${name}`);
+    return migration;
+  },
+};
+
+export async function migrateLatest(db: Knex): Promise<void> {
+  await db.migrate.latest({ migrationSource });
+}

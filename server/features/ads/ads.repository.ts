@@ -1,0 +1,100 @@
+import type { Ad, AdPatch, NewAd, ServedAd } from '../../../domain/ads';
+import type { AdSlot } from '../../../domain/catalog';
+import type { CountryCode } from '../../../domain/countries';
+import type { Tenant } from '../../../domain/tenants';
+import type { Db } from '../../db/knex';
+import { bool, jsonArray, newId, nowIso, num } from '../../db/rows';
+
+interface AdRow {
+  id: string;
+  tenant: string;
+  image_url: string;
+  target_url: string;
+  alt: string;
+  slots: string;
+  countries: string;
+  active: unknown;
+  impressions: number | string;
+  clicks: number | string;
+  created_at: string;
+}
+
+const toAd = (r: AdRow): Ad => ({
+  id: r.id,
+  imageUrl: r.image_url,
+  targetUrl: r.target_url,
+  alt: r.alt,
+  slots: jsonArray(r.slots) as Ad['slots'],
+  countries: jsonArray(r.countries) as Ad['countries'],
+  active: bool(r.active),
+  impressions: num(r.impressions),
+  clicks: num(r.clicks),
+  createdAt: r.created_at,
+});
+
+const toRow = (input: NewAd) => ({
+  image_url: input.imageUrl,
+  target_url: input.targetUrl,
+  alt: input.alt,
+  slots: JSON.stringify(input.slots),
+  countries: JSON.stringify(input.countries),
+  active: input.active,
+});
+
+export function adsRepository(db: Db) {
+  return {
+    async list(tenant: Tenant): Promise<Ad[]> {
+      return (await db<AdRow>('ads').where({ tenant }).orderBy('created_at', 'desc').orderBy('id')).map(toAd);
+    },
+
+    async find(tenant: Tenant, id: string): Promise<Ad | null> {
+      const row = await db<AdRow>('ads').where({ tenant, id }).first();
+      return row ? toAd(row) : null;
+    },
+
+    async create(tenant: Tenant, input: NewAd, now: number): Promise<Ad> {
+      const row: AdRow = { id: newId(), tenant, impressions: 0, clicks: 0, created_at: nowIso(now), ...toRow(input) };
+      await db('ads').insert(row);
+      return toAd(row);
+    },
+
+    async update(tenant: Tenant, id: string, patch: AdPatch): Promise<Ad | null> {
+      const current = await this.find(tenant, id);
+      if (!current) return null;
+      await db('ads').where({ tenant, id }).update(toRow({ ...current, ...stripUndefined(patch) }));
+      return this.find(tenant, id);
+    },
+
+    async remove(tenant: Tenant, id: string): Promise<boolean> {
+      return (await db('ads').where({ tenant, id }).delete()) > 0;
+    },
+
+    /**
+     * An active ad for the slot whose countries are empty or hold the country; the one
+     * shown least so far, so ads take turns. Counts the impression atomically.
+     */
+    async serve(tenant: Tenant, slot: AdSlot, country: CountryCode | null): Promise<ServedAd | null> {
+      const q = db<AdRow>('ads').where({ tenant, active: true }).andWhere('slots', 'like', `%"${slot}"%`);
+      q.andWhere((w) => {
+        w.where('countries', '[]');
+        if (country) w.orWhere('countries', 'like', `%"${country}"%`);
+      });
+      const row = await q.orderBy('impressions', 'asc').orderBy('id').first();
+      if (!row) return null;
+      await db('ads').where({ id: row.id }).increment('impressions', 1);
+      return { id: row.id, imageUrl: row.image_url, targetUrl: row.target_url, alt: row.alt };
+    },
+
+    /** Counts a click; answers where to send the visitor. Ad ids are unique across tenants. */
+    async click(id: string): Promise<string | null> {
+      const row = await db<AdRow>('ads').where({ id }).first('target_url');
+      if (!row) return null;
+      await db('ads').where({ id }).increment('clicks', 1);
+      return row.target_url;
+    },
+  };
+}
+
+function stripUndefined<T extends object>(obj: T): Partial<T> {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

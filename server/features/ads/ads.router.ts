@@ -1,0 +1,68 @@
+import Router from '@koa/router';
+import { AdPatchSchema, NewAdSchema } from '../../../domain/ads';
+import { AD_SLOTS, type AdSlot } from '../../../domain/catalog';
+import { isCountryCode } from '../../../domain/countries';
+import { requireAdmin } from '../../http/admin-key';
+import { jsonBody } from '../../http/body';
+import type { AppState, Deps } from '../../http/context';
+import { badRequest, notFound } from '../../http/errors';
+import { parseWith, queryString } from '../../http/validate';
+import { adsRepository } from './ads.repository';
+
+export function adsRouter(deps: Deps): Router<AppState> {
+  const ads = adsRepository(deps.db);
+  const router = new Router<AppState>({ prefix: '/api/ads' });
+
+  router.get('/serve', async (ctx) => {
+    const slot = queryString(ctx.query.slot);
+    if (!slot || !(AD_SLOTS as readonly string[]).includes(slot)) {
+      throw badRequest(`slot must be one of ${AD_SLOTS.join(', ')}`);
+    }
+    const country = queryString(ctx.query.country);
+    const ad = await ads.serve(ctx.state.tenant, slot as AdSlot, isCountryCode(country) ? country : null);
+    // Every answer counts an impression, so no cache may answer for us.
+    ctx.set('Cache-Control', 'no-store');
+    if (!ad) {
+      ctx.status = 204;
+      return;
+    }
+    ctx.body = ad;
+  });
+
+  router.get('/', requireAdmin(deps), async (ctx) => {
+    ctx.body = await ads.list(ctx.state.tenant);
+  });
+
+  router.post('/', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+    const input = parseWith(NewAdSchema, ctx.state.body);
+    ctx.status = 201;
+    ctx.body = await ads.create(ctx.state.tenant, input, deps.now());
+  });
+
+  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+    const patch = parseWith(AdPatchSchema, ctx.state.body);
+    const ad = await ads.update(ctx.state.tenant, ctx.params.id!, patch);
+    if (!ad) throw notFound('Ad not found');
+    ctx.body = ad;
+  });
+
+  router.delete('/:id', requireAdmin(deps), async (ctx) => {
+    if (!(await ads.remove(ctx.state.tenant, ctx.params.id!))) throw notFound('Ad not found');
+    ctx.status = 204;
+  });
+
+  return router;
+}
+
+/** GET /out/:adId: counts the click and sends the visitor on (302). */
+export function outRouter(deps: Deps): Router<AppState> {
+  const ads = adsRepository(deps.db);
+  const router = new Router<AppState>();
+  router.get('/out/:adId', async (ctx) => {
+    const target = await ads.click(ctx.params.adId!);
+    if (!target) throw notFound('Ad not found');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(target);
+  });
+  return router;
+}

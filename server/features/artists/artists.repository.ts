@@ -1,0 +1,95 @@
+import type { Artist, ArtistFilter, ArtistModeration, NewArtist } from '../../../domain/artists';
+import type { CountryCode } from '../../../domain/countries';
+import type { Db } from '../../db/knex';
+import { bool, likePattern, newId, nowIso, strOrNull } from '../../db/rows';
+
+interface ArtistRow {
+  id: string;
+  name: string;
+  bio: string;
+  country_code: string;
+  photo_url: string | null;
+  featured: unknown;
+  instagram: string | null;
+  spotify: string | null;
+  youtube: string | null;
+  soundcloud: string | null;
+  approved: unknown;
+  created_at: string;
+}
+
+const toArtist = (r: ArtistRow): Artist => {
+  const socials: Artist['socials'] = {};
+  if (r.instagram) socials.instagram = r.instagram;
+  if (r.spotify) socials.spotify = r.spotify;
+  if (r.youtube) socials.youtube = r.youtube;
+  if (r.soundcloud) socials.soundcloud = r.soundcloud;
+  return {
+    id: r.id,
+    name: r.name,
+    bio: r.bio,
+    countryCode: r.country_code as CountryCode,
+    photoUrl: strOrNull(r.photo_url),
+    featured: bool(r.featured),
+    socials,
+    approved: bool(r.approved),
+    createdAt: r.created_at,
+  };
+};
+
+export function artistsRepository(db: Db) {
+  return {
+    async list(filter: ArtistFilter): Promise<Artist[]> {
+      const q = db<ArtistRow>('artists').select('artists.*');
+      if (filter.approved !== undefined) q.where('artists.approved', filter.approved);
+      if (filter.country) q.where('artists.country_code', filter.country);
+      if (filter.q) {
+        const pattern = likePattern(filter.q);
+        q.where((w) =>
+          w.whereRaw("lower(artists.name) like ? escape '\\'", [pattern]).orWhereRaw("lower(artists.bio) like ? escape '\\'", [pattern]),
+        );
+      }
+      if (filter.genre) {
+        // spec.md §2: a genre matches only when the artist has an approved track of it.
+        const genre = filter.genre;
+        q.whereExists((sub) =>
+          sub.select(db.raw('1')).from('tracks').whereRaw('tracks.artist_id = artists.id').andWhere({ 'tracks.status': 'approved', 'tracks.genre': genre }),
+        );
+      }
+      q.orderBy('artists.name', 'asc').orderBy('artists.id', 'asc');
+      return (await q).map(toArtist);
+    },
+
+    async find(id: string): Promise<Artist | null> {
+      const row = await db<ArtistRow>('artists').where({ id }).first();
+      return row ? toArtist(row) : null;
+    },
+
+    async create(input: NewArtist, now: number): Promise<Artist> {
+      const row: ArtistRow = {
+        id: newId(),
+        name: input.name,
+        bio: input.bio,
+        country_code: input.countryCode,
+        photo_url: input.photoUrl,
+        featured: false,
+        instagram: input.socials.instagram ?? null,
+        spotify: input.socials.spotify ?? null,
+        youtube: input.socials.youtube ?? null,
+        soundcloud: input.socials.soundcloud ?? null,
+        approved: false,
+        created_at: nowIso(now),
+      };
+      await db('artists').insert(row);
+      return toArtist(row);
+    },
+
+    async moderate(id: string, change: ArtistModeration): Promise<Artist | null> {
+      const patch: Partial<Record<'approved' | 'featured', boolean>> = {};
+      if (change.approved !== undefined) patch.approved = change.approved;
+      if (change.featured !== undefined) patch.featured = change.featured;
+      const count = await db('artists').where({ id }).update(patch);
+      return count ? this.find(id) : null;
+    },
+  };
+}

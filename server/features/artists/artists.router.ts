@@ -1,0 +1,54 @@
+import Router from '@koa/router';
+import { ArtistModerationSchema, NewArtistSchema, type ArtistFilter } from '../../../domain/artists';
+import { GENRES } from '../../../domain/catalog';
+import { isCountryCode } from '../../../domain/countries';
+import { requireAdmin } from '../../http/admin-key';
+import { jsonBody } from '../../http/body';
+import type { AppState, Deps } from '../../http/context';
+import { notFound, unauthorized } from '../../http/errors';
+import { idempotent } from '../../http/idempotency';
+import { rateLimit } from '../../http/rate-limit';
+import { parseWith, queryBoolean, queryString } from '../../http/validate';
+import { artistsRepository } from './artists.repository';
+
+export function artistsRouter(deps: Deps): Router<AppState> {
+  const artists = artistsRepository(deps.db);
+  const router = new Router<AppState>({ prefix: '/api/artists' });
+
+  router.get('/', async (ctx) => {
+    const approved = queryBoolean(ctx.query.approved);
+    if (!ctx.state.isAdmin && approved === false) throw unauthorized();
+    const country = queryString(ctx.query.country);
+    const genre = queryString(ctx.query.genre);
+    const filter: ArtistFilter = {
+      // Visitors see approved artists only, whatever they ask.
+      approved: ctx.state.isAdmin ? approved : true,
+      q: queryString(ctx.query.q, 100),
+    };
+    // Unknown codes and genres are ignored (spec.md §5), not errors.
+    if (isCountryCode(country)) filter.country = country;
+    if (genre && (GENRES as readonly string[]).includes(genre)) filter.genre = genre;
+    ctx.body = await artists.list(filter);
+  });
+
+  router.get('/:id', async (ctx) => {
+    const artist = await artists.find(ctx.params.id!);
+    if (!artist || (!artist.approved && !ctx.state.isAdmin)) throw notFound('Artist not found');
+    ctx.body = artist;
+  });
+
+  router.post('/', rateLimit(deps, 'POST /api/artists'), jsonBody(deps), idempotent(deps), async (ctx) => {
+    const input = parseWith(NewArtistSchema, ctx.state.body);
+    ctx.status = 201;
+    ctx.body = await artists.create(input, deps.now());
+  });
+
+  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+    const change = parseWith(ArtistModerationSchema, ctx.state.body);
+    const artist = await artists.moderate(ctx.params.id!, change);
+    if (!artist) throw notFound('Artist not found');
+    ctx.body = artist;
+  });
+
+  return router;
+}

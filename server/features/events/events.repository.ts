@@ -1,0 +1,69 @@
+import type { Event, NewEvent } from '../../../domain/events';
+import type { Tenant } from '../../../domain/tenants';
+import type { Db } from '../../db/knex';
+import { bool, newId, nowIso, numOrNull, strOrNull } from '../../db/rows';
+
+interface EventRow {
+  id: string;
+  tenant: string;
+  title: string;
+  image_url: string | null;
+  start_iso: string;
+  location_text: string;
+  price_from: number | string | null;
+  ticket_url: string | null;
+  is_public: unknown;
+  created_at: string;
+}
+
+const toEvent = (r: EventRow): Event => ({
+  id: r.id,
+  title: r.title,
+  imageUrl: strOrNull(r.image_url),
+  startIso: r.start_iso,
+  locationText: r.location_text,
+  priceFrom: numOrNull(r.price_from),
+  ticketUrl: strOrNull(r.ticket_url),
+  isPublic: bool(r.is_public),
+});
+
+const toRow = (input: NewEvent) => ({
+  title: input.title,
+  image_url: input.imageUrl,
+  start_iso: input.startIso,
+  location_text: input.locationText,
+  price_from: input.priceFrom,
+  ticket_url: input.ticketUrl,
+  is_public: input.isPublic,
+});
+
+export function eventsRepository(db: Db) {
+  return {
+    /** Soonest first. */
+    async list(tenant: Tenant, filter: { publicOnly: boolean }): Promise<Event[]> {
+      const q = db<EventRow>('events').where({ tenant });
+      if (filter.publicOnly) q.andWhere({ is_public: true });
+      return (await q.orderBy('start_iso').orderBy('id')).map(toEvent);
+    },
+
+    async find(tenant: Tenant, id: string): Promise<Event | null> {
+      const row = await db<EventRow>('events').where({ tenant, id }).first();
+      return row ? toEvent(row) : null;
+    },
+
+    async create(tenant: Tenant, input: NewEvent, now: number): Promise<Event> {
+      const row: EventRow = { id: newId(), tenant, created_at: nowIso(now), ...toRow(input) };
+      await db('events').insert(row);
+      return toEvent(row);
+    },
+
+    async update(tenant: Tenant, id: string, input: NewEvent): Promise<Event | null> {
+      const count = await db('events').where({ tenant, id }).update(toRow(input));
+      return count ? this.find(tenant, id) : null;
+    },
+
+    async remove(tenant: Tenant, id: string): Promise<boolean> {
+      return (await db('events').where({ tenant, id }).delete()) > 0;
+    },
+  };
+}

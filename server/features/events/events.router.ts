@@ -1,0 +1,44 @@
+import Router from '@koa/router';
+import { NewEventSchema } from '../../../domain/events';
+import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents } from '../../../domain/tenants';
+import { requireAdmin } from '../../http/admin-key';
+import { jsonBody } from '../../http/body';
+import type { AppState, Deps } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { mergePatch, parseWith } from '../../http/validate';
+import { eventsRepository } from './events.repository';
+
+export function eventsRouter(deps: Deps): Router<AppState> {
+  const events = eventsRepository(deps.db);
+  const router = new Router<AppState>({ prefix: '/api/events' });
+
+  // api.md: /api/events* answers 404 outside watzhott.
+  router.use(async (ctx, next) => {
+    if (!tenantHasEvents(ctx.state.tenant)) throw notFound(EVENTS_UNAVAILABLE_MESSAGE);
+    await next();
+  });
+
+  router.get('/', async (ctx) => {
+    ctx.body = await events.list(ctx.state.tenant, { publicOnly: !ctx.state.isAdmin });
+  });
+
+  router.post('/', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+    const input = parseWith(NewEventSchema, ctx.state.body);
+    ctx.status = 201;
+    ctx.body = await events.create(ctx.state.tenant, input, deps.now());
+  });
+
+  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+    const current = await events.find(ctx.state.tenant, ctx.params.id!);
+    if (!current) throw notFound('Event not found');
+    const input = parseWith(NewEventSchema, mergePatch(current, ctx.state.body));
+    ctx.body = await events.update(ctx.state.tenant, current.id, input);
+  });
+
+  router.delete('/:id', requireAdmin(deps), async (ctx) => {
+    if (!(await events.remove(ctx.state.tenant, ctx.params.id!))) throw notFound('Event not found');
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,66 @@
+import type { NewPrayer, Prayer, PrayerHearts } from '../../../domain/prayers';
+import type { Tenant } from '../../../domain/tenants';
+import type { Db } from '../../db/knex';
+import { bool, newId, nowIso, num, strOrNull } from '../../db/rows';
+
+interface PrayerRow {
+  id: string;
+  tenant: string;
+  text: string;
+  name_optional: string | null;
+  hearts: number | string;
+  approved: unknown;
+  created_at: string;
+}
+
+const toPrayer = (r: PrayerRow): Prayer => ({
+  id: r.id,
+  text: r.text,
+  nameOptional: strOrNull(r.name_optional),
+  hearts: num(r.hearts),
+  createdAt: r.created_at,
+  approved: bool(r.approved),
+});
+
+export function prayersRepository(db: Db) {
+  return {
+    async list(tenant: Tenant, filter: { approved?: boolean }): Promise<Prayer[]> {
+      const q = db<PrayerRow>('prayers').where({ tenant }).orderBy('created_at', 'desc').orderBy('id');
+      if (filter.approved !== undefined) q.andWhere({ approved: filter.approved });
+      return (await q).map(toPrayer);
+    },
+
+    async find(tenant: Tenant, id: string): Promise<Prayer | null> {
+      const row = await db<PrayerRow>('prayers').where({ tenant, id }).first();
+      return row ? toPrayer(row) : null;
+    },
+
+    async create(tenant: Tenant, input: NewPrayer, now: number): Promise<Prayer> {
+      const row: PrayerRow = {
+        id: newId(),
+        tenant,
+        text: input.text,
+        name_optional: input.nameOptional,
+        hearts: 0,
+        approved: false,
+        created_at: nowIso(now),
+      };
+      await db('prayers').insert(row);
+      return toPrayer(row);
+    },
+
+    /** One atomic UPDATE, so parallel hearts never overwrite each other. Approved prayers only. */
+    async addHeart(tenant: Tenant, id: string): Promise<PrayerHearts | null> {
+      const updated = await db('prayers')
+        .where({ tenant, id, approved: true })
+        .update({ hearts: db.raw('hearts + 1') }, ['id', 'hearts']);
+      const row = updated[0] as { id: string; hearts: number | string } | undefined;
+      return row ? { id: row.id, hearts: num(row.hearts) } : null;
+    },
+
+    async setApproved(tenant: Tenant, id: string, approved: boolean): Promise<Prayer | null> {
+      const count = await db('prayers').where({ tenant, id }).update({ approved });
+      return count ? this.find(tenant, id) : null;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import Router from '@koa/router';
+import compose from 'koa-compose';
+import { NewPrayerSchema, PrayerModerationSchema } from '../../../domain/prayers';
+import { PRAYERS_UNAVAILABLE_MESSAGE, tenantHasPrayers } from '../../../domain/tenants';
+import { requireAdmin } from '../../http/admin-key';
+import { jsonBody } from '../../http/body';
+import type { AppContext, AppState, Deps, Middleware } from '../../http/context';
+import { badRequest, notFound, unauthorized } from '../../http/errors';
+import { idempotent } from '../../http/idempotency';
+import { rateLimit } from '../../http/rate-limit';
+import { parseWith, queryBoolean } from '../../http/validate';
+import { prayersRepository } from './prayers.repository';
+
+/** api.md: /api/prayers* answers 404 outside the caribbean tenant. */
+const caribbeanOnly: Middleware = async (ctx, next) => {
+  if (!tenantHasPrayers(ctx.state.tenant)) throw notFound(PRAYERS_UNAVAILABLE_MESSAGE);
+  await next();
+};
+
+export function prayersRouter(deps: Deps): Router<AppState> {
+  const prayers = prayersRepository(deps.db);
+  const router = new Router<AppState>({ prefix: '/api/prayers' });
+  router.use(caribbeanOnly);
+
+  router.get('/', async (ctx) => {
+    const approved = queryBoolean(ctx.query.approved);
+    if (!ctx.state.isAdmin) {
+      if (approved === false) throw unauthorized();
+      ctx.body = await prayers.list(ctx.state.tenant, { approved: true });
+      return;
+    }
+    ctx.body = await prayers.list(ctx.state.tenant, { approved });
+  });
+
+  router.post('/', rateLimit(deps, 'POST /api/prayers'), jsonBody(deps), idempotent(deps), async (ctx) => {
+    const input = parseWith(NewPrayerSchema, ctx.state.body);
+    ctx.status = 201;
+    ctx.body = await prayers.create(ctx.state.tenant, input, deps.now());
+  });
+
+  // One path, two callers: a visitor adds a heart, an admin moderates.
+  const addHeart = compose<AppContext>([
+    rateLimit(deps, 'PATCH /api/prayers/:id'),
+    idempotent(deps),
+    async (ctx) => {
+      const body = ctx.state.body;
+      if (typeof body !== 'object' || body === null || !('hearts' in body)) {
+        throw badRequest('Send {"hearts": n} to add a heart');
+      }
+      // Whatever number was sent, exactly one heart is added (api.md).
+      const result = await prayers.addHeart(ctx.state.tenant, ctx.params.id!);
+      if (!result) throw notFound('Prayer not found');
+      ctx.body = result;
+    },
+  ]);
+  const moderate = compose<AppContext>([
+    requireAdmin(deps),
+    async (ctx) => {
+      const { approved } = parseWith(PrayerModerationSchema, ctx.state.body);
+      const prayer = await prayers.setApproved(ctx.state.tenant, ctx.params.id!, approved);
+      if (!prayer) throw notFound('Prayer not found');
+      ctx.body = prayer;
+    },
+  ]);
+  router.patch('/:id', jsonBody(deps), (ctx, next) => {
+    const body = ctx.state.body;
+    const moderating = typeof body === 'object' && body !== null && 'approved' in body;
+    return moderating ? moderate(ctx, next) : addHeart(ctx, next);
+  });
+
+  return router;
+}

@@ -1,0 +1,23 @@
+import Router from '@koa/router';
+import { SettingsSchema } from '../../../domain/settings';
+import { requireAdmin } from '../../http/admin-key';
+import { jsonBody } from '../../http/body';
+import type { AppState, Deps } from '../../http/context';
+import { parseWith } from '../../http/validate';
+import { loadSettings, saveSettings } from '../../db/settings-store';
+
+export function settingsRouter(deps: Deps): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/api/settings' });
+
+  // Also the admin key check: a wrong key never gets here (401 in adminKey()).
+  router.get('/', async (ctx) => {
+    ctx.body = await loadSettings(deps.db, ctx.state.tenant);
+  });
+
+  router.put('/', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+    const input = parseWith(SettingsSchema, ctx.state.body);
+    ctx.body = await saveSettings(deps.db, ctx.state.tenant, input, deps.now());
+  });
+
+  return router;
+}

@@ -1,0 +1,57 @@
+import Router from '@koa/router';
+import { NewShoutoutFieldsSchema, ShoutoutModerationSchema } from '../../../domain/shoutouts';
+import { loadSettings } from '../../db/settings-store';
+import { requireAdmin } from '../../http/admin-key';
+import { jsonBody, multipartBody } from '../../http/body';
+import type { AppState, Deps, Middleware } from '../../http/context';
+import { badRequest, forbidden, notFound, unsupportedMediaType } from '../../http/errors';
+import { idempotent } from '../../http/idempotency';
+import { rateLimit } from '../../http/rate-limit';
+import { parseWith, queryBoolean } from '../../http/validate';
+import { sniffMedia, storeUpload } from '../../media/media-files';
+import { shoutoutsRepository } from './shoutouts.repository';
+
+export const SHOUTOUTS_OFF_MESSAGE = 'Shoutouts are turned off for this station';
+
+export function shoutoutsRouter(deps: Deps): Router<AppState> {
+  const shoutouts = shoutoutsRepository(deps.db);
+  const router = new Router<AppState>({ prefix: '/api/shoutouts' });
+
+  // Checked before the upload is read, so a closed station costs no bandwidth.
+  const shoutoutsEnabled: Middleware = async (ctx, next) => {
+    const settings = await loadSettings(deps.db, ctx.state.tenant);
+    if (!settings.enableShoutouts) throw forbidden(SHOUTOUTS_OFF_MESSAGE);
+    await next();
+  };
+
+  router.get('/', requireAdmin(deps), async (ctx) => {
+    ctx.body = await shoutouts.list(ctx.state.tenant, { approved: queryBoolean(ctx.query.approved) });
+  });
+
+  router.post(
+    '/',
+    rateLimit(deps, 'POST /api/shoutouts'),
+    shoutoutsEnabled,
+    multipartBody(deps, { fileField: 'audio', maxBytes: deps.config.limits.shoutoutBytes, textFields: ['nameOptional'] }),
+    idempotent(deps),
+    async (ctx) => {
+      const fields = parseWith(NewShoutoutFieldsSchema, ctx.state.fields ?? {});
+      const upload = ctx.state.upload;
+      if (!upload || upload.size === 0) throw badRequest('A recording is required', [{ path: 'audio', message: 'A recording is required' }]);
+      const media = await sniffMedia(upload.path);
+      if (!media || media.kind !== 'audio') throw unsupportedMediaType('Shoutouts must be an audio recording');
+      const audioUrl = await storeUpload(upload.path, deps.config.uploadDir, media.ext);
+      ctx.status = 201;
+      ctx.body = await shoutouts.create(ctx.state.tenant, { nameOptional: fields.nameOptional, audioUrl }, deps.now());
+    },
+  );
+
+  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+    const { approved } = parseWith(ShoutoutModerationSchema, ctx.state.body);
+    const shoutout = await shoutouts.setApproved(ctx.state.tenant, ctx.params.id!, approved);
+    if (!shoutout) throw notFound('Shoutout not found');
+    ctx.body = shoutout;
+  });
+
+  return router;
+}

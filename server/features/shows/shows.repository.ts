@@ -1,0 +1,61 @@
+import type { NewShow, Show } from '../../../domain/shows';
+import type { Tenant } from '../../../domain/tenants';
+import type { Db } from '../../db/knex';
+import { jsonArray, newId, nowIso } from '../../db/rows';
+
+interface ShowRow {
+  id: string;
+  tenant: string;
+  title: string;
+  description: string;
+  start_time: string;
+  end_time: string;
+  days: string;
+  created_at: string;
+}
+
+const toShow = (r: ShowRow): Show => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  startTime: r.start_time,
+  endTime: r.end_time,
+  days: jsonArray(r.days) as Show['days'],
+});
+
+const toRow = (input: NewShow) => ({
+  title: input.title,
+  description: input.description,
+  start_time: input.startTime,
+  end_time: input.endTime,
+  days: JSON.stringify(input.days),
+});
+
+export function showsRepository(db: Db) {
+  return {
+    async list(tenant: Tenant): Promise<Show[]> {
+      const rows = await db<ShowRow>('shows').where({ tenant }).orderBy('start_time').orderBy('title').orderBy('id');
+      return rows.map(toShow);
+    },
+
+    async find(tenant: Tenant, id: string): Promise<Show | null> {
+      const row = await db<ShowRow>('shows').where({ tenant, id }).first();
+      return row ? toShow(row) : null;
+    },
+
+    async create(tenant: Tenant, input: NewShow, now: number): Promise<Show> {
+      const row: ShowRow = { id: newId(), tenant, created_at: nowIso(now), ...toRow(input) };
+      await db('shows').insert(row);
+      return toShow(row);
+    },
+
+    async update(tenant: Tenant, id: string, input: NewShow): Promise<Show | null> {
+      const count = await db('shows').where({ tenant, id }).update(toRow(input));
+      return count ? this.find(tenant, id) : null;
+    },
+
+    async remove(tenant: Tenant, id: string): Promise<boolean> {
+      return (await db('shows').where({ tenant, id }).delete()) > 0;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import type { SponsorTier } from '../../../domain/catalog';
+import type { NewSponsor, Sponsor, SponsorPatch } from '../../../domain/sponsors';
+import type { Tenant } from '../../../domain/tenants';
+import type { Db } from '../../db/knex';
+import { bool, newId, nowIso, strOrNull } from '../../db/rows';
+
+interface SponsorRow {
+  id: string;
+  tenant: string;
+  name: string;
+  tier: string;
+  image_url: string | null;
+  notes: string;
+  target_url: string | null;
+  active: unknown;
+  created_at: string;
+}
+
+const toSponsor = (r: SponsorRow): Sponsor => ({
+  id: r.id,
+  name: r.name,
+  tier: r.tier as SponsorTier,
+  imageUrl: strOrNull(r.image_url),
+  notes: r.notes,
+  targetUrl: strOrNull(r.target_url),
+  active: bool(r.active),
+  createdAt: r.created_at,
+});
+
+export function sponsorsRepository(db: Db) {
+  return {
+    async list(tenant: Tenant, filter: { activeOnly: boolean }): Promise<Sponsor[]> {
+      const q = db<SponsorRow>('sponsors').where({ tenant });
+      if (filter.activeOnly) q.andWhere({ active: true });
+      return (await q.orderBy('created_at', 'desc').orderBy('id')).map(toSponsor);
+    },
+
+    async find(tenant: Tenant, id: string): Promise<Sponsor | null> {
+      const row = await db<SponsorRow>('sponsors').where({ tenant, id }).first();
+      return row ? toSponsor(row) : null;
+    },
+
+    /** Applications are stored inactive whatever was sent (spec.md §4). */
+    async createApplication(tenant: Tenant, input: NewSponsor, now: number): Promise<Sponsor> {
+      const row: SponsorRow = {
+        id: newId(),
+        tenant,
+        name: input.name,
+        tier: input.tier,
+        image_url: null,
+        notes: input.notes,
+        target_url: input.targetUrl,
+        active: false,
+        created_at: nowIso(now),
+      };
+      await db('sponsors').insert(row);
+      return toSponsor(row);
+    },
+
+    async update(tenant: Tenant, id: string, patch: SponsorPatch): Promise<Sponsor | null> {
+      const row: Partial<SponsorRow> = {};
+      if (patch.name !== undefined) row.name = patch.name;
+      if (patch.tier !== undefined) row.tier = patch.tier;
+      if (patch.imageUrl !== undefined) row.image_url = patch.imageUrl;
+      if (patch.targetUrl !== undefined) row.target_url = patch.targetUrl;
+      if (patch.notes !== undefined) row.notes = patch.notes;
+      if (patch.active !== undefined) row.active = patch.active;
+      if (Object.keys(row).length === 0) return this.find(tenant, id);
+      const count = await db('sponsors').where({ tenant, id }).update(row);
+      return count ? this.find(tenant, id) : null;
+    },
+
+    async remove(tenant: Tenant, id: string): Promise<boolean> {
+      return (await db('sponsors').where({ tenant, id }).delete()) > 0;
+    },
+  };
+}

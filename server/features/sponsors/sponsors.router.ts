@@ -1,0 +1,45 @@
+import Router from '@koa/router';
+import { NewSponsorSchema, SponsorPatchSchema, type Sponsor } from '../../../domain/sponsors';
+import { requireAdmin } from '../../http/admin-key';
+import { jsonBody } from '../../http/body';
+import type { AppState, Deps } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { idempotent } from '../../http/idempotency';
+import { rateLimit } from '../../http/rate-limit';
+import { parseWith } from '../../http/validate';
+import { sponsorsRepository } from './sponsors.repository';
+
+/** Sponsor notes hold an applicant's contact details: admins only. */
+const withoutNotes = ({ notes: _notes, ...rest }: Sponsor): Sponsor => rest;
+
+export function sponsorsRouter(deps: Deps): Router<AppState> {
+  const sponsors = sponsorsRepository(deps.db);
+  const router = new Router<AppState>({ prefix: '/api/sponsors' });
+
+  router.get('/', async (ctx) => {
+    const isAdmin = ctx.state.isAdmin;
+    const list = await sponsors.list(ctx.state.tenant, { activeOnly: !isAdmin });
+    ctx.body = isAdmin ? list : list.map(withoutNotes);
+  });
+
+  router.post('/', rateLimit(deps, 'POST /api/sponsors'), jsonBody(deps), idempotent(deps), async (ctx) => {
+    const input = parseWith(NewSponsorSchema, ctx.state.body);
+    const sponsor = await sponsors.createApplication(ctx.state.tenant, input, deps.now());
+    ctx.status = 201;
+    ctx.body = ctx.state.isAdmin ? sponsor : withoutNotes(sponsor);
+  });
+
+  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+    const patch = parseWith(SponsorPatchSchema, ctx.state.body);
+    const sponsor = await sponsors.update(ctx.state.tenant, ctx.params.id!, patch);
+    if (!sponsor) throw notFound('Sponsor not found');
+    ctx.body = sponsor;
+  });
+
+  router.delete('/:id', requireAdmin(deps), async (ctx) => {
+    if (!(await sponsors.remove(ctx.state.tenant, ctx.params.id!))) throw notFound('Sponsor not found');
+    ctx.status = 204;
+  });
+
+  return router;
+}

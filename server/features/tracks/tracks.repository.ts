@@ -1,0 +1,85 @@
+import type { Genre, TrackStatus } from '../../../domain/catalog';
+import type { NewTrack, Track, TrackModeration } from '../../../domain/tracks';
+import type { Db } from '../../db/knex';
+import { bool, newId, nowIso, numOrNull, strOrNull } from '../../db/rows';
+
+interface TrackRow {
+  id: string;
+  artist_id: string;
+  title: string;
+  genre: string;
+  bpm: number | null;
+  song_key: string | null;
+  explicit: unknown;
+  featured: unknown;
+  cover_url: string | null;
+  file_url: string;
+  status: string;
+  created_at: string;
+}
+
+const toTrack = (r: TrackRow): Track => ({
+  id: r.id,
+  artistId: r.artist_id,
+  title: r.title,
+  genre: r.genre as Genre,
+  bpm: numOrNull(r.bpm),
+  songKey: strOrNull(r.song_key),
+  explicit: bool(r.explicit),
+  featured: bool(r.featured),
+  coverUrl: strOrNull(r.cover_url),
+  fileUrl: r.file_url,
+  status: r.status as TrackStatus,
+  createdAt: r.created_at,
+});
+
+export function tracksRepository(db: Db) {
+  return {
+    /** publicOnly: approved tracks of approved artists, what a visitor may see. */
+    async list(filter: { artistId?: string; publicOnly: boolean }): Promise<Track[]> {
+      const q = db<TrackRow>('tracks').select('tracks.*');
+      if (filter.artistId) q.where('tracks.artist_id', filter.artistId);
+      if (filter.publicOnly) {
+        q.join('artists', 'artists.id', 'tracks.artist_id').where('tracks.status', 'approved').andWhere('artists.approved', true);
+      }
+      q.orderBy('tracks.created_at', 'desc').orderBy('tracks.id');
+      return (await q).map(toTrack);
+    },
+
+    async find(id: string): Promise<Track | null> {
+      const row = await db<TrackRow>('tracks').where({ id }).first();
+      return row ? toTrack(row) : null;
+    },
+
+    async artistExists(artistId: string): Promise<boolean> {
+      return Boolean(await db('artists').where({ id: artistId }).first('id'));
+    },
+
+    async create(input: NewTrack, now: number): Promise<Track> {
+      const row: TrackRow = {
+        id: newId(),
+        artist_id: input.artistId,
+        title: input.title,
+        genre: input.genre,
+        bpm: input.bpm,
+        song_key: input.songKey,
+        explicit: input.explicit,
+        featured: false,
+        cover_url: input.coverUrl,
+        file_url: input.fileUrl,
+        status: 'pending',
+        created_at: nowIso(now),
+      };
+      await db('tracks').insert(row);
+      return toTrack(row);
+    },
+
+    async moderate(id: string, change: TrackModeration): Promise<Track | null> {
+      const patch: Partial<Pick<TrackRow, 'status' | 'featured'>> = {};
+      if (change.status !== undefined) patch.status = change.status;
+      if (change.featured !== undefined) patch.featured = change.featured;
+      const count = await db('tracks').where({ id }).update(patch);
+      return count ? this.find(id) : null;
+    },
+  };
+}

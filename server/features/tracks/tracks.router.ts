@@ -1,0 +1,37 @@
+import Router from '@koa/router';
+import { NewTrackSchema, TrackModerationSchema } from '../../../domain/tracks';
+import { requireAdmin } from '../../http/admin-key';
+import { jsonBody } from '../../http/body';
+import type { AppState, Deps } from '../../http/context';
+import { badRequest, notFound } from '../../http/errors';
+import { idempotent } from '../../http/idempotency';
+import { rateLimit } from '../../http/rate-limit';
+import { parseWith, queryString } from '../../http/validate';
+import { tracksRepository } from './tracks.repository';
+
+export function tracksRouter(deps: Deps): Router<AppState> {
+  const tracks = tracksRepository(deps.db);
+  const router = new Router<AppState>({ prefix: '/api/tracks' });
+
+  router.get('/', async (ctx) => {
+    ctx.body = await tracks.list({ artistId: queryString(ctx.query.artist_id, 64), publicOnly: !ctx.state.isAdmin });
+  });
+
+  router.post('/', rateLimit(deps, 'POST /api/tracks'), jsonBody(deps), idempotent(deps), async (ctx) => {
+    const input = parseWith(NewTrackSchema, ctx.state.body);
+    if (!(await tracks.artistExists(input.artistId))) {
+      throw badRequest('Artist not found', [{ path: 'artistId', message: 'Artist not found' }]);
+    }
+    ctx.status = 201;
+    ctx.body = await tracks.create(input, deps.now());
+  });
+
+  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+    const change = parseWith(TrackModerationSchema, ctx.state.body);
+    const track = await tracks.moderate(ctx.params.id!, change);
+    if (!track) throw notFound('Track not found');
+    ctx.body = track;
+  });
+
+  return router;
+}

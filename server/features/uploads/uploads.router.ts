@@ -1,0 +1,40 @@
+import Router from '@koa/router';
+import { MIN_AUDIO_KBPS } from '../../../domain/tracks';
+import { multipartBody } from '../../http/body';
+import type { AppState, Deps } from '../../http/context';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../http/errors';
+import { idempotent } from '../../http/idempotency';
+import { rateLimit } from '../../http/rate-limit';
+import { audioKbps, sniffMedia, storeUpload } from '../../media/media-files';
+
+export function uploadsRouter(deps: Deps): Router<AppState> {
+  const { audioUploadBytes, imageUploadBytes } = deps.config.limits;
+  const router = new Router<AppState>();
+
+  router.post(
+    '/api/uploads',
+    rateLimit(deps, 'POST /api/uploads'),
+    multipartBody(deps, { fileField: 'file', maxBytes: Math.max(audioUploadBytes, imageUploadBytes), textFields: [] }),
+    idempotent(deps),
+    async (ctx) => {
+      const upload = ctx.state.upload;
+      if (!upload || upload.size === 0) throw badRequest('A file is required', [{ path: 'file', message: 'A file is required' }]);
+      const media = await sniffMedia(upload.path);
+      if (!media) throw unsupportedMediaType('Only audio (MP3, WAV, OGG, M4A, FLAC, WebM) or images (JPEG, PNG, WebP, GIF, AVIF) can be uploaded');
+      if (media.kind === 'image' && upload.size > imageUploadBytes) throw payloadTooLarge('Images must be 5 MB or smaller');
+      if (media.kind === 'audio') {
+        if (upload.size > audioUploadBytes) throw payloadTooLarge('Audio must be 20 MB or smaller');
+        const kbps = await audioKbps(upload.path);
+        if (kbps === null) throw badRequest('The audio bitrate could not be read', [{ path: 'file', message: 'The audio bitrate could not be read' }]);
+        if (Math.round(kbps) < MIN_AUDIO_KBPS) {
+          const message = `Audio must be at least ${MIN_AUDIO_KBPS}kbps (this file is ${Math.round(kbps)}kbps)`;
+          throw badRequest(message, [{ path: 'file', message }]);
+        }
+      }
+      ctx.status = 201;
+      ctx.body = { url: await storeUpload(upload.path, deps.config.uploadDir, media.ext) };
+    },
+  );
+
+  return router;
+}

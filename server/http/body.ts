@@ -1,0 +1,140 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import Busboy from 'busboy';
+import getRawBody from 'raw-body';
+import type { AppContext, Deps, Middleware, UploadedFile } from './context';
+import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** JSON routes: 415 for another content type, 413 over the limit, 400 for malformed JSON. */
+export function jsonBody(deps: Deps): Middleware {
+  return async (ctx, next) => {
+    const hasBody = ctx.request.length ? ctx.request.length > 0 : Boolean(ctx.get('transfer-encoding'));
+    if (!hasBody) {
+      ctx.state.body = undefined;
+      ctx.state.fingerprint = sha256('');
+      return next();
+    }
+    if (!ctx.is('application/json', '+json')) {
+      throw unsupportedMediaType('Content-Type must be application/json');
+    }
+    const raw = await getRawBody(ctx.req, {
+      length: ctx.request.length,
+      limit: deps.config.limits.jsonBodyBytes,
+      encoding: 'utf8',
+    });
+    try {
+      ctx.state.body = raw.trim() === '' ? undefined : JSON.parse(raw);
+    } catch {
+      throw badRequest('Malformed JSON');
+    }
+    ctx.state.fingerprint = sha256(raw);
+    await next();
+  };
+}
+
+export interface MultipartOptions {
+  fileField: string;
+  maxBytes: number;
+  textFields: string[];
+}
+
+/**
+ * Multipart routes: streams the one file to a temporary path (hashing as it goes) and
+ * keeps a few short text fields. The handler moves the file; whatever it leaves is deleted.
+ */
+export function multipartBody(deps: Deps, options: MultipartOptions): Middleware {
+  return async (ctx, next) => {
+    if (!ctx.is('multipart/form-data')) throw unsupportedMediaType('Content-Type must be multipart/form-data');
+    const tmpDir = path.join(deps.config.uploadDir, '.tmp');
+    await fsp.mkdir(tmpDir, { recursive: true });
+    const { fields, upload } = await parseMultipart(ctx, tmpDir, options);
+    ctx.state.fields = fields;
+    ctx.state.upload = upload;
+    const fieldPart = Object.keys(fields)
+      .sort()
+      .map((k) => `${k}=${fields[k]}`)
+      .join('&');
+    ctx.state.fingerprint = sha256(`${fieldPart}|${upload?.sha256 ?? ''}`);
+    try {
+      await next();
+    } finally {
+      if (upload) await fsp.rm(upload.path, { force: true });
+    }
+  };
+}
+
+function parseMultipart(
+  ctx: AppContext,
+  tmpDir: string,
+  options: MultipartOptions,
+): Promise<{ fields: Record<string, string>; upload: UploadedFile | undefined }> {
+  return new Promise((resolve, reject) => {
+    let busboy: Busboy.Busboy;
+    try {
+      busboy = Busboy({
+        headers: ctx.req.headers,
+        limits: { files: 1, fields: 10, fieldSize: 4096, fileSize: options.maxBytes, parts: 12 },
+      });
+    } catch {
+      reject(badRequest('Malformed multipart body'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let upload: UploadedFile | undefined;
+    let pending: Promise<void> = Promise.resolve();
+    let failure: Error | null = null;
+    const fail = (err: Error) => {
+      failure ??= err;
+    };
+
+    busboy.on('field', (name, value) => {
+      if (options.textFields.includes(name)) fields[name] = value;
+    });
+    busboy.on('file', (name, stream, info) => {
+      if (name !== options.fileField || upload) {
+        stream.resume();
+        return;
+      }
+      const tmpPath = path.join(tmpDir, randomUUID());
+      const hash = createHash('sha256');
+      let size = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          size += chunk.length;
+          hash.update(chunk);
+          cb(null, chunk);
+        },
+      });
+      const file: UploadedFile = { path: tmpPath, size: 0, sha256: '', field: name, clientName: info.filename ?? '' };
+      upload = file;
+      stream.on('limit', () => fail(payloadTooLarge(`File is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB`)));
+      pending = pipeline(stream, meter, fs.createWriteStream(tmpPath)).then(() => {
+        file.size = size;
+        file.sha256 = hash.digest('hex');
+      });
+    });
+    busboy.on('error', () => fail(badRequest('Malformed multipart body')));
+    busboy.on('close', () => {
+      pending.then(
+        async () => {
+          if (failure) {
+            if (upload) await fsp.rm(upload.path, { force: true });
+            reject(failure);
+          } else resolve({ fields, upload });
+        },
+        async (err: unknown) => {
+          if (upload) await fsp.rm(upload.path, { force: true });
+          reject(failure ?? (err instanceof HttpError ? err : badRequest('Upload was interrupted')));
+        },
+      );
+    });
+    ctx.req.on('aborted', () => fail(badRequest('Upload was interrupted')));
+    ctx.req.pipe(busboy);
+  });
+}

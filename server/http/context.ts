@@ -1,0 +1,38 @@
+import type Koa from 'koa';
+import type { Tenant } from '../../domain/tenants';
+import type { Config } from '../config';
+import type { Db } from '../db/knex';
+
+export interface AppState {
+  tenant: Tenant;
+  /** True only when a valid x-admin-key came with the request. */
+  isAdmin: boolean;
+  clientAddress: string;
+  /** Parsed JSON body, set by jsonBody(). */
+  body?: unknown;
+  /** Hash of the request body, set by the body parsers, read by idempotent(). */
+  fingerprint?: string;
+  /** Uploaded file written by multipartBody(). */
+  upload?: UploadedFile;
+  /** Text fields of a multipart body. */
+  fields?: Record<string, string>;
+}
+
+export interface UploadedFile {
+  path: string;
+  size: number;
+  sha256: string;
+  field: string;
+  clientName: string;
+}
+
+export type AppContext = Koa.ParameterizedContext<AppState>;
+export type Middleware = Koa.Middleware<AppState>;
+
+/** What every feature router is built from. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  /** Injected so tests can move time. */
+  now: () => number;
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import mime from 'mime-types';
+import type { AppContext, Middleware } from './context';
+
+const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+/** Resolves a URL path inside root, or null when it would escape root or is not a file. */
+export async function findFile(root: string, urlPath: string): Promise<{ file: string; size: number } | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const file = path.join(root, path.normalize(decoded));
+  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  try {
+    const stat = await fsp.stat(file);
+    return stat.isFile() ? { file, size: stat.size } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function sendFile(ctx: AppContext, file: string, size: number, cacheControl: string): void {
+  ctx.type = mime.lookup(file) || 'application/octet-stream';
+  ctx.length = size;
+  ctx.set('Cache-Control', cacheControl);
+  ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(file);
+}
+
+function cacheControlFor(urlPath: string): string {
+  if (NO_CACHE.has(urlPath) || urlPath.startsWith('/workbox-')) return 'no-cache';
+  // Vite puts content-hashed files under /assets/.
+  if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=86400';
+}
+
+/**
+ * Serves the built app: files as they are, and index.html for any other GET that is not
+ * /api/* or /out/* (the app shows 'Page Not Found' for paths outside spec.md §2).
+ */
+export function staticApp(appDir: string | null): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/out/')) return next();
+    if (!appDir) return next();
+    const found = await findFile(appDir, ctx.path);
+    if (found) return sendFile(ctx, found.file, found.size, cacheControlFor(ctx.path));
+    const index = await findFile(appDir, '/index.html');
+    if (!index) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The app is not built yet: run `npm run build`.';
+      return;
+    }
+    sendFile(ctx, index.file, index.size, 'no-cache');
+  };
+}
+
+/** Uploaded files have random names that never change, so they cache for a year. */
+export function uploadedFiles(uploadDir: string): Middleware {
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith('/uploads/')) return next();
+    const name = ctx.path.slice('/uploads/'.length);
+    if (!/^[A-Za-z0-9-]+\.[a-z0-9]+$/.test(name)) return next();
+    const found = await findFile(uploadDir, '/' + name);
+    if (!found) return next();
+    sendFile(ctx, found.file, found.size, 'public, max-age=31536000, immutable');
+  };
+}

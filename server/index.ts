@@ -1,0 +1,28 @@
+import { readConfig } from './config';
+import { startServer } from './server';
+
+const config = readConfig();
+const running = await startServer(config);
+console.log(`Listening on ${running.url} (${config.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`);
+if (config.adminKeyGenerated) {
+  // Printed once so the operator can sign in; set ADMIN_KEY to keep one across restarts.
+  console.log(`Admin key for this run: ${config.adminKey}`);
+}
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing in-flight requests…`);
+  const force = setTimeout(() => process.exit(1), 25_000);
+  force.unref();
+  running.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));

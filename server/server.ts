@@ -1,0 +1,61 @@
+import type { Server } from 'node:http';
+import type { Config } from './config';
+import { createApp } from './app';
+import { createDb, type Db } from './db/knex';
+import { migrateLatest } from './db/migrations';
+import { seedDemoIfEmpty } from './db/seeds/demo';
+import { pruneAuthFailures } from './http/admin-key';
+import { pruneIdempotencyKeys } from './http/idempotency';
+import { pruneRateCounters } from './http/rate-limit';
+
+export interface RunningServer {
+  server: Server;
+  db: Db;
+  url: string;
+  /** Stop accepting, finish in-flight requests, close the database. */
+  close(): Promise<void>;
+}
+
+/** Migrate, seed when asked, listen. Used by index.ts and by tests that need a real socket. */
+export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
+  const db = createDb(config.databaseUrl);
+  await migrateLatest(db);
+  if (config.demoData) {
+    const seeded = await seedDemoIfEmpty(db, Date.now());
+    if (seeded) log('Demo content added to the empty database.');
+  }
+  const app = createApp({ db, config });
+  const deps = { db, config, now: Date.now };
+  const prune = setInterval(() => {
+    Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps)]).catch(() => {});
+  }, 10 * 60 * 1000);
+  prune.unref();
+
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+
+  let closing: Promise<void> | null = null;
+  return {
+    server,
+    db,
+    url: `http://${host}:${port}`,
+    close() {
+      closing ??= (async () => {
+        clearInterval(prune);
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+          server.closeIdleConnections();
+        });
+        await db.destroy();
+      })();
+      return closing;
+    },
+  };
+}
