@@ -1,0 +1,73 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ServedAd } from '../../domain/ads';
+import type { AdSlot as AdSlotName } from '../../domain/catalog';
+import { api } from '../lib/api-client';
+import { useLowData } from '../lib/low-data';
+import { useSelectedCountry } from '../lib/selected-country';
+import { useSettings } from '../lib/settings.queries';
+import { currentTenant } from '../lib/tenant';
+import { EmbedFrame } from './embed-frame';
+
+const EMBED_ZONES: Partial<Record<AdSlotName, 'leaderboardEmbed' | 'sidebarEmbed' | 'infeedEmbed'>> = {
+  leaderboard: 'leaderboardEmbed',
+  sidebar: 'sidebarEmbed',
+  infeed: 'infeedEmbed',
+};
+
+const adQuery = (slot: AdSlotName, country: string) =>
+  queryOptions({
+    queryKey: ['ads', currentTenant(), slot, country],
+    queryFn: ({ signal }) => api<ServedAd | undefined>(`/api/ads/serve?slot=${slot}&country=${country}`, { signal }).then((ad) => ad ?? null),
+    refetchInterval: 60_000,
+    staleTime: 60_000,
+  });
+
+/**
+ * spec.md §4: embed mode shows the zone's HTML; hybrid shows a placeholder then the served
+ * ad (refetched every 60 s); otherwise, or with no ad, the 'Advertise Here!' house panel.
+ */
+export function AdSlot({ slot }: { slot: AdSlotName }) {
+  const settings = useSettings();
+  const [country] = useSelectedCountry();
+  const [lowData] = useLowData();
+  const mode = settings.data?.adMode;
+  const hybrid = mode === 'hybrid';
+  const ad = useQuery({ ...adQuery(slot, country), enabled: hybrid && !lowData });
+  const zone = EMBED_ZONES[slot];
+
+  if (!settings.data) return <div className={`ad-slot ad-${slot} placeholder`} aria-hidden="true" />;
+  if (mode === 'embed') {
+    const html = zone ? settings.data.adZones[zone] : '';
+    return html ? (
+      <aside className={`ad-slot ad-${slot}`} aria-label="Advertisement">
+        <EmbedFrame html={html} title="Advertisement" height={slot === 'leaderboard' ? 90 : 250} />
+      </aside>
+    ) : (
+      <HousePanel slot={slot} />
+    );
+  }
+  if (hybrid && !lowData) {
+    if (ad.isPending) return <div className={`ad-slot ad-${slot} placeholder`} aria-busy="true" aria-label="Loading advertisement" />;
+    if (ad.data) {
+      return (
+        <aside className={`ad-slot ad-${slot}`} aria-label="Advertisement">
+          <a href={`/out/${ad.data.id}`} target="_blank" rel="noopener sponsored">
+            <img src={ad.data.imageUrl} alt={ad.data.alt || 'Advertisement'} loading="lazy" decoding="async" />
+          </a>
+        </aside>
+      );
+    }
+  }
+  return <HousePanel slot={slot} />;
+}
+
+function HousePanel({ slot }: { slot: AdSlotName }) {
+  return (
+    <aside className={`ad-slot ad-${slot} ad-house`} aria-label="Advertise with us">
+      <strong>Advertise Here!</strong>
+      <span>Reach Caribbean listeners.</span>
+      <Link to="/sponsors/submit">Become a Sponsor</Link>
+    </aside>
+  );
+}

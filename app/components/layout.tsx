@@ -1,0 +1,101 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSettings } from '../lib/settings.queries';
+import { currentTenant } from '../lib/tenant';
+import { AdSlot } from './ad-slot';
+import { NowPlayingBar } from './now-playing-bar';
+import { TenantSwitch } from './tenant-switch';
+
+/** spec.md §2: navigation links in this order. */
+export const NAV_LINKS = [
+  { to: '/artists', label: 'Artists' },
+  { to: '/', label: 'Radio' },
+  { to: '/watch', label: 'Watch' },
+  { to: '/schedule', label: 'Schedule' },
+  { to: '/country', label: 'Country' },
+  { to: '/community', label: 'Community' },
+  { to: '/shop', label: 'Shop' },
+  { to: '/sponsors', label: 'Sponsors' },
+  { to: '/give', label: 'Give' },
+] as const;
+
+function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul className="nav-links">
+      {NAV_LINKS.map((l) => (
+        <li key={l.to}>
+          <Link to={l.to} activeOptions={{ exact: l.to === '/' }} activeProps={{ 'aria-current': 'page' }} onClick={onNavigate}>
+            {l.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const tenant = currentTenant();
+  const settings = useSettings();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawer = useRef<HTMLDialogElement>(null);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const name = settings.data?.displayName ?? (tenant === 'caribbean' ? 'Caribbean Praise Radio' : 'Watzhott');
+
+  useEffect(() => {
+    if (drawerOpen) drawer.current?.showModal();
+    else drawer.current?.close();
+  }, [drawerOpen]);
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  return (
+    <div className={`app tenant-${tenant}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <nav className="container-fluid" aria-label="Main">
+          <ul>
+            <li>
+              <Link to="/" className="brand">
+                <img src={settings.data?.logoUrl || `/brand/${tenant}-logo.svg`} alt="" width={32} height={32} className="brand-logo" />
+                <strong>{name}</strong>
+              </Link>
+            </li>
+          </ul>
+          <div className="nav-desktop">
+            <NavList />
+          </div>
+          <ul>
+            <li className="nav-desktop">
+              <TenantSwitch tenant={tenant} />
+            </li>
+            <li className="nav-mobile">
+              <button type="button" className="outline menu-button" aria-label="Open menu" aria-expanded={drawerOpen} aria-controls="nav-drawer" onClick={() => setDrawerOpen(true)}>
+                ☰
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </header>
+      <dialog id="nav-drawer" ref={drawer} className="nav-drawer" aria-label="Menu" onClose={() => setDrawerOpen(false)} onClick={(e) => e.target === drawer.current && setDrawerOpen(false)}>
+        <nav aria-label="Mobile">
+          <button type="button" className="secondary drawer-close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
+            ×
+          </button>
+          <NavList onNavigate={() => setDrawerOpen(false)} />
+          <TenantSwitch tenant={tenant} />
+        </nav>
+      </dialog>
+      <main id="main" className="container">
+        {children}
+      </main>
+      <footer className="container site-footer">
+        <AdSlot slot="footer" />
+        <small>
+          © {new Date().getFullYear()} {name}
+        </small>
+      </footer>
+      <NowPlayingBar />
+    </div>
+  );
+}

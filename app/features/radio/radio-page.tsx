@@ -1,0 +1,93 @@
+import { AdSlot } from '../../components/ad-slot';
+import { EmbedFrame } from '../../components/embed-frame';
+import { useLowData } from '../../lib/low-data';
+import { useNowPlaying } from '../../lib/now-playing.queries';
+import { player, usePlayer } from '../../lib/player/player';
+import { useSettings } from '../../lib/settings.queries';
+
+export const RECENTLY_PLAYED_COUNT = 3;
+
+export function RadioPage() {
+  const settings = useSettings();
+  const np = useNowPlaying();
+  const state = usePlayer();
+  const [lowData, setLowData] = useLowData();
+  const s = settings.data;
+  const stream = (lowData && s?.lowDataStreamUrl) || s?.streamUrl || '';
+  const playing = state.status === 'playing' || state.status === 'loading';
+  const recent = np.data?.history.slice(0, RECENTLY_PLAYED_COUNT) ?? [];
+
+  return (
+    <div className="radio-page">
+      <AdSlot slot="leaderboard" />
+      <div className="radio-layout">
+        <div className="radio-main">
+          <article className="live-player">
+            <header>
+              <span className="live-badge">LIVE</span> <h1 className="inline">{s?.displayName ?? 'Live Radio'}</h1>
+            </header>
+            {s?.radioHtmlEmbed ? <EmbedFrame html={s.radioHtmlEmbed} title="Radio player" height={140} /> : null}
+            <div className="plain-player">
+              <button type="button" onClick={() => player.toggle(stream)} disabled={!stream} aria-pressed={playing}>
+                {playing ? 'Pause' : 'Listen Live'}
+              </button>
+              {!stream && settings.isSuccess && <p className="muted">The stream is being set up.</p>}
+            </div>
+          </article>
+
+          <article aria-labelledby="now-playing-heading">
+            <h2 id="now-playing-heading">Now Playing</h2>
+            {np.isPending ? (
+              <p aria-busy="true">Loading…</p>
+            ) : np.data ? (
+              <div className="now-playing">
+                {!lowData && np.data.nowPlaying.art && <img src={np.data.nowPlaying.art} alt="" width={72} height={72} />}
+                <div>
+                  <strong>{np.data.nowPlaying.title}</strong>
+                  <p>{np.data.nowPlaying.artist}</p>
+                </div>
+              </div>
+            ) : (
+              <p>Now playing is unavailable right now.</p>
+            )}
+          </article>
+
+          <article aria-labelledby="recent-heading">
+            <h2 id="recent-heading">Recently Played</h2>
+            {recent.length === 0 ? (
+              <p className="muted">Nothing played yet.</p>
+            ) : (
+              <ol className="recent-list">
+                {recent.map((song) => (
+                  <li key={`${song.playedAt}-${song.title}`}>
+                    <strong>{song.title}</strong> <span>{song.artist}</span>{' '}
+                    <time dateTime={song.playedAt}>{new Date(song.playedAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}</time>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </article>
+
+          <AdSlot slot="infeed" />
+
+          <article aria-labelledby="chat-heading">
+            <h2 id="chat-heading">Live Chat</h2>
+            {s?.chatweeEmbed ? <EmbedFrame html={s.chatweeEmbed} title="Live chat" height={360} /> : <p className="muted">Live chat is coming soon.</p>}
+          </article>
+        </div>
+        <aside className="radio-side">
+          <AdSlot slot="sidebar" />
+          {(s?.enableLowData ?? true) && (
+            <article>
+              <label>
+                <input type="checkbox" role="switch" checked={lowData} onChange={(e) => setLowData(e.target.checked)} />
+                Low Data Mode
+              </label>
+              <small className="muted">Turns off images, embeds and video to save your data.</small>
+            </article>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

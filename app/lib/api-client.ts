@@ -1,0 +1,63 @@
+import { isErrorBody, type FieldIssue } from '../../domain/http-error';
+import { currentTenant } from './tenant';
+
+/** A non-2xx answer. The message is the server's own words (api.md error body). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: FieldIssue[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Sent as x-admin-key; only admin screens pass it. */
+  adminKey?: string;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+/** Adds ?tenant=caribbean while on the Caribbean tenant (api.md Tenant). */
+export function apiUrl(path: string): string {
+  if (currentTenant() !== 'caribbean') return path;
+  return path + (path.includes('?') ? '&' : '?') + 'tenant=caribbean';
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (options.adminKey) headers['x-admin-key'] = options.adminKey;
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const res = await fetch(apiUrl(path), {
+    method: options.method ?? 'GET',
+    credentials: 'include',
+    headers,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  if (!res.ok) {
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: fall back to spec.md §8's "status: text"
+    }
+    if (isErrorBody(parsed)) throw new ApiError(res.status, parsed.error, parsed.issues);
+    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
+  }
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Field messages from a 400, keyed by path, for showing beside the fields. */
+export function issuesByField(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError)) return {};
+  return Object.fromEntries(err.issues.map((i) => [i.path, i.message]));
+}

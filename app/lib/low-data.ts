@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+
+export const LOW_DATA_KEY = 'lowDataMode';
+export const LOW_DATA_CLASS = 'low-data';
+
+interface NetworkInformationLike {
+  saveData?: boolean;
+}
+
+/**
+ * product.md: on a first visit, on when the browser asks to save data; after that the
+ * listener's own saved choice wins.
+ */
+export function initialLowData(saved: string | null, saveDataHint: boolean): boolean {
+  if (saved === 'true') return true;
+  if (saved === 'false') return false;
+  return saveDataHint;
+}
+
+function readLowData(): boolean {
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(LOW_DATA_KEY);
+  } catch {
+    saved = null;
+  }
+  const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+  return initialLowData(saved, Boolean(connection?.saveData));
+}
+
+const listeners = new Set<() => void>();
+let current: boolean | null = null;
+const get = () => (current ??= readLowData());
+
+export function setLowData(on: boolean): void {
+  current = on;
+  try {
+    localStorage.setItem(LOW_DATA_KEY, String(on));
+  } catch {
+    // private mode: the choice lasts for this visit
+  }
+  listeners.forEach((l) => l());
+}
+
+export function useLowData(): [boolean, (on: boolean) => void] {
+  const on = useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    get,
+    () => false,
+  );
+  // Applied as a page style class (spec.md §4).
+  useEffect(() => {
+    document.documentElement.classList.toggle(LOW_DATA_CLASS, on);
+  }, [on]);
+  return [on, useCallback(setLowData, [])];
+}

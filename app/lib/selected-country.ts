@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '../../domain/countries';
+
+export const COUNTRY_STORAGE_KEY = 'selectedCountry';
+
+/** spec.md §4: the country parameter if valid, else the saved choice, else GY. */
+export function pickCountry(param: string | null, saved: string | null): CountryCode {
+  if (isCountryCode(param)) return param;
+  if (isCountryCode(saved)) return saved;
+  return DEFAULT_COUNTRY;
+}
+
+/** pickCountry, plus the console warning spec.md §8 asks for when the parameter is invalid. */
+export function resolveCountry(param: string | null, saved: string | null): CountryCode {
+  if (param && !isCountryCode(param)) console.warn(`Ignoring unknown country code "${param}"`);
+  return pickCountry(param, saved);
+}
+
+function readSaved(): string | null {
+  try {
+    return localStorage.getItem(COUNTRY_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function subscribe(onChange: () => void): () => void {
+  // Back/forward re-reads the parameter.
+  window.addEventListener('popstate', onChange);
+  window.addEventListener('country-change', onChange);
+  return () => {
+    window.removeEventListener('popstate', onChange);
+    window.removeEventListener('country-change', onChange);
+  };
+}
+
+const countryParam = () => new URLSearchParams(window.location.search).get('country');
+const snapshot = (): CountryCode => pickCountry(countryParam(), readSaved());
+
+/** Selecting saves the choice and updates the parameter (a new history entry). */
+export function useSelectedCountry(): [CountryCode, (code: string) => void] {
+  const country = useSyncExternalStore(subscribe, snapshot, () => DEFAULT_COUNTRY);
+  const param = typeof window === 'undefined' ? null : countryParam();
+  useEffect(() => {
+    if (param && !isCountryCode(param)) console.warn(`Ignoring unknown country code "${param}"`);
+  }, [param]);
+  const select = useCallback((code: string) => {
+    if (!isCountryCode(code)) {
+      console.warn(`Ignoring unknown country code "${code}"`);
+      return;
+    }
+    try {
+      localStorage.setItem(COUNTRY_STORAGE_KEY, code);
+    } catch {
+      // storage full or blocked: the parameter still carries the choice
+    }
+    const url = new URL(window.location.href);
+    url.searchParams.set('country', code);
+    window.history.pushState(window.history.state, '', url);
+    window.dispatchEvent(new Event('country-change'));
+  }, []);
+  return [country, select];
+}

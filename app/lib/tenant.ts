@@ -1,0 +1,24 @@
+import { resolveTenant, type Tenant } from '../../domain/tenants';
+
+export function currentTenant(loc: Pick<Location, 'hostname' | 'search'> = window.location): Tenant {
+  return resolveTenant(loc.hostname, new URLSearchParams(loc.search).get('tenant'));
+}
+
+/**
+ * spec.md §1: switching replaces the 'watzhott'/'caribbean' part of the host, or, on hosts
+ * with neither, sets the tenant parameter. The path is kept.
+ */
+export function tenantSwitchUrl(href: string, target: Tenant): string {
+  const url = new URL(href);
+  const host = url.hostname.toLowerCase();
+  if (host.includes('watzhott') || host.includes('caribbean')) {
+    const from = target === 'caribbean' ? /watzhott/gi : /caribbean/gi;
+    url.hostname = url.hostname.replace(from, target);
+    url.searchParams.delete('tenant');
+  } else if (target === 'caribbean') {
+    url.searchParams.set('tenant', 'caribbean');
+  } else {
+    url.searchParams.delete('tenant');
+  }
+  return url.toString();
+}

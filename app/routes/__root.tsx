@@ -1,0 +1,38 @@
+import { Link, Outlet, createRootRouteWithContext, retainSearchParams } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import * as v from 'valibot';
+import { Layout } from '../components/layout';
+import { ErrorState } from '../components/states';
+import { settingsQuery } from '../lib/settings.queries';
+
+const RootSearch = v.object({
+  tenant: v.optional(v.string()),
+});
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  validateSearch: RootSearch,
+  // spec.md §1: links keep the tenant parameter on the Caribbean tenant.
+  search: { middlewares: [retainSearchParams(['tenant'])] },
+  loader: ({ context }) => context.queryClient.prefetchQuery(settingsQuery()),
+  component: () => (
+    <Layout>
+      <Outlet />
+    </Layout>
+  ),
+  notFoundComponent: NotFound,
+  errorComponent: ({ error, reset }) => (
+    <Layout>
+      <ErrorState error={error} onRetry={reset} />
+    </Layout>
+  ),
+});
+
+function NotFound() {
+  return (
+    <section className="not-found">
+      <h1>Page Not Found</h1>
+      <p>The page you're looking for doesn't exist.</p>
+      <Link to="/">Back to the radio</Link>
+    </section>
+  );
+}

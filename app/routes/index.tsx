@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ErrorState } from '../components/states';
+import { RadioPage } from '../features/radio/radio-page';
+import { nowPlayingQuery } from '../lib/now-playing.queries';
+
+export const Route = createFileRoute('/')({
+  loader: ({ context }) => context.queryClient.prefetchQuery(nowPlayingQuery()),
+  component: RadioPage,
+  errorComponent: ({ error }) => <ErrorState error={error} />,
+});

@@ -1,0 +1,63 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The real server on a fresh SQLite database with demo content, and the machine's Chromium.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4319);
+export const E2E_ADMIN_KEY = 'e2e-admin-key-0123456789';
+const runDir = process.env.E2E_RUN_DIR ?? path.join(os.tmpdir(), `radio-e2e-${process.pid}`);
+process.env.E2E_RUN_DIR = runDir;
+
+const chromium = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: path.join(runDir, 'results'),
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    launchOptions: chromium,
+    trace: 'off',
+    serviceWorkers: 'block',
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: 'node dist/server/index.js',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(runDir, 'e2e.sqlite3')}`,
+      DEMO_DATA: 'on',
+      ADMIN_KEY: E2E_ADMIN_KEY,
+      UPLOAD_DIR: path.join(runDir, 'uploads'),
+      TRUST_PROXY: 'on',
+      NODE_ENV: 'test',
+    },
+  },
+});

@@ -1,0 +1,16 @@
+// Bundles the server (and the domain/ code it imports) into plain JavaScript under
+// dist/server, so `npm start` runs compiled code with no TypeScript loader.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { index: 'server/index.ts', cli: 'server/cli.ts' },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log('server built to dist/server');
