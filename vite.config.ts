@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -17,6 +18,21 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    VitePWA({
+      // Our own worker from sw/ (composition in sw/sw.ts); the manifest is served per
+      // tenant by the server, and registration is ours (app/lib/pwa/), with an update prompt.
+      strategies: 'injectManifest',
+      srcDir: r('./sw'),
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2}'],
+        // Demo images are content, cached at run time like any image, not part of the shell.
+        globIgnores: ['demo/**', 'icons/*-512.png'],
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   build: {
     outDir: r('./dist/app'),

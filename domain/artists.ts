@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { COUNTRY_CODES } from './countries';
-import { optionalHttpUrl, requiredText } from './fields';
+import { optionalHttpUrl, required, requiredText } from './fields';
 
 export const ARTIST_NAME_MAX = 120;
 export const ARTIST_BIO_MAX = 2000;
@@ -33,7 +33,7 @@ export const SocialsInput = v.pipe(
 export const NewArtistSchema = v.object({
   name: requiredText('Artist name is required', ARTIST_NAME_MAX),
   bio: requiredText('Bio is required', ARTIST_BIO_MAX),
-  countryCode: v.picklist(COUNTRY_CODES, 'Country is required'),
+  countryCode: required('Country is required', v.picklist(COUNTRY_CODES, 'Country is required')),
   photoUrl: optionalHttpUrl('Valid photo URL is required'),
   socials: SocialsInput,
 });

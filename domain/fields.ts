@@ -17,9 +17,17 @@ export function isHttpUrl(value: string): boolean {
   return ABSOLUTE_HTTP_URL.test(value);
 }
 
+/**
+ * A required object entry whose absence (or null) reports `message`: a bare v.object entry
+ * would answer valibot's 'Invalid key: Expected "…" but received undefined' instead of
+ * spec.md §5's message. The default makes v.object run the pipe for a missing key.
+ */
+export const required = <S extends v.GenericSchema>(message: string, schema: S) =>
+  v.pipe(v.optional(v.unknown(), null), v.check((value) => value != null, message), schema);
+
 /** A required http(s) URL. */
 export const httpUrl = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.check(isHttpUrl, message));
+  required(message, v.pipe(v.string(message), v.trim(), v.check(isHttpUrl, message)));
 
 /** An http(s) URL or the empty string. */
 export const httpUrlOrEmpty = (message: string) =>
@@ -39,7 +47,7 @@ export const optionalHttpUrl = (message: string) =>
 
 /** Trimmed text, required non-blank, bounded. */
 export const requiredText = (message: string, max: number, tooLong = `Must be at most ${max} characters`) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));
+  required(message, v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong)));
 
 /** Optional text: absent, null or blank become null. */
 export const optionalText = (max: number, tooLong = `Must be at most ${max} characters`) =>

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { AD_MODES, type AdMode } from './catalog';
 import { COUNTRY_CODES, DEFAULT_COUNTRY, type CountryCode } from './countries';
-import { MAX_EMBED_LENGTH, httpUrl, httpUrlOrEmpty } from './fields';
+import { MAX_EMBED_LENGTH, httpUrl, httpUrlOrEmpty, required } from './fields';
 import { TENANT_NAMES, type Tenant } from './tenants';
 
 export const SETTINGS_MESSAGES = {
@@ -30,7 +30,8 @@ export function isTimeZone(name: string): boolean {
 
 const embed = v.pipe(v.optional(v.string(), ''), v.maxLength(MAX_EMBED_LENGTH, `Must be at most ${MAX_EMBED_LENGTH} characters`));
 const optionalUrl = httpUrlOrEmpty(SETTINGS_MESSAGES.url);
-const toggle = (name: string) => v.boolean(`${name} must be on or off`);
+// required(): a missing field gets its own message, not valibot's 'Invalid key …'.
+const toggle = (name: string) => required(`${name} must be on or off`, v.boolean(`${name} must be on or off`));
 
 export const AdZonesSchema = v.object({
   leaderboardEmbed: embed,
@@ -41,16 +42,22 @@ export type AdZones = v.InferOutput<typeof AdZonesSchema>;
 
 /** PUT /api/settings: the whole settings object, spec.md §5 plus product.md's new settings. */
 export const SettingsSchema = v.object({
-  displayName: v.pipe(v.string(SETTINGS_MESSAGES.displayName), v.trim(), v.nonEmpty(SETTINGS_MESSAGES.displayName), v.maxLength(80)),
+  displayName: required(
+    SETTINGS_MESSAGES.displayName,
+    v.pipe(v.string(SETTINGS_MESSAGES.displayName), v.trim(), v.nonEmpty(SETTINGS_MESSAGES.displayName), v.maxLength(80)),
+  ),
   logoUrl: httpUrl(SETTINGS_MESSAGES.logoUrl),
   streamUrl: httpUrl(SETTINGS_MESSAGES.streamUrl),
   lowDataStreamUrl: v.optional(optionalUrl, ''),
-  radioHtmlEmbed: v.pipe(
-    v.string(SETTINGS_MESSAGES.radioHtmlEmbed),
-    v.check((s) => s.trim() !== '', SETTINGS_MESSAGES.radioHtmlEmbed),
-    v.maxLength(MAX_EMBED_LENGTH, `Must be at most ${MAX_EMBED_LENGTH} characters`),
+  radioHtmlEmbed: required(
+    SETTINGS_MESSAGES.radioHtmlEmbed,
+    v.pipe(
+      v.string(SETTINGS_MESSAGES.radioHtmlEmbed),
+      v.check((s) => s.trim() !== '', SETTINGS_MESSAGES.radioHtmlEmbed),
+      v.maxLength(MAX_EMBED_LENGTH, `Must be at most ${MAX_EMBED_LENGTH} characters`),
+    ),
   ),
-  defaultCountry: v.picklist(COUNTRY_CODES, SETTINGS_MESSAGES.defaultCountry),
+  defaultCountry: required(SETTINGS_MESSAGES.defaultCountry, v.picklist(COUNTRY_CODES, SETTINGS_MESSAGES.defaultCountry)),
   nowPlayingEmbed: embed,
   recentlyPlayedEmbed: embed,
   npJsonUrl: v.optional(optionalUrl, ''),
@@ -68,7 +75,7 @@ export const SettingsSchema = v.object({
   enablePrayerWall: toggle('Prayer wall'),
   enableShoutouts: toggle('Shoutouts'),
   enableLowData: toggle('Low data mode'),
-  adMode: v.picklist(AD_MODES, 'Ad mode must be embed or hybrid'),
+  adMode: required('Ad mode must be embed or hybrid', v.picklist(AD_MODES, 'Ad mode must be embed or hybrid')),
   adZones: v.optional(AdZonesSchema, { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' }),
 });
 export type SettingsInput = v.InferOutput<typeof SettingsSchema>;
@@ -147,7 +154,15 @@ export function withDefaults(tenant: Tenant, stored: Partial<TenantSettings> | n
         (merged as unknown as Record<string, unknown>)[key] = value;
       }
     }
-    merged.adZones = { ...base.adZones, ...(stored.adZones ?? {}) };
+    // Only the known zones, and only text: stored data may be old or hand-edited.
+    const zones = (typeof stored.adZones === 'object' && stored.adZones !== null ? stored.adZones : {}) as Record<string, unknown>;
+    merged.adZones = { ...base.adZones };
+    for (const key of Object.keys(base.adZones) as (keyof AdZones)[]) {
+      const zone = zones[key];
+      if (typeof zone === 'string') merged.adZones[key] = zone;
+    }
+    // An unknown zone would make every schedule computation throw (500 on /api/np).
+    if (!isTimeZone(merged.timeZone)) merged.timeZone = base.timeZone;
   }
   return { ...merged, tenant };
 }

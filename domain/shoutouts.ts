@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { optionalText } from './fields';
+import { optionalText, required } from './fields';
 
 export const SHOUTOUT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -8,7 +8,7 @@ export const NewShoutoutFieldsSchema = v.object({
 });
 
 export const ShoutoutModerationSchema = v.object({
-  approved: v.boolean('approved must be true or false'),
+  approved: required('approved must be true or false', v.boolean('approved must be true or false')),
 });
 
 export const ShoutoutSchema = v.object({

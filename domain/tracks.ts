@@ -1,15 +1,15 @@
 import * as v from 'valibot';
 import { GENRES, TRACK_STATUSES } from './catalog';
-import { httpUrl, optionalHttpUrl, optionalText, requiredText } from './fields';
+import { httpUrl, optionalHttpUrl, optionalText, required, requiredText } from './fields';
 
 export const TRACK_TITLE_MAX = 160;
 /** spec.md guidelines: minimum 128kbps audio. */
 export const MIN_AUDIO_KBPS = 128;
 
 export const NewTrackSchema = v.object({
-  artistId: v.pipe(v.string('Artist is required'), v.trim(), v.nonEmpty('Artist is required'), v.maxLength(64)),
+  artistId: required('Artist is required', v.pipe(v.string('Artist is required'), v.trim(), v.nonEmpty('Artist is required'), v.maxLength(64))),
   title: requiredText('Track title is required', TRACK_TITLE_MAX),
-  genre: v.picklist(GENRES, 'Genre is required'),
+  genre: required('Genre is required', v.picklist(GENRES, 'Genre is required')),
   bpm: v.pipe(
     v.optional(v.nullable(v.number('BPM must be a number')), null),
     v.check((n) => n === null || (Number.isInteger(n) && n >= 20 && n <= 400), 'BPM must be a whole number from 20 to 400'),

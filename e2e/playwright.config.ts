@@ -58,6 +58,7 @@ export default defineConfig({
       UPLOAD_DIR: path.join(runDir, 'uploads'),
       TRUST_PROXY: 'on',
       NODE_ENV: 'test',
+      ...(process.env.APP_DIR ? { APP_DIR: process.env.APP_DIR } : {}),
     },
   },
 });

@@ -4,6 +4,7 @@ import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import type { Db } from './db/knex';
 import { adminKey } from './http/admin-key';
+import { allowedMethods } from './http/allowed-methods';
 import { apiCaching } from './http/caching';
 import type { AppState, Deps, Middleware } from './http/context';
 import { errorHandler } from './http/error-handler';
@@ -13,6 +14,8 @@ import { staticApp, uploadedFiles } from './http/static-files';
 import { tenantAndAddress } from './http/tenant';
 import { adsRouter, outRouter } from './features/ads/ads.router';
 import { artistsRouter } from './features/artists/artists.router';
+import { embedsRouter } from './features/embeds/embeds.router';
+import { manifestRouter } from './features/manifest/manifest.router';
 import { eventsRouter } from './features/events/events.router';
 import { healthRouter } from './features/health/health.router';
 import { nowPlayingRouter } from './features/now-playing/now-playing.router';
@@ -29,13 +32,22 @@ export interface AppOptions {
   config: Config;
   now?: () => number;
   log?: (line: string) => void;
+  /** Where 500s are written with their stack; stderr unless given. */
+  errorLog?: (line: string) => void;
 }
 
 /** The whole HTTP app, without listen(), so tests run it in-process. */
-export function createApp({ db, config, now = Date.now, log }: AppOptions): Koa<AppState> {
+export function createApp({ db, config, now = Date.now, log, errorLog }: AppOptions): Koa<AppState> {
   const deps: Deps = { db, config, now };
   const write = log ?? ((line: string) => process.stdout.write(line + '\n'));
+  const writeError = errorLog ?? ((line: string) => process.stderr.write(line + '\n'));
   const app = new Koa<AppState>({ proxy: config.trustProxy });
+  // What reaches Koa itself happened after the answer began: mostly a listener or a player
+  // that went away mid-download, which is no server fault. The rest is logged as one line.
+  app.on('error', (err: { code?: string; message?: string; stack?: string }) => {
+    if (err?.code && CLIENT_GONE.has(err.code)) return;
+    writeError(JSON.stringify({ level: 'error', error: err?.message, stack: err?.stack }));
+  });
 
   if (config.logRequests) app.use(requestLog(write));
   app.use(securityHeaders());
@@ -48,7 +60,7 @@ export function createApp({ db, config, now = Date.now, log }: AppOptions): Koa<
       deflate: false,
     }),
   );
-  app.use(errorHandler((line) => process.stderr.write(line + '\n')));
+  app.use(errorHandler(writeError));
   app.use(tenantAndAddress(config.trustProxy));
 
   app.use(apiOnly(adminKey(deps)));
@@ -67,15 +79,18 @@ export function createApp({ db, config, now = Date.now, log }: AppOptions): Koa<
     shoutoutsRouter(deps),
     adsRouter(deps),
   ];
-  for (const r of routers) {
-    app.use(r.routes());
-    app.use(r.allowedMethods({ throw: true }));
-  }
+  // One 405 check for every router below it (they all leave their layers in ctx.matched).
+  app.use(allowedMethods());
+  for (const r of routers) app.use(r.routes());
   app.use(outRouter(deps).routes());
+  app.use(embedsRouter(deps).routes());
+  app.use(manifestRouter(deps).routes());
   app.use(uploadedFiles(config.uploadDir));
   app.use(staticApp(config.appDir));
   return app;
 }
+
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 const apiOnly =
   (mw: Middleware): Middleware =>

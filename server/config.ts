@@ -14,6 +14,8 @@ export interface Config {
   trustProxy: boolean;
   /** The built app (index.html and assets); absent in API-only tests. */
   appDir: string | null;
+  /** The top-level manifest.webmanifest, served per tenant. */
+  manifestPath: string;
   limits: Limits;
   /** Log one line per request. */
   logRequests: boolean;
@@ -42,24 +44,29 @@ export const DEFAULT_LIMITS: Limits = {
 };
 
 const onOff = (value: string | undefined, fallback: boolean): boolean => {
-  if (value === undefined || value === '') return fallback;
-  return ['on', 'true', '1', 'yes'].includes(value.toLowerCase());
+  const v = value?.trim().toLowerCase();
+  if (!v) return fallback;
+  return ['on', 'true', '1', 'yes'].includes(v);
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || `sqlite:${path.join(root, 'data', 'app.sqlite3')}`;
   const adminKey = env.ADMIN_KEY?.trim() || '';
   return {
-    port: Number(env.PORT) || 3000,
+    port: env.PORT?.trim() && /^\d+$/.test(env.PORT.trim()) ? Number(env.PORT.trim()) : 3000,
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl,
     adminKey: adminKey || randomBytes(18).toString('base64url'),
     adminKeyGenerated: !adminKey,
-    demoData: onOff(env.DEMO_DATA, !env.DATABASE_URL),
+    // A blank DATABASE_URL means the default SQLite file, and so demo data by default too.
+    demoData: onOff(env.DEMO_DATA, !env.DATABASE_URL?.trim()),
     uploadDir: path.resolve(root, env.UPLOAD_DIR?.trim() || path.join('data', 'uploads')),
     trustProxy: onOff(env.TRUST_PROXY, false),
-    appDir: path.join(root, 'dist', 'app'),
-    limits: DEFAULT_LIMITS,
+    // APP_DIR lets parallel test runs serve their own builds; not part of api.md's table.
+    appDir: env.APP_DIR?.trim() ? path.resolve(root, env.APP_DIR.trim()) : path.join(root, 'dist', 'app'),
+    manifestPath: path.join(root, 'manifest.webmanifest'),
+    // A copy: an app (or a test) that changes its limits never changes another's.
+    limits: { ...DEFAULT_LIMITS },
     logRequests: env.NODE_ENV !== 'test',
   };
 }

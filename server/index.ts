@@ -3,11 +3,11 @@ import { startServer } from './server';
 
 const config = readConfig();
 const running = await startServer(config);
-console.log(`Listening on ${running.url} (${config.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`);
 if (config.adminKeyGenerated) {
   // Printed once so the operator can sign in; set ADMIN_KEY to keep one across restarts.
   console.log(`Admin key for this run: ${config.adminKey}`);
 }
+console.log(`Listening on ${running.url} (${config.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`);
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -49,8 +49,13 @@ export async function startServer(config: Config, log: (line: string) => void = 
       closing ??= (async () => {
         clearInterval(prune);
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+          // Keep-alive sockets would hold close() open: drop each as soon as it goes idle,
+          // while requests in flight still finish.
+          const sweep = setInterval(() => server.closeIdleConnections(), 50);
+          server.close(() => {
+            clearInterval(sweep);
+            resolve();
+          });
           server.closeIdleConnections();
         });
         await db.destroy();

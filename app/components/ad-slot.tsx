@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ServedAd } from '../../domain/ads';
 import type { AdSlot as AdSlotName } from '../../domain/catalog';
+import type { EmbedName } from '../../domain/embeds';
 import { api } from '../lib/api-client';
 import { useLowData } from '../lib/low-data';
 import { useSelectedCountry } from '../lib/selected-country';
@@ -41,7 +42,7 @@ export function AdSlot({ slot }: { slot: AdSlotName }) {
     const html = zone ? settings.data.adZones[zone] : '';
     return html ? (
       <aside className={`ad-slot ad-${slot}`} aria-label="Advertisement">
-        <EmbedFrame html={html} title="Advertisement" height={slot === 'leaderboard' ? 90 : 250} />
+        <EmbedFrame name={`ad-${slot}` as EmbedName} html={html} title="Advertisement" height={slot === 'leaderboard' ? 90 : 250} />
       </aside>
     ) : (
       <HousePanel slot={slot} />

@@ -1,6 +1,11 @@
+import type { EmbedName } from '../../domain/embeds';
+import { apiUrl } from '../lib/api-client';
 import { useLowData } from '../lib/low-data';
 
 interface EmbedFrameProps {
+  /** Which admin-pasted HTML of the tenant's settings to show (domain/embeds.ts). */
+  name: EmbedName;
+  /** The same HTML as in settings: only used to render nothing when it is empty. */
   html: string;
   title: string;
   height?: number;
@@ -8,24 +13,26 @@ interface EmbedFrameProps {
 }
 
 /**
- * Admin-pasted HTML runs in a sandboxed frame without allow-same-origin: an opaque origin
- * with no access to the app's DOM, storage, cookies or the admin key (product.md).
- * Low Data Mode turns embeds off.
+ * Admin-pasted HTML is served by /embed/<name> with its own policy and shown in a frame
+ * sandboxed without allow-same-origin: an opaque origin with no access to the app's DOM,
+ * storage, cookies or the admin key (product.md). Low Data Mode turns embeds off.
  */
-export function EmbedFrame({ html, title, height = 120, className }: EmbedFrameProps) {
+export function EmbedFrame({ name, html, title, height = 120, className }: EmbedFrameProps) {
   const [lowData] = useLowData();
   if (!html.trim()) return null;
   if (lowData) {
     return <p className="muted embed-off">{title} is hidden in Low Data Mode.</p>;
   }
+  // The content's length in the URL makes the frame reload when an admin changes it.
+  const src = apiUrl(`/embed/${name}?v=${html.length}`);
   return (
     <iframe
       className={`embed-frame ${className ?? ''}`}
       title={title}
-      sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms"
+      sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms allow-presentation"
       referrerPolicy="no-referrer"
       loading="lazy"
-      srcDoc={html}
+      src={src}
       style={{ height }}
     />
   );

@@ -5,6 +5,7 @@ import { currentTenant } from '../lib/tenant';
 import { AdSlot } from './ad-slot';
 import { NowPlayingBar } from './now-playing-bar';
 import { TenantSwitch } from './tenant-switch';
+import { UpdatePrompt } from './update-prompt';
 
 /** spec.md §2: navigation links in this order. */
 export const NAV_LINKS = [
@@ -95,6 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
           © {new Date().getFullYear()} {name}
         </small>
       </footer>
+      <UpdatePrompt />
       <NowPlayingBar />
     </div>
   );

@@ -79,7 +79,9 @@ function parseMultipart(
     try {
       busboy = Busboy({
         headers: ctx.req.headers,
-        limits: { files: 1, fields: 10, fieldSize: 4096, fileSize: options.maxBytes, parts: 12 },
+        // busboy reports 'limit' once a file reaches fileSize, so a file of exactly maxBytes
+        // would be refused: the limit is set one byte higher.
+        limits: { files: 1, fields: 10, fieldSize: 4096, fileSize: options.maxBytes + 1, parts: 12 },
       });
     } catch {
       reject(badRequest('Malformed multipart body'));

@@ -3,16 +3,17 @@ import type { Middleware } from './context';
 
 /**
  * api.md "Caching on the wire" for /api GETs: an ETag on every answer (304 on a match),
- * no-store for admin answers, no-cache for public ones unless the route chose its own.
+ * no-store for admin answers (any method), no-cache for public ones unless the route chose its own.
  */
 export function apiCaching(): Middleware {
   return async (ctx, next) => {
     await next();
     if (!ctx.path.startsWith('/api/')) return;
+    // Admin answers are never kept by any cache, whatever the method.
+    if (ctx.state.isAdmin) ctx.set('Cache-Control', 'no-store');
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     ctx.vary('x-admin-key');
-    if (ctx.state.isAdmin) ctx.set('Cache-Control', 'no-store');
-    else if (!ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-cache');
+    if (!ctx.state.isAdmin && !ctx.response.get('Cache-Control')) ctx.set('Cache-Control', 'no-cache');
     if (ctx.status !== 200 || ctx.body == null) return;
     const body = ctx.body;
     if (typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe === 'function') return;

@@ -61,6 +61,9 @@ export function errorHandler(log: (line: string) => void = (l) => process.stderr
         const e = err as Error;
         log(JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, status: res.status, error: e?.message, stack: e?.stack }));
       }
+      // A body parser that gave up half way (413 on a chunked body) left the request paused:
+      // drain it, or the keep-alive connection hangs until it times out.
+      if (!ctx.req.complete) ctx.req.resume();
       ctx.status = res.status;
       for (const [k, v] of Object.entries(res.headers)) ctx.set(k, v);
       ctx.set('Cache-Control', 'no-store');

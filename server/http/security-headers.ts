@@ -26,9 +26,10 @@ export function securityHeaders(): Middleware {
     await next();
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    if (ctx.response.is('html')) {
+    // A route with its own policy (the embeds) keeps it.
+    if (ctx.response.is('html') && !ctx.response.get('Content-Security-Policy')) {
       ctx.set('Content-Security-Policy', APP_CSP);
-      ctx.set('X-Frame-Options', 'SAMEORIGIN');
     }
+    if (ctx.response.is('html')) ctx.set('X-Frame-Options', 'SAMEORIGIN');
   };
 }

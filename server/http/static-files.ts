@@ -15,8 +15,9 @@ export async function findFile(root: string, urlPath: string): Promise<{ file: s
     return null;
   }
   if (decoded.includes('\0')) return null;
-  const file = path.join(root, path.normalize(decoded));
-  if (file !== root && !file.startsWith(root + path.sep)) return null;
+  const base = path.resolve(root);
+  const file = path.join(base, path.normalize(decoded));
+  if (file !== base && !file.startsWith(base + path.sep)) return null;
   try {
     const stat = await fsp.stat(file);
     return stat.isFile() ? { file, size: stat.size } : null;
@@ -25,11 +26,49 @@ export async function findFile(root: string, urlPath: string): Promise<{ file: s
   }
 }
 
-export function sendFile(ctx: AppContext, file: string, size: number, cacheControl: string): void {
+export function sendFile(ctx: AppContext, file: string, size: number, cacheControl: string, ranges = false): void {
   ctx.type = mime.lookup(file) || 'application/octet-stream';
-  ctx.length = size;
   ctx.set('Cache-Control', cacheControl);
-  ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(file);
+  if (ranges) {
+    ctx.set('Accept-Ranges', 'bytes');
+    const range = ctx.get('If-Range') ? null : byteRange(ctx.get('Range'), size);
+    if (range === 'unsatisfiable') {
+      ctx.status = 416;
+      ctx.set('Content-Range', `bytes */${size}`);
+      return;
+    }
+    if (range) {
+      ctx.status = 206;
+      ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      ctx.length = range.end - range.start + 1;
+      ctx.compress = false;
+      ctx.body = fs.createReadStream(file, range);
+      return;
+    }
+  }
+  ctx.length = size;
+  // Also for HEAD: Koa sends no body then (and closes the stream), while a null body would
+  // turn the answer into a 204 without Content-Type or Content-Length.
+  ctx.body = fs.createReadStream(file);
+}
+
+/**
+ * One `bytes=` range (media players seek with these; Safari will not play audio without
+ * them). Several ranges or a malformed header: null, and the whole file is sent.
+ */
+export function byteRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (m[2] !== '' && Number(m[2]) < start) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
 }
 
 function cacheControlFor(urlPath: string): string {
@@ -69,6 +108,6 @@ export function uploadedFiles(uploadDir: string): Middleware {
     if (!/^[A-Za-z0-9-]+\.[a-z0-9]+$/.test(name)) return next();
     const found = await findFile(uploadDir, '/' + name);
     if (!found) return next();
-    sendFile(ctx, found.file, found.size, 'public, max-age=31536000, immutable');
+    sendFile(ctx, found.file, found.size, 'public, max-age=31536000, immutable', true);
   };
 }

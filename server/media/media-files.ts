@@ -17,7 +17,8 @@ const AUDIO_EXTS = new Set(['mp3', 'wav', 'ogg', 'opus', 'oga', 'webm', 'm4a', '
 const IMAGE_EXTS = new Set(['jpg', 'png', 'webp', 'gif', 'avif']);
 
 export async function sniffMedia(file: string): Promise<SniffedMedia | null> {
-  const type = await fileTypeFromFile(file);
+  // A truncated or malformed container (a cut-off ZIP, say) makes file-type throw: not a type we take.
+  const type = await fileTypeFromFile(file).catch(() => undefined);
   if (!type) return null;
   if (IMAGE_EXTS.has(type.ext)) return { kind: 'image', ext: type.ext, mime: type.mime };
   if (AUDIO_EXTS.has(type.ext)) return { kind: 'audio', ext: type.ext === 'mp4' ? 'm4a' : type.ext, mime: type.mime };

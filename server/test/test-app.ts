@@ -67,6 +67,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
     uploadDir: path.join(dir, 'uploads'),
     trustProxy: true,
     appDir: null,
+    manifestPath: path.resolve(import.meta.dirname, '..', '..', 'manifest.webmanifest'),
     limits: { ...DEFAULT_LIMITS },
     logRequests: false,
     ...overrides,

@@ -26,7 +26,7 @@ export function RadioPage() {
             <header>
               <span className="live-badge">LIVE</span> <h1 className="inline">{s?.displayName ?? 'Live Radio'}</h1>
             </header>
-            {s?.radioHtmlEmbed ? <EmbedFrame html={s.radioHtmlEmbed} title="Radio player" height={140} /> : null}
+            {s?.radioHtmlEmbed ? <EmbedFrame name="radio" html={s.radioHtmlEmbed} title="Radio player" height={140} /> : null}
             <div className="plain-player">
               <button type="button" onClick={() => player.toggle(stream)} disabled={!stream} aria-pressed={playing}>
                 {playing ? 'Pause' : 'Listen Live'}
@@ -72,7 +72,7 @@ export function RadioPage() {
 
           <article aria-labelledby="chat-heading">
             <h2 id="chat-heading">Live Chat</h2>
-            {s?.chatweeEmbed ? <EmbedFrame html={s.chatweeEmbed} title="Live chat" height={360} /> : <p className="muted">Live chat is coming soon.</p>}
+            {s?.chatweeEmbed ? <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={360} /> : <p className="muted">Live chat is coming soon.</p>}
           </article>
         </div>
         <aside className="radio-side">

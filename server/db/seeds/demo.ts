@@ -1,4 +1,56 @@
+import * as v from 'valibot';
+import { NewAdSchema } from '../../../domain/ads';
+import { NewArtistSchema } from '../../../domain/artists';
+import { NewEventSchema } from '../../../domain/events';
+import { NewPrayerSchema } from '../../../domain/prayers';
+import { SettingsSchema } from '../../../domain/settings';
+import { NewShowSchema } from '../../../domain/shows';
+import { SponsorApplicationFormSchema, SponsorPatchSchema, composeSponsorNotes } from '../../../domain/sponsors';
+import { NewTrackSchema } from '../../../domain/tracks';
+import { TENANTS, TENANT_NAMES, tenantHasEvents, tenantHasPrayers, type Tenant } from '../../../domain/tenants';
 import type { Db } from '../knex';
+import { newId, nowIso } from '../rows';
+import {
+  DEMO_ADS,
+  DEMO_ARTISTS,
+  DEMO_AUDIO_URL,
+  DEMO_EVENTS,
+  DEMO_HISTORY,
+  DEMO_PRAYERS,
+  DEMO_SHOWS,
+  DEMO_SPONSORS,
+  DEMO_STREAM_URL,
+  DEMO_TRACKS,
+  adImageUrl,
+  artistPhotoUrl,
+  brandLogoUrl,
+  eventImageUrl,
+  genreCoverUrl,
+  sponsorLogoUrl,
+} from './demo-content';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Guyana keeps UTC-4 all year; demo event times are written in Guyana time. */
+const GUYANA_OFFSET_HOURS = -4;
+
+/** Every content table, children first, so deleting in this order never breaks a foreign key. */
+export const DEMO_TABLES = [
+  'tracks',
+  'artists',
+  'settings',
+  'shows',
+  'events',
+  'sponsors',
+  'prayers',
+  'shoutouts',
+  'ads',
+  'np_history',
+] as const;
+export type DemoTable = (typeof DEMO_TABLES)[number];
+/** Parents first, so inserting in this order never breaks a foreign key. */
+const INSERT_ORDER: readonly DemoTable[] = [...DEMO_TABLES].reverse();
 
 /** Fills an empty database with demo content; answers whether it did. */
 export async function seedDemoIfEmpty(db: Db, now: number): Promise<boolean> {
@@ -8,6 +60,258 @@ export async function seedDemoIfEmpty(db: Db, now: number): Promise<boolean> {
   return true;
 }
 
-export async function seedDemo(_db: Db, _now: number): Promise<void> {
-  // Written in the demo-content change.
+/**
+ * Replaces all content with the demo: every content table is emptied and refilled in one
+ * transaction. Each row is first checked with the same domain schema the API uses for its
+ * input, so a bad demo fails here and is never stored.
+ */
+export async function seedDemo(db: Db, now: number): Promise<void> {
+  const rows = demoRows(now);
+  await db.transaction(async (trx) => {
+    for (const table of DEMO_TABLES) await trx(table).delete();
+    for (const table of INSERT_ORDER) {
+      const list = rows[table];
+      // Row counts are small; 50 per statement keeps SQLite far below its variable limit.
+      for (let i = 0; i < list.length; i += 50) await trx(table).insert(list.slice(i, i + 50));
+    }
+  });
+}
+
+/** The settings a tenant gets from the demo, checked against the settings schema. */
+export function demoSettings(tenant: Tenant) {
+  return v.parse(SettingsSchema, {
+    displayName: TENANT_NAMES[tenant],
+    logoUrl: brandLogoUrl(tenant),
+    streamUrl: DEMO_STREAM_URL,
+    lowDataStreamUrl: '',
+    radioHtmlEmbed: '<p>Listen live with the player bar below.</p>',
+    defaultCountry: 'GY',
+    nowPlayingEmbed: '',
+    recentlyPlayedEmbed: '',
+    npJsonUrl: '',
+    vdoPanelIframe: '',
+    vdoPanelHls: '',
+    chatweeEmbed: '',
+    ga4Id: '',
+    communityUrl: '',
+    shopUrl: '',
+    donateUrl: '',
+    sponsorUrl: '',
+    artistFormEmbed: '',
+    timeZone: 'America/Guyana',
+    enableReactions: true,
+    enablePrayerWall: tenant === 'caribbean',
+    enableShoutouts: true,
+    enableLowData: true,
+    adMode: 'hybrid',
+    adZones: { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' },
+  });
+}
+
+/** Every row of the demo, table by table, in insertion order (artists before tracks). */
+export function demoRows(now: number): Record<DemoTable, Record<string, unknown>[]> {
+  const iso = (msAgo: number) => nowIso(now - msAgo);
+
+  const settings = TENANTS.map((tenant) => ({
+    tenant,
+    data: JSON.stringify(demoSettings(tenant)),
+    updated_at: iso(0),
+  }));
+
+  const artistIds = new Map<string, string>();
+  const artists = DEMO_ARTISTS.map((a) => {
+    if (artistIds.has(a.key)) throw new Error(`Demo artist ${a.key} listed twice`);
+    const input = v.parse(NewArtistSchema, {
+      name: a.name,
+      bio: a.bio,
+      countryCode: a.countryCode,
+      photoUrl: artistPhotoUrl(a.key),
+      socials: a.socials,
+    });
+    const id = newId();
+    artistIds.set(a.key, id);
+    return {
+      id,
+      name: input.name,
+      bio: input.bio,
+      country_code: input.countryCode,
+      photo_url: input.photoUrl,
+      featured: a.featured && a.approved,
+      instagram: input.socials.instagram ?? null,
+      spotify: input.socials.spotify ?? null,
+      youtube: input.socials.youtube ?? null,
+      soundcloud: input.socials.soundcloud ?? null,
+      approved: a.approved,
+      created_at: iso(a.daysAgo * DAY),
+    };
+  });
+  const artistId = (key: string): string => {
+    const id = artistIds.get(key);
+    if (!id) throw new Error(`Demo content names unknown artist ${key}`);
+    return id;
+  };
+
+  const tracks = DEMO_TRACKS.map((t, i) => {
+    const input = v.parse(NewTrackSchema, {
+      artistId: artistId(t.artist),
+      title: t.title,
+      genre: t.genre,
+      bpm: t.bpm,
+      songKey: t.songKey,
+      explicit: t.explicit,
+      coverUrl: genreCoverUrl(t.genre),
+      fileUrl: DEMO_AUDIO_URL,
+    });
+    return {
+      id: newId(),
+      artist_id: input.artistId,
+      title: input.title,
+      genre: input.genre,
+      bpm: input.bpm,
+      song_key: input.songKey,
+      explicit: input.explicit,
+      featured: t.featured && t.status === 'approved',
+      cover_url: input.coverUrl,
+      file_url: input.fileUrl,
+      status: t.status,
+      // A minute apart on the same day keeps the newest-first order stable.
+      created_at: iso(t.daysAgo * DAY + i * MINUTE),
+    };
+  });
+
+  const shows = TENANTS.flatMap((tenant) =>
+    DEMO_SHOWS[tenant].map((s, i) => {
+      const input = v.parse(NewShowSchema, s);
+      return {
+        id: newId(),
+        tenant,
+        title: input.title,
+        description: input.description,
+        start_time: input.startTime,
+        end_time: input.endTime,
+        days: JSON.stringify(input.days),
+        created_at: iso(30 * DAY - i * MINUTE),
+      };
+    }),
+  );
+
+  const events = TENANTS.filter(tenantHasEvents).flatMap((tenant) =>
+    DEMO_EVENTS.map((e, i) => {
+      const input = v.parse(NewEventSchema, {
+        title: e.title,
+        imageUrl: eventImageUrl(e.key),
+        startIso: eventStart(now, e.daysAhead, e.localTime),
+        locationText: e.locationText,
+        priceFrom: e.priceFrom,
+        ticketUrl: e.ticketUrl,
+        isPublic: e.isPublic,
+      });
+      return {
+        id: newId(),
+        tenant,
+        title: input.title,
+        image_url: input.imageUrl,
+        start_iso: input.startIso,
+        location_text: input.locationText,
+        price_from: input.priceFrom,
+        ticket_url: input.ticketUrl,
+        is_public: input.isPublic,
+        created_at: iso(20 * DAY - i * HOUR),
+      };
+    }),
+  );
+
+  const sponsors = DEMO_SPONSORS.map((s) => {
+    const form = v.parse(SponsorApplicationFormSchema, {
+      companyName: s.name,
+      email: s.application.email,
+      website: s.targetUrl ?? '',
+      tier: s.tier,
+      budget: s.application.budget,
+      goals: s.application.goals,
+      message: s.application.message,
+    });
+    const reviewed = v.parse(SponsorPatchSchema, {
+      imageUrl: s.hasLogo ? sponsorLogoUrl(s.key) : null,
+      targetUrl: form.website === '' ? null : form.website,
+      active: s.active,
+    });
+    return {
+      id: newId(),
+      tenant: s.tenant,
+      name: form.companyName,
+      tier: form.tier,
+      image_url: reviewed.imageUrl ?? null,
+      notes: composeSponsorNotes(form),
+      target_url: reviewed.targetUrl ?? null,
+      active: reviewed.active ?? false,
+      created_at: iso(s.daysAgo * DAY),
+    };
+  });
+
+  const prayers = TENANTS.filter(tenantHasPrayers).flatMap((tenant) =>
+    DEMO_PRAYERS.map((p) => {
+      const input = v.parse(NewPrayerSchema, { text: p.text, nameOptional: p.nameOptional });
+      return {
+        id: newId(),
+        tenant,
+        text: input.text,
+        name_optional: input.nameOptional,
+        hearts: p.approved ? p.hearts : 0,
+        approved: p.approved,
+        created_at: iso(p.hoursAgo * HOUR),
+      };
+    }),
+  );
+
+  const ads = DEMO_ADS.map((a, i) => {
+    const input = v.parse(NewAdSchema, {
+      imageUrl: adImageUrl(a),
+      targetUrl: a.targetUrl,
+      alt: `${a.headline}: ${a.tagline}`,
+      slots: [a.slot],
+      countries: a.countries,
+      active: true,
+    });
+    return {
+      id: newId(),
+      tenant: a.tenant,
+      image_url: input.imageUrl,
+      target_url: input.targetUrl,
+      alt: input.alt,
+      slots: JSON.stringify(input.slots),
+      countries: JSON.stringify(input.countries),
+      active: input.active,
+      impressions: 0,
+      clicks: 0,
+      created_at: iso(14 * DAY - i * MINUTE),
+    };
+  });
+
+  const artistName = new Map(DEMO_ARTISTS.map((a) => [a.key, a.name]));
+  const np_history = TENANTS.flatMap((tenant) =>
+    DEMO_HISTORY[tenant].map((h) => {
+      const track = DEMO_TRACKS.find((t) => t.artist === h.artist && t.title === h.title);
+      if (!track || track.status !== 'approved') throw new Error(`Demo history names unknown track ${h.title}`);
+      return {
+        tenant,
+        title: h.title,
+        artist: artistName.get(h.artist)!,
+        art: h.withArt ? genreCoverUrl(track.genre) : null,
+        played_at: iso(h.minutesAgo * MINUTE),
+      };
+    }),
+  );
+
+  // No demo shoutouts: they are voice recordings, and the demo ships no audio.
+  return { settings, artists, tracks, shows, events, sponsors, prayers, shoutouts: [], ads, np_history };
+}
+
+/** An instant `daysAhead` days after `now`, at HH:MM Guyana time. */
+function eventStart(now: number, daysAhead: number, localTime: string): string {
+  const [h = 0, m = 0] = localTime.split(':').map(Number);
+  // The calendar day in Guyana, then HH:MM on it, then back to UTC.
+  const local = new Date(now + daysAhead * DAY + GUYANA_OFFSET_HOURS * HOUR);
+  const utc = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), h, m) - GUYANA_OFFSET_HOURS * HOUR;
+  return new Date(utc).toISOString();
 }

@@ -43,7 +43,9 @@ export function artistsRepository(db: Db) {
       const q = db<ArtistRow>('artists').select('artists.*');
       if (filter.approved !== undefined) q.where('artists.approved', filter.approved);
       if (filter.country) q.where('artists.country_code', filter.country);
-      if (filter.q) {
+      // SQLite's lower() folds ASCII only, so a search with other letters is matched here in JS.
+      const searchInJs = filter.q !== undefined && !/^[\x00-\x7f]*$/.test(filter.q);
+      if (filter.q && !searchInJs) {
         const pattern = likePattern(filter.q);
         q.where((w) =>
           w.whereRaw("lower(artists.name) like ? escape '\\'", [pattern]).orWhereRaw("lower(artists.bio) like ? escape '\\'", [pattern]),
@@ -57,7 +59,11 @@ export function artistsRepository(db: Db) {
         );
       }
       q.orderBy('artists.name', 'asc').orderBy('artists.id', 'asc');
-      return (await q).map(toArtist);
+      const artists = (await q).map(toArtist);
+      if (!searchInJs || !filter.q) return artists;
+      const fold = (text: string) => text.normalize('NFC').toLowerCase();
+      const needle = fold(filter.q);
+      return artists.filter((a) => fold(a.name).includes(needle) || fold(a.bio).includes(needle));
     },
 
     async find(id: string): Promise<Artist | null> {

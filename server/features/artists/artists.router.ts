@@ -11,6 +11,14 @@ import { rateLimit } from '../../http/rate-limit';
 import { parseWith, queryBoolean, queryString } from '../../http/validate';
 import { artistsRepository } from './artists.repository';
 
+/** Search box text: trimmed, bounded; unlike select filters, 'all' is searched literally. */
+function searchText(value: unknown): string | undefined {
+  const s = Array.isArray(value) ? value[0] : value;
+  if (typeof s !== 'string') return undefined;
+  const t = s.trim().slice(0, 100);
+  return t === '' ? undefined : t;
+}
+
 export function artistsRouter(deps: Deps): Router<AppState> {
   const artists = artistsRepository(deps.db);
   const router = new Router<AppState>({ prefix: '/api/artists' });
@@ -23,7 +31,7 @@ export function artistsRouter(deps: Deps): Router<AppState> {
     const filter: ArtistFilter = {
       // Visitors see approved artists only, whatever they ask.
       approved: ctx.state.isAdmin ? approved : true,
-      q: queryString(ctx.query.q, 100),
+      q: searchText(ctx.query.q),
     };
     // Unknown codes and genres are ignored (spec.md §5), not errors.
     if (isCountryCode(country)) filter.country = country;

@@ -4,6 +4,7 @@ import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents } from '../../../domain/ten
 import { requireAdmin } from '../../http/admin-key';
 import { jsonBody } from '../../http/body';
 import type { AppState, Deps } from '../../http/context';
+import { gateTenant } from '../../http/tenant-gate';
 import { notFound } from '../../http/errors';
 import { mergePatch, parseWith } from '../../http/validate';
 import { eventsRepository } from './events.repository';
@@ -12,11 +13,7 @@ export function eventsRouter(deps: Deps): Router<AppState> {
   const events = eventsRepository(deps.db);
   const router = new Router<AppState>({ prefix: '/api/events' });
 
-  // api.md: /api/events* answers 404 outside watzhott.
-  router.use(async (ctx, next) => {
-    if (!tenantHasEvents(ctx.state.tenant)) throw notFound(EVENTS_UNAVAILABLE_MESSAGE);
-    await next();
-  });
+  gateTenant(router, '/api/events', tenantHasEvents, EVENTS_UNAVAILABLE_MESSAGE);
 
   router.get('/', async (ctx) => {
     ctx.body = await events.list(ctx.state.tenant, { publicOnly: !ctx.state.isAdmin });

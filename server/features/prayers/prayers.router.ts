@@ -4,23 +4,18 @@ import { NewPrayerSchema, PrayerModerationSchema } from '../../../domain/prayers
 import { PRAYERS_UNAVAILABLE_MESSAGE, tenantHasPrayers } from '../../../domain/tenants';
 import { requireAdmin } from '../../http/admin-key';
 import { jsonBody } from '../../http/body';
-import type { AppContext, AppState, Deps, Middleware } from '../../http/context';
+import type { AppContext, AppState, Deps } from '../../http/context';
+import { gateTenant } from '../../http/tenant-gate';
 import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith, queryBoolean } from '../../http/validate';
 import { prayersRepository } from './prayers.repository';
 
-/** api.md: /api/prayers* answers 404 outside the caribbean tenant. */
-const caribbeanOnly: Middleware = async (ctx, next) => {
-  if (!tenantHasPrayers(ctx.state.tenant)) throw notFound(PRAYERS_UNAVAILABLE_MESSAGE);
-  await next();
-};
-
 export function prayersRouter(deps: Deps): Router<AppState> {
   const prayers = prayersRepository(deps.db);
   const router = new Router<AppState>({ prefix: '/api/prayers' });
-  router.use(caribbeanOnly);
+  gateTenant(router, '/api/prayers', tenantHasPrayers, PRAYERS_UNAVAILABLE_MESSAGE);
 
   router.get('/', async (ctx) => {
     const approved = queryBoolean(ctx.query.approved);

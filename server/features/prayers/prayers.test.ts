@@ -123,3 +123,18 @@ describe('prayers rate limit', () => {
     });
   });
 });
+
+describeEachEngine('prayers tenant gate', (t) => {
+  it('answers the gate 404 for every /api/prayers* path and method outside caribbean', async () => {
+    for (const res of [
+      await t().http().get('/api/prayers/some-id'),
+      await t().http().put('/api/prayers').send({}),
+      await t().http().delete('/api/prayers/x'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error).toMatch(/Caribbean Praise Radio/);
+    }
+    const onCaribbean = await t().http().put('/api/prayers?tenant=caribbean').send({});
+    expect(onCaribbean.status).toBe(405);
+  });
+});

@@ -26,8 +26,9 @@ export function uploadsRouter(deps: Deps): Router<AppState> {
         if (upload.size > audioUploadBytes) throw payloadTooLarge('Audio must be 20 MB or smaller');
         const kbps = await audioKbps(upload.path);
         if (kbps === null) throw badRequest('The audio bitrate could not be read', [{ path: 'file', message: 'The audio bitrate could not be read' }]);
-        if (Math.round(kbps) < MIN_AUDIO_KBPS) {
-          const message = `Audio must be at least ${MIN_AUDIO_KBPS}kbps (this file is ${Math.round(kbps)}kbps)`;
+        // api.md: under 128 kbps is refused, so 127.9 is not rounded up to pass.
+        if (kbps < MIN_AUDIO_KBPS) {
+          const message = `Audio must be at least ${MIN_AUDIO_KBPS}kbps (this file is ${Math.floor(kbps)}kbps)`;
           throw badRequest(message, [{ path: 'file', message }]);
         }
       }

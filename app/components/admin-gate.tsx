@@ -1,0 +1,105 @@
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { api, ApiError } from '../lib/api-client';
+import { setAdminKey, useAdminKey } from '../lib/admin-key';
+import { useToast } from './toasts';
+
+export interface AdminGateProps {
+  /** The page's own button, e.g. 'Access Settings'. */
+  buttonLabel: string;
+  /** The success toast's description, e.g. 'You can now manage settings.' */
+  successDescription: string;
+  children: ReactNode;
+}
+
+export const ADMIN_PAGES = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/moderation', label: 'Moderation' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/ads', label: 'Ads' },
+  { to: '/admin/schedule', label: 'Schedule' },
+  { to: '/admin/events', label: 'Events' },
+  { to: '/admin/sponsors', label: 'Sponsors' },
+] as const;
+
+/** 'Admin Authentication': locked until GET /api/settings accepts the key (spec.md §2, §4). */
+export function AdminGate({ buttonLabel, successDescription, children }: AdminGateProps) {
+  const key = useAdminKey();
+  const { toast } = useToast();
+  const [value, setValue] = useState('');
+  const [checking, setChecking] = useState(false);
+
+  if (key) {
+    return (
+      <div className="admin-page">
+        <AdminMenu />
+        {children}
+      </div>
+    );
+  }
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const candidate = value.trim();
+    if (!candidate) return;
+    setChecking(true);
+    try {
+      // The key check is a read call; any non-success answer counts as invalid.
+      await api('/api/settings', { adminKey: candidate });
+      setAdminKey(candidate);
+      toast({ title: 'Authentication Successful', description: successDescription });
+    } catch (err) {
+      const locked = err instanceof ApiError && err.status === 429;
+      toast({
+        title: 'Authentication Failed',
+        description: locked ? err.message : 'Invalid admin key. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <section className="admin-gate">
+      <article>
+        <h1>Admin Authentication</h1>
+        <form onSubmit={submit}>
+          <label htmlFor="admin-key">Admin key</label>
+          <input
+            id="admin-key"
+            type="password"
+            autoComplete="current-password"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            required
+          />
+          <button type="submit" disabled={!value.trim() || checking} aria-busy={checking}>
+            {buttonLabel}
+          </button>
+        </form>
+      </article>
+    </section>
+  );
+}
+
+export function AdminMenu() {
+  return (
+    <nav className="admin-menu" aria-label="Admin">
+      <ul>
+        {ADMIN_PAGES.map((p) => (
+          <li key={p.to}>
+            <Link to={p.to} activeProps={{ 'aria-current': 'page' }}>
+              {p.label}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="outline secondary" onClick={() => setAdminKey(null)}>
+            Lock
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

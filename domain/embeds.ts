@@ -1,0 +1,26 @@
+import type { TenantSettings } from './settings';
+
+/**
+ * Admin-pasted HTML, each served from /embed/<name> with its own policy into a frame
+ * sandboxed without allow-same-origin (product.md "Security stance").
+ */
+export const EMBEDS = {
+  radio: (s: TenantSettings) => s.radioHtmlEmbed,
+  'now-playing': (s: TenantSettings) => s.nowPlayingEmbed,
+  'recently-played': (s: TenantSettings) => s.recentlyPlayedEmbed,
+  chat: (s: TenantSettings) => s.chatweeEmbed,
+  'artist-form': (s: TenantSettings) => s.artistFormEmbed,
+  'ad-leaderboard': (s: TenantSettings) => s.adZones.leaderboardEmbed,
+  'ad-sidebar': (s: TenantSettings) => s.adZones.sidebarEmbed,
+  'ad-infeed': (s: TenantSettings) => s.adZones.infeedEmbed,
+} as const;
+
+export type EmbedName = keyof typeof EMBEDS;
+
+export function isEmbedName(name: string): name is EmbedName {
+  return Object.prototype.hasOwnProperty.call(EMBEDS, name);
+}
+
+export function embedHtml(settings: TenantSettings, name: EmbedName): string {
+  return EMBEDS[name](settings);
+}

@@ -1,0 +1,46 @@
+import { caribbean, expect, test } from './fixtures';
+
+const NAV = ['Artists', 'Radio', 'Watch', 'Schedule', 'Country', 'Community', 'Shop', 'Sponsors', 'Give'];
+
+test('the radio page shows the bar, now playing and recently played', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Now Playing' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recently Played' })).toBeVisible();
+  const bar = page.getByRole('region', { name: 'Now playing' });
+  await expect(bar.getByText('LIVE')).toBeVisible();
+  await expect(bar.getByTestId('np-artist')).toHaveText('Watzhott');
+  await expect(page.getByRole('switch', { name: 'Low Data Mode' })).toBeVisible();
+});
+
+test('unknown paths show Page Not Found', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('navigation lists the links in spec order', async ({ page, isMobile }) => {
+  await page.goto('/');
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole('link')).toHaveText(NAV);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  } else {
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('.nav-links a')).toHaveText(NAV);
+  }
+});
+
+test('Low Data Mode is saved under lowDataMode and applied as a page class', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('switch', { name: 'Low Data Mode' }).check();
+  await expect(page.locator('html')).toHaveClass(/low-data/);
+  expect(await page.evaluate(() => localStorage.getItem('lowDataMode'))).toBe('true');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Low Data Mode' })).toBeChecked();
+});
+
+test('the caribbean tenant keeps its parameter and shows its name', async ({ page }) => {
+  await page.goto(caribbean('/'));
+  await expect(page.getByRole('region', { name: 'Now playing' }).getByTestId('np-artist')).toHaveText('Caribbean Praise Radio');
+});

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, readConfig } from './config';
+
+// api.md "Running the server": the environment table.
+
+const ROOT = path.resolve('/srv/radio');
+
+describe('readConfig', () => {
+  it('applies every default of the table when nothing is set', () => {
+    const c = readConfig({}, ROOT);
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.databaseUrl).toBe(`sqlite:${path.join(ROOT, 'data', 'app.sqlite3')}`);
+    expect(c.demoData).toBe(true);
+    expect(c.uploadDir).toBe(path.join(ROOT, 'data', 'uploads'));
+    expect(c.trustProxy).toBe(false);
+    expect(c.limits).toEqual(DEFAULT_LIMITS);
+    expect(c.limits.jsonBodyBytes).toBe(100 * 1024);
+    expect(c.limits.publicWritesPerMinute).toBe(20);
+    expect(c.limits.adminFailuresBeforeLockout).toBe(10);
+    expect(c.limits.adminLockoutWindowMs).toBe(15 * 60 * 1000);
+    expect(c.limits.idempotencyTtlMs).toBe(24 * 60 * 60 * 1000);
+  });
+
+  it('reads PORT and HOST', () => {
+    const c = readConfig({ PORT: '8080', HOST: '127.0.0.1' }, ROOT);
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(readConfig({ PORT: 'abc' }, ROOT).port).toBe(3000);
+    expect(readConfig({ PORT: '' }, ROOT).port).toBe(3000);
+    expect(readConfig({ HOST: '  ' }, ROOT).host).toBe('0.0.0.0');
+  });
+
+  it('generates an admin key when ADMIN_KEY is unset, a new one each start', () => {
+    const a = readConfig({}, ROOT);
+    const b = readConfig({}, ROOT);
+    expect(a.adminKeyGenerated).toBe(true);
+    expect(a.adminKey.length).toBeGreaterThanOrEqual(20);
+    expect(a.adminKey).not.toBe(b.adminKey);
+    const blank = readConfig({ ADMIN_KEY: '   ' }, ROOT);
+    expect(blank.adminKeyGenerated).toBe(true);
+    expect(blank.adminKey.trim()).not.toBe('');
+  });
+
+  it('uses ADMIN_KEY when set', () => {
+    const c = readConfig({ ADMIN_KEY: 'my-secret-key' }, ROOT);
+    expect(c.adminKey).toBe('my-secret-key');
+    expect(c.adminKeyGenerated).toBe(false);
+  });
+
+  it('takes DATABASE_URL as given, sqlite: or postgres://', () => {
+    expect(readConfig({ DATABASE_URL: 'postgres://u@db:5432/radio' }, ROOT).databaseUrl).toBe('postgres://u@db:5432/radio');
+    expect(readConfig({ DATABASE_URL: 'sqlite:/tmp/other.sqlite3' }, ROOT).databaseUrl).toBe('sqlite:/tmp/other.sqlite3');
+  });
+
+  it('turns DEMO_DATA on only when DATABASE_URL is unset, unless DEMO_DATA says otherwise', () => {
+    expect(readConfig({}, ROOT).demoData).toBe(true);
+    expect(readConfig({ DATABASE_URL: 'postgres://u@db/radio' }, ROOT).demoData).toBe(false);
+    expect(readConfig({ DATABASE_URL: 'sqlite:/tmp/x.sqlite3' }, ROOT).demoData).toBe(false);
+    expect(readConfig({ DEMO_DATA: 'off' }, ROOT).demoData).toBe(false);
+    expect(readConfig({ DATABASE_URL: 'postgres://u@db/radio', DEMO_DATA: 'on' }, ROOT).demoData).toBe(true);
+    // A blank DATABASE_URL is unset: the default SQLite file, and so demo data.
+    const blank = readConfig({ DATABASE_URL: '  ' }, ROOT);
+    expect(blank.databaseUrl).toBe(`sqlite:${path.join(ROOT, 'data', 'app.sqlite3')}`);
+    expect(blank.demoData).toBe(true);
+  });
+
+  it('reads on/off switches forgivingly', () => {
+    for (const on of ['on', 'ON', 'true', '1', 'yes', ' on ']) expect(readConfig({ TRUST_PROXY: on }, ROOT).trustProxy, on).toBe(true);
+    for (const off of ['off', 'OFF', 'false', '0', 'no', '']) expect(readConfig({ TRUST_PROXY: off }, ROOT).trustProxy, off).toBe(false);
+    expect(readConfig({ DEMO_DATA: ' off ' }, ROOT).demoData).toBe(false);
+  });
+
+  it('resolves UPLOAD_DIR against the working directory', () => {
+    expect(readConfig({ UPLOAD_DIR: 'files/up' }, ROOT).uploadDir).toBe(path.join(ROOT, 'files', 'up'));
+    expect(readConfig({ UPLOAD_DIR: '/var/radio/uploads' }, ROOT).uploadDir).toBe(path.resolve('/var/radio/uploads'));
+  });
+
+  it('gives every config its own limits, so one app never changes another', () => {
+    const a = readConfig({}, ROOT);
+    a.limits.publicWritesPerMinute = 1;
+    expect(readConfig({}, ROOT).limits.publicWritesPerMinute).toBe(20);
+    expect(DEFAULT_LIMITS.publicWritesPerMinute).toBe(20);
+  });
+
+  it('logs requests except under test', () => {
+    expect(readConfig({ NODE_ENV: 'production' }, ROOT).logRequests).toBe(true);
+    expect(readConfig({ NODE_ENV: 'test' }, ROOT).logRequests).toBe(false);
+  });
+
+  it('reads process.env by default', () => {
+    expect(readConfig().port).toBe(readConfig(process.env).port);
+  });
+});

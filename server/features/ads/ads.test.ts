@@ -1,0 +1,264 @@
+import { expect, it } from 'vitest';
+import * as v from 'valibot';
+import { AdSchema } from '../../../domain/ads';
+import { AD_SLOTS } from '../../../domain/catalog';
+import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
+
+const CARIBBEAN = '?tenant=caribbean';
+
+const banner = (overrides: Record<string, unknown> = {}) => ({
+  imageUrl: 'https://cdn.example.com/banner.png',
+  targetUrl: 'https://advertiser.example.com/landing?utm=radio',
+  alt: 'Island Breeze Bakery: fresh bread daily',
+  slots: ['leaderboard'],
+  countries: [],
+  active: true,
+  ...overrides,
+});
+
+interface AdBody {
+  id: string;
+  impressions: number;
+  clicks: number;
+  active: boolean;
+}
+
+describeEachEngine('ads', (t) => {
+  const admin = () => ({ 'x-admin-key': ADMIN_KEY, 'X-Forwarded-For': freshAddress() });
+  const create = (body: unknown, query = '') => t().http().post(`/api/ads${query}`).set(admin()).send(body as object);
+  const serve = (slot: string, country = 'GY', tenantQuery = '') =>
+    t()
+      .http()
+      .get(`/api/ads/serve?slot=${encodeURIComponent(slot)}&country=${encodeURIComponent(country)}${tenantQuery ? `&${tenantQuery.slice(1)}` : ''}`)
+      .set('X-Forwarded-For', freshAddress());
+  const adminList = (query = '') => t().http().get(`/api/ads${query}`).set(admin());
+  const counts = async (id: string) => {
+    const row = await t().db('ads').where({ id }).first();
+    return { impressions: Number(row.impressions), clicks: Number(row.clicks) };
+  };
+  /** Each test runs against the ads it made: clear the tenant first. */
+  const clear = (tenant = 'watzhott') => t().db('ads').where({ tenant }).delete();
+
+  it('creates an ad for an admin (201) with zero counts and drops unknown fields', async () => {
+    const res = await create(banner({ impressions: 999, clicks: 5, evil: 'x', slots: ['sidebar', 'sidebar', 'footer'], countries: ['JM', 'JM'] }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      imageUrl: 'https://cdn.example.com/banner.png',
+      targetUrl: 'https://advertiser.example.com/landing?utm=radio',
+      alt: 'Island Breeze Bakery: fresh bread daily',
+      slots: ['sidebar', 'footer'],
+      countries: ['JM'],
+      active: true,
+      impressions: 0,
+      clicks: 0,
+    });
+    expect(res.body).not.toHaveProperty('evil');
+    expect(v.is(AdSchema, res.body)).toBe(true);
+    const row = await t().db('ads').where({ id: res.body.id }).first();
+    expect(row).not.toHaveProperty('evil');
+    expect(Number(row.impressions)).toBe(0);
+  });
+
+  it('lists ads with impression and click counts to admins only', async () => {
+    const created = await create(banner());
+    const res = await adminList();
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const ad = (res.body as AdBody[]).find((a) => a.id === created.body.id);
+    expect(ad).toMatchObject({ impressions: 0, clicks: 0 });
+    const visitor = await t().http().get('/api/ads').set('X-Forwarded-For', freshAddress());
+    expect(visitor.status).toBe(401);
+    expect(visitor.body).toEqual({ error: 'Invalid admin key' });
+    const wrong = await t().http().get('/api/ads').set('X-Forwarded-For', freshAddress()).set('x-admin-key', 'nope');
+    expect(wrong.status).toBe(401);
+  });
+
+  it('serves {id,imageUrl,targetUrl,alt} only, and counts the impression', async () => {
+    await clear();
+    const created = await create(banner({ slots: ['sidebar'] }));
+    const res = await serve('sidebar');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: created.body.id,
+      imageUrl: 'https://cdn.example.com/banner.png',
+      targetUrl: 'https://advertiser.example.com/landing?utm=radio',
+      alt: 'Island Breeze Bakery: fresh bread daily',
+    });
+    expect(res.body).not.toHaveProperty('impressions');
+    expect(res.body).not.toHaveProperty('clicks');
+    expect(await counts(created.body.id)).toEqual({ impressions: 1, clicks: 0 });
+    await serve('sidebar');
+    await serve('sidebar');
+    expect(await counts(created.body.id)).toEqual({ impressions: 3, clicks: 0 });
+    const listed = (await adminList()).body.find((a: AdBody) => a.id === created.body.id);
+    expect(listed.impressions).toBe(3);
+  });
+
+  it('answers 204 when no ad fits the slot', async () => {
+    await clear();
+    await create(banner({ slots: ['leaderboard'] }));
+    const res = await serve('footer');
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+  });
+
+  it('never serves an inactive ad', async () => {
+    await clear();
+    const off = await create(banner({ slots: ['infeed'], active: false }));
+    expect(off.status).toBe(201);
+    expect(off.body.active).toBe(false);
+    expect((await serve('infeed')).status).toBe(204);
+    expect(await counts(off.body.id)).toEqual({ impressions: 0, clicks: 0 });
+    const on = await t().http().patch(`/api/ads/${off.body.id}`).set(admin()).send({ active: true });
+    expect(on.status).toBe(200);
+    expect((await serve('infeed')).body.id).toBe(off.body.id);
+    await t().http().patch(`/api/ads/${off.body.id}`).set(admin()).send({ active: false });
+    expect((await serve('infeed')).status).toBe(204);
+  });
+
+  it('targets countries: a JM ad is not served for GY but is for JM; an ad with [] is served everywhere', async () => {
+    await clear();
+    const jm = await create(banner({ slots: ['artists'], countries: ['JM'] }));
+    expect((await serve('artists', 'GY')).status).toBe(204);
+    expect((await serve('artists', 'XX')).status).toBe(204);
+    expect((await serve('artists', '')).status).toBe(204);
+    const forJm = await serve('artists', 'JM');
+    expect(forJm.status).toBe(200);
+    expect(forJm.body.id).toBe(jm.body.id);
+    expect(await counts(jm.body.id)).toEqual({ impressions: 1, clicks: 0 });
+
+    const everywhere = await create(banner({ slots: ['artists'], countries: [] }));
+    for (const country of ['GY', 'TT', 'BS', 'XX', '']) {
+      const res = await serve('artists', country);
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(everywhere.body.id);
+    }
+    // JM listeners see one of the two.
+    const again = await serve('artists', 'JM');
+    expect([jm.body.id, everywhere.body.id]).toContain(again.body.id);
+  });
+
+  it('takes turns between fitting ads', async () => {
+    await clear();
+    const a = await create(banner({ slots: ['directory'] }));
+    const b = await create(banner({ slots: ['directory'] }));
+    const served = [];
+    for (let i = 0; i < 4; i++) served.push((await serve('directory')).body.id);
+    expect(served.filter((id) => id === a.body.id)).toHaveLength(2);
+    expect(served.filter((id) => id === b.body.id)).toHaveLength(2);
+  });
+
+  it('serves every one of the 7 slots and refuses an unknown or missing slot with 400', async () => {
+    await clear();
+    await create(banner({ slots: [...AD_SLOTS] }));
+    for (const slot of AD_SLOTS) expect((await serve(slot)).status).toBe(200);
+    const unknown = await serve('popup');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toEqual(expect.any(String));
+    const missing = await t().http().get('/api/ads/serve?country=GY');
+    expect(missing.status).toBe(400);
+    // A slot value that only contains a real one is not a match either.
+    expect((await serve('"leaderboard"')).status).toBe(400);
+  });
+
+  it('scopes ads per tenant', async () => {
+    await clear('caribbean');
+    await clear();
+    const praise = await create(banner({ slots: ['schedule'] }), CARIBBEAN);
+    expect((await serve('schedule')).status).toBe(204);
+    const served = await serve('schedule', 'GY', CARIBBEAN);
+    expect(served.status).toBe(200);
+    expect(served.body.id).toBe(praise.body.id);
+    expect((await adminList()).body.map((a: AdBody) => a.id)).not.toContain(praise.body.id);
+    expect((await adminList(CARIBBEAN)).body.map((a: AdBody) => a.id)).toContain(praise.body.id);
+    const cross = await t().http().patch(`/api/ads/${praise.body.id}`).set(admin()).send({ active: false });
+    expect(cross.status).toBe(404);
+    const crossDelete = await t().http().delete(`/api/ads/${praise.body.id}`).set(admin());
+    expect(crossDelete.status).toBe(404);
+  });
+
+  it('redirects /out/:adId to the target (302) and counts the click', async () => {
+    const created = await create(banner());
+    const res = await t().http().get(`/out/${created.body.id}`).set('X-Forwarded-For', freshAddress()).redirects(0);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('https://advertiser.example.com/landing?utm=radio');
+    expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 1 });
+    await t().http().get(`/out/${created.body.id}`).redirects(0);
+    expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 2 });
+    const listed = (await adminList()).body.find((a: AdBody) => a.id === created.body.id);
+    expect(listed.clicks).toBe(2);
+  });
+
+  it('answers 404 on /out/ for an unknown ad, counting nothing', async () => {
+    const res = await t().http().get('/out/no-such-ad').redirects(0);
+    expect(res.status).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+  });
+
+  it('updates with PATCH (200), keeping what was not sent', async () => {
+    const created = await create(banner({ countries: ['GY'] }));
+    const res = await t()
+      .http()
+      .patch(`/api/ads/${created.body.id}`)
+      .set(admin())
+      .send({ targetUrl: 'https://other.example.com/offer', slots: ['footer', 'sidebar'], impressions: 1000, evil: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...created.body, targetUrl: 'https://other.example.com/offer', slots: ['footer', 'sidebar'] });
+    const redirect = await t().http().get(`/out/${created.body.id}`).redirects(0);
+    expect(redirect.headers.location).toBe('https://other.example.com/offer');
+  });
+
+  it('deletes with DELETE (204); then the ad is gone everywhere', async () => {
+    await clear();
+    const created = await create(banner({ slots: ['footer'] }));
+    const res = await t().http().delete(`/api/ads/${created.body.id}`).set(admin());
+    expect(res.status).toBe(204);
+    expect((await adminList()).body.map((a: AdBody) => a.id)).not.toContain(created.body.id);
+    expect((await serve('footer')).status).toBe(204);
+    expect((await t().http().get(`/out/${created.body.id}`).redirects(0)).status).toBe(404);
+    const again = await t().http().delete(`/api/ads/${created.body.id}`).set(admin());
+    expect(again.status).toBe(404);
+    const patch = await t().http().patch('/api/ads/no-such-ad').set(admin()).send({ active: false });
+    expect(patch.status).toBe(404);
+  });
+
+  it('refuses visitor writes with 401', async () => {
+    const created = await create(banner());
+    const visitor = () => ({ 'X-Forwarded-For': freshAddress() });
+    expect((await t().http().post('/api/ads').set(visitor()).send(banner({ alt: 'Visitor ad' }))).status).toBe(401);
+    expect((await t().http().patch(`/api/ads/${created.body.id}`).set(visitor()).send({ active: false })).status).toBe(401);
+    expect((await t().http().delete(`/api/ads/${created.body.id}`).set(visitor())).status).toBe(401);
+    expect(await t().db('ads').where({ alt: 'Visitor ad' })).toHaveLength(0);
+    const row = await t().db('ads').where({ id: created.body.id }).first();
+    expect(row).toBeTruthy();
+  });
+
+  it.each([
+    ['imageUrl', 'javascript:alert(1)'],
+    ['imageUrl', ''],
+    ['targetUrl', 'javascript:alert(document.cookie)'],
+    ['targetUrl', '//evil.example.com'],
+    ['targetUrl', undefined],
+    ['slots', []],
+    ['slots', ['popup']],
+    ['slots', 'leaderboard'],
+    ['countries', ['US']],
+    ['active', 'yes'],
+  ])('refuses %s = %j with 400', async (field, value) => {
+    const body: Record<string, unknown> = banner({ alt: `bad ${field}`, [field]: value });
+    if (value === undefined) delete body[field];
+    const res = await create(body);
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: expect.stringMatching(new RegExp(`^${field}`)), message: expect.any(String) }]);
+    expect(await t().db('ads').where({ alt: `bad ${field}` })).toHaveLength(0);
+  });
+
+  it('validates PATCH', async () => {
+    const created = await create(banner());
+    const res = await t().http().patch(`/api/ads/${created.body.id}`).set(admin()).send({ targetUrl: 'javascript:alert(1)' });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: 'targetUrl', message: expect.any(String) }]);
+    const redirect = await t().http().get(`/out/${created.body.id}`).redirects(0);
+    expect(redirect.headers.location).toBe('https://advertiser.example.com/landing?utm=radio');
+  });
+});

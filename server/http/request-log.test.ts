@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../app';
+import { DEFAULT_LIMITS, type Config } from '../config';
+import { createDb, type Db } from '../db/knex';
+import { migrateLatest } from '../db/migrations';
+import { ADMIN_KEY } from '../test/test-app';
+
+// One structured line per request: method, path, status, ms, tenant. Never the admin key,
+// the query string or a body. The log does not depend on the database, so SQLite only.
+
+interface Running {
+  url: string;
+  server: http.Server;
+  uploadDir: string;
+  lines: string[];
+  errors: string[];
+  db: Db;
+  close(): Promise<void>;
+}
+
+async function start(overrides: Partial<Config> = {}): Promise<Running> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-log-'));
+  const databaseUrl = `sqlite:${path.join(dir, 'log.sqlite3')}`;
+  const db = createDb(databaseUrl);
+  await migrateLatest(db);
+  const config: Config = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    adminKey: ADMIN_KEY,
+    adminKeyGenerated: false,
+    demoData: false,
+    uploadDir: path.join(dir, 'uploads'),
+    trustProxy: true,
+    appDir: null,
+    manifestPath: path.resolve(import.meta.dirname, '..', '..', 'manifest.webmanifest'),
+    limits: { ...DEFAULT_LIMITS },
+    logRequests: true,
+    ...overrides,
+  };
+  const lines: string[] = [];
+  const errors: string[] = [];
+  const app = createApp({ db, config, log: (line) => lines.push(line), errorLog: (line) => errors.push(line) });
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url,
+    server,
+    uploadDir: config.uploadDir,
+    lines,
+    errors,
+    db,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('request log', () => {
+  let app: Running;
+  beforeAll(async () => {
+    app = await start();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** The lines written while fn ran, parsed. */
+  async function logged(fn: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+    const from = app.lines.length;
+    await fn();
+    return app.lines.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it('writes one JSON line per request with method, path, status, ms and tenant', async () => {
+    const entries = await logged(() => request(app.url).get('/api/np?tenant=caribbean'));
+    expect(entries).toHaveLength(1);
+    const [entry] = entries;
+    expect(entry).toMatchObject({ method: 'GET', path: '/api/np', status: 200, tenant: 'caribbean' });
+    expect(typeof entry!.ms).toBe('number');
+    expect(entry!.ms as number).toBeGreaterThanOrEqual(0);
+  });
+
+  it('logs the status actually sent, errors included', async () => {
+    const missing = await logged(() => request(app.url).get('/api/nope'));
+    expect(missing).toMatchObject([{ method: 'GET', path: '/api/nope', status: 404, tenant: 'watzhott' }]);
+    const denied = await logged(() => request(app.url).put('/api/settings').send({}));
+    expect(denied).toMatchObject([{ method: 'PUT', path: '/api/settings', status: 401 }]);
+    const badJson = await logged(() =>
+      request(app.url).post('/api/artists').set('Content-Type', 'application/json').send('{"broken":'),
+    );
+    expect(badJson).toMatchObject([{ method: 'POST', path: '/api/artists', status: 400 }]);
+  });
+
+  it('never logs the admin key, a wrong key, the query string or a body', async () => {
+    const from = app.lines.length;
+    const fromErrors = app.errors.length;
+    await request(app.url).get('/api/settings?tenant=caribbean&token=QUERY-SECRET').set('x-admin-key', ADMIN_KEY);
+    await request(app.url).get('/api/settings').set('x-admin-key', 'WRONG-KEY-SECRET');
+    await request(app.url)
+      .post('/api/prayers?tenant=caribbean')
+      .set('X-Forwarded-For', '10.9.9.9')
+      .send({ text: 'BODY-SECRET prayer for my family', nameOptional: 'NAME-SECRET' });
+    await request(app.url)
+      .post('/api/sponsors')
+      .send({ name: 'Acme', tier: 'premium', targetUrl: null, notes: 'NOTES-SECRET call 555-0100', active: true });
+    const text = [...app.lines.slice(from), ...app.errors.slice(fromErrors)].join('\n');
+    expect(app.lines.length - from).toBe(4);
+    for (const secret of [ADMIN_KEY, 'WRONG-KEY-SECRET', 'QUERY-SECRET', 'token=', 'BODY-SECRET', 'NAME-SECRET', 'NOTES-SECRET', '555-0100']) {
+      expect(text).not.toContain(secret);
+    }
+    for (const line of app.lines.slice(from)) {
+      expect(Object.keys(JSON.parse(line)).sort()).toEqual(['method', 'ms', 'path', 'status', 't', 'tenant']);
+    }
+  });
+
+  it('sends 500s to the error log with the stack, and the request line still says 500', async () => {
+    await app.db.schema.dropTable('shows');
+    const entries = await logged(async () => {
+      const res = await request(app.url).get('/api/shows');
+      expect(res.status).toBe(500);
+      expect(res.text).toBe('{"error":"Internal error"}');
+    });
+    expect(entries).toMatchObject([{ method: 'GET', path: '/api/shows', status: 500 }]);
+    const error = JSON.parse(app.errors.at(-1)!) as Record<string, unknown>;
+    expect(error).toMatchObject({ level: 'error', method: 'GET', path: '/api/shows', status: 500 });
+    expect(error.stack).toEqual(expect.stringContaining('no such table'));
+  });
+});
+
+describe('a client that goes away mid-download', () => {
+  it('is no server error: nothing on the error log or the console', async () => {
+    const app = await start();
+    const consoleError = vi.spyOn(console, 'error');
+    try {
+      fs.mkdirSync(app.uploadDir, { recursive: true });
+      fs.writeFileSync(path.join(app.uploadDir, 'big-file.mp3'), Buffer.alloc(16 * 1024 * 1024, 1));
+      const closed = new Promise<void>((resolve) => app.server.once('request', (_req, res) => res.once('close', () => resolve())));
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get(`${app.url}/uploads/big-file.mp3`, { agent: false }, (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? resolve() : reject(err)));
+      });
+      await closed;
+      // Let the server finish its side of the aborted pipe.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(app.errors).toEqual([]);
+      expect(consoleError).not.toHaveBeenCalled();
+      expect(app.lines.map((l) => JSON.parse(l) as { path: string })).toMatchObject([{ path: '/uploads/big-file.mp3' }]);
+    } finally {
+      consoleError.mockRestore();
+      await app.close();
+    }
+  });
+});
+
+describe('request log switched off', () => {
+  it('writes nothing when config.logRequests is false', async () => {
+    const app = await start({ logRequests: false });
+    try {
+      await request(app.url).get('/api/np');
+      await request(app.url).get('/api/nope');
+      expect(app.lines).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

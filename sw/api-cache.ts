@@ -1,0 +1,37 @@
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+
+export const API_CACHE = 'api-reads-v1';
+
+/** Public reads a listener needs offline: schedule, artists, tracks, settings, the last now playing, prayers, sponsors, events. */
+const CACHED_READS = /^\/api\/(shows|artists|tracks|settings|np|prayers|sponsors|events)(\/|$)/;
+
+/**
+ * Never cached: admin answers (anything sent with the key), writes, ads (each answer counts
+ * an impression), uploads and the audio stream (not under /api at all).
+ */
+export function isCacheableRead(url: URL, request: Request, origin: string): boolean {
+  return (
+    request.method === 'GET' &&
+    url.origin === origin &&
+    CACHED_READS.test(url.pathname) &&
+    !request.headers.has('x-admin-key')
+  );
+}
+
+export function cacheApiReads(): void {
+  registerRoute(
+    ({ url, request }) => isCacheableRead(url, request, self.location.origin),
+    // Network first, but a slow or dead network falls back to the last answer in 3 s.
+    new NetworkFirst({
+      cacheName: API_CACHE,
+      networkTimeoutSeconds: 3,
+      plugins: [
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 }),
+      ],
+    }),
+  );
+}

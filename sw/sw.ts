@@ -1,0 +1,15 @@
+/// <reference lib="webworker" />
+// The service worker only composes; each concern lives in its own small module.
+import { cacheApiReads } from './api-cache';
+import { cacheImages } from './images';
+import { fallBackToShell } from './navigation';
+import { precacheShell } from './precache';
+import { listenForUpdateConsent } from './updates';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+precacheShell(self.__WB_MANIFEST);
+fallBackToShell();
+cacheApiReads();
+cacheImages();
+listenForUpdateConsent(self);

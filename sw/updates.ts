@@ -1,0 +1,9 @@
+/**
+ * A new worker waits until the listener agrees ('A new version is available' → Reload);
+ * the app sends SKIP_WAITING only then, and never during playback.
+ */
+export function listenForUpdateConsent(scope: ServiceWorkerGlobalScope): void {
+  scope.addEventListener('message', (event) => {
+    if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void scope.skipWaiting();
+  });
+}
