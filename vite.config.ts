@@ -8,6 +8,9 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: r('./app'),
+  define: {
+    __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? Date.now().toString(36)),
+  },
   publicDir: r('./public'),
   plugins: [
     tanstackRouter({

@@ -22,3 +22,6 @@ createRoot(document.getElementById('root')!).render(
 );
 
 registerServiceWorker();
+
+// Dexie and the persister stay off the first-render path (issue 7): loaded just after.
+void import('./lib/offline/persist-cache').then(({ startPersistence }) => startPersistence(queryClient, __BUILD_ID__));

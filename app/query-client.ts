@@ -1,8 +1,53 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+
+export interface OutboxMeta {
+  /** Persisted while paused and sent when the connection returns. */
+  outbox?: boolean;
+  /** The toast to show when a queued write is finally delivered. */
+  delivered?: { title: string; description?: string };
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: OutboxMeta;
+  }
+}
+
+export interface OutboxNotice {
+  kind: 'delivered' | 'failed';
+  title: string;
+  description?: string;
+}
+
+const outboxListeners = new Set<(notice: OutboxNotice) => void>();
+/** The layout listens, so a queued write that ends while its screen is gone still speaks. */
+export function onOutboxNotice(listener: (notice: OutboxNotice) => void): () => void {
+  outboxListeners.add(listener);
+  return () => outboxListeners.delete(listener);
+}
 
 /** spec.md §9: no automatic retry, no refetch on focus, no polling, never stale unless a query says. */
 export function createQueryClient(): QueryClient {
+  // Mutations that waited offline, by id: only their endings are announced globally (a
+  // write sent straight away is answered by its own screen).
+  const queued = new Set<number>();
+  const mutationCache = new MutationCache({
+    onSuccess: (_data, _vars, _ctx, mutation) => {
+      if (!queued.delete(mutation.mutationId)) return;
+      const delivered = mutation.meta?.delivered;
+      if (delivered) outboxListeners.forEach((l) => l({ kind: 'delivered', ...delivered }));
+    },
+    onError: (error, _vars, _ctx, mutation) => {
+      if (!queued.delete(mutation.mutationId)) return;
+      outboxListeners.forEach((l) => l({ kind: 'failed', title: 'Submission Failed', description: error.message }));
+    },
+  });
+  mutationCache.subscribe((event) => {
+    const m = event.mutation;
+    if (m?.meta?.outbox && m.state.isPaused) queued.add(m.mutationId);
+  });
   return new QueryClient({
+    mutationCache,
     defaultOptions: {
       queries: {
         retry: false,

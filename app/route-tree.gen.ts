@@ -10,33 +10,91 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CommunityRouteImport } from './routes/community'
+import { Route as GiveRouteImport } from './routes/give'
+import { Route as ShopRouteImport } from './routes/shop'
+import { Route as SponsorsIndexRouteImport } from './routes/sponsors/index'
+import { Route as SponsorsSubmitRouteImport } from './routes/sponsors/submit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CommunityRoute = CommunityRouteImport.update({
+  id: '/community',
+  path: '/community',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GiveRoute = GiveRouteImport.update({
+  id: '/give',
+  path: '/give',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShopRoute = ShopRouteImport.update({
+  id: '/shop',
+  path: '/shop',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SponsorsIndexRoute = SponsorsIndexRouteImport.update({
+  id: '/sponsors/',
+  path: '/sponsors/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SponsorsSubmitRoute = SponsorsSubmitRouteImport.update({
+  id: '/sponsors/submit',
+  path: '/sponsors/submit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/community': typeof CommunityRoute
+  '/give': typeof GiveRoute
+  '/shop': typeof ShopRoute
+  '/sponsors/submit': typeof SponsorsSubmitRoute
+  '/sponsors/': typeof SponsorsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/community': typeof CommunityRoute
+  '/give': typeof GiveRoute
+  '/shop': typeof ShopRoute
+  '/sponsors/submit': typeof SponsorsSubmitRoute
+  '/sponsors': typeof SponsorsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/community': typeof CommunityRoute
+  '/give': typeof GiveRoute
+  '/shop': typeof ShopRoute
+  '/sponsors/submit': typeof SponsorsSubmitRoute
+  '/sponsors/': typeof SponsorsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    '/' | '/community' | '/give' | '/shop' | '/sponsors/submit' | '/sponsors/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to: '/' | '/community' | '/give' | '/shop' | '/sponsors/submit' | '/sponsors'
+  id:
+    | '__root__'
+    | '/'
+    | '/community'
+    | '/give'
+    | '/shop'
+    | '/sponsors/submit'
+    | '/sponsors/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CommunityRoute: typeof CommunityRoute
+  GiveRoute: typeof GiveRoute
+  ShopRoute: typeof ShopRoute
+  SponsorsSubmitRoute: typeof SponsorsSubmitRoute
+  SponsorsIndexRoute: typeof SponsorsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +106,51 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/community': {
+      id: '/community'
+      path: '/community'
+      fullPath: '/community'
+      preLoaderRoute: typeof CommunityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/give': {
+      id: '/give'
+      path: '/give'
+      fullPath: '/give'
+      preLoaderRoute: typeof GiveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/shop': {
+      id: '/shop'
+      path: '/shop'
+      fullPath: '/shop'
+      preLoaderRoute: typeof ShopRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sponsors/': {
+      id: '/sponsors/'
+      path: '/sponsors'
+      fullPath: '/sponsors/'
+      preLoaderRoute: typeof SponsorsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sponsors/submit': {
+      id: '/sponsors/submit'
+      path: '/sponsors/submit'
+      fullPath: '/sponsors/submit'
+      preLoaderRoute: typeof SponsorsSubmitRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CommunityRoute: CommunityRoute,
+  GiveRoute: GiveRoute,
+  ShopRoute: ShopRoute,
+  SponsorsSubmitRoute: SponsorsSubmitRoute,
+  SponsorsIndexRoute: SponsorsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSettings } from '../lib/settings.queries';
 import { currentTenant } from '../lib/tenant';
 import { AdSlot } from './ad-slot';
+import { ConnectionStatus } from './connection-status';
 import { NowPlayingBar } from './now-playing-bar';
 import { TenantSwitch } from './tenant-switch';
 import { UpdatePrompt } from './update-prompt';
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </ul>
         </nav>
       </header>
+      <ConnectionStatus />
       <dialog id="nav-drawer" ref={drawer} className="nav-drawer" aria-label="Menu" onClose={() => setDrawerOpen(false)} onClick={(e) => e.target === drawer.current && setDrawerOpen(false)}>
         <nav aria-label="Mobile">
           <button type="button" className="secondary drawer-close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>

@@ -1,5 +1,5 @@
 import { applyUpdate, useServiceWorkerUpdate } from '../lib/pwa/service-worker';
-import { usePlayer } from '../lib/player/player';
+import { isActive, usePlayer } from '../lib/player/player';
 
 /**
  * 'A new version is available': the new worker takes over only when the listener agrees,
@@ -8,7 +8,7 @@ import { usePlayer } from '../lib/player/player';
 export function UpdatePrompt() {
   const { waiting } = useServiceWorkerUpdate();
   const player = usePlayer();
-  const playing = player.status === 'playing' || player.status === 'loading';
+  const playing = isActive(player.status);
   if (!waiting || playing) return null;
   return (
     <div className="update-prompt" role="status">

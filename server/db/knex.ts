@@ -25,6 +25,8 @@ export function createDb(url: string, options: DbOptions = {}): Db {
       client: 'pg',
       connection: url,
       searchPath: options.searchPath ? [options.searchPath] : undefined,
+      // Error messages must not carry bound values (prayer text, sponsor contacts) into logs.
+      compileSqlOnError: false,
       pool: options.pool ?? { min: 0, max: 10 },
       acquireConnectionTimeout: 10_000,
     });
@@ -35,6 +37,7 @@ export function createDb(url: string, options: DbOptions = {}): Db {
     client: 'sqlite3',
     connection: { filename: file },
     useNullAsDefault: true,
+    compileSqlOnError: false,
     // One writer at a time is SQLite's rule; a small pool lets reads overlap under WAL.
     pool: {
       min: 1,

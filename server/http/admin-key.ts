@@ -16,17 +16,40 @@ export function keysMatch(given: string, expected: string): boolean {
  * lock-out; a locked-out address gets 429 for any admin call, right key or not.
  */
 export function adminKey(deps: Deps): Middleware {
+  const oneAtATime = perKeyQueue();
   return async (ctx, next) => {
     const given = ctx.get('x-admin-key');
     if (given) {
-      await assertNotLockedOut(deps, ctx.state.clientAddress);
-      if (!keysMatch(given, deps.config.adminKey)) {
-        await recordFailure(deps, ctx.state.clientAddress);
-        throw new HttpError(401, INVALID_ADMIN_KEY_MESSAGE);
-      }
+      const address = ctx.state.clientAddress;
+      // Check, compare and count one request at a time per address: otherwise a burst of
+      // parallel guesses all pass the check before any failure is counted.
+      await oneAtATime(address, async () => {
+        await assertNotLockedOut(deps, address);
+        if (!keysMatch(given, deps.config.adminKey)) {
+          await recordFailure(deps, address);
+          throw new HttpError(401, INVALID_ADMIN_KEY_MESSAGE);
+        }
+      });
       ctx.state.isAdmin = true;
     }
     await next();
+  };
+}
+
+/** Runs the tasks given for one key one after another (in this process). */
+function perKeyQueue(): <T>(key: string, task: () => Promise<T>) => Promise<T> {
+  const tails = new Map<string, Promise<void>>();
+  return (key, task) => {
+    const run = (tails.get(key) ?? Promise.resolve()).then(task);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
   };
 }
 

@@ -196,7 +196,6 @@ describeEachEngine('errors and limits', (t) => {
     const cases: [string, string][] = [
       ['DELETE', '/api/np'],
       ['PUT', '/api/prayers?tenant=caribbean'],
-      ['PUT', '/api/prayers'],
       ['POST', '/api/settings'],
       ['DELETE', '/api/artists'],
       ['PUT', '/api/artists/some-id'],
@@ -210,10 +209,19 @@ describeEachEngine('errors and limits', (t) => {
     }
   });
 
+  it('gates the prayer wall before any 405: the wrong tenant gets its 404 JSON whatever the method', async () => {
+    const res = await raw(t().url, { method: 'PUT', path: '/api/prayers' });
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.text)).toEqual({ error: 'The prayer wall is only available on Caribbean Praise Radio.' });
+  });
+
   it('answers a method nobody implements with 405 on a known path, never a 500', async () => {
     const res = await raw(t().url, { method: 'PROPFIND', path: '/api/np' });
     expect(res.status).toBe(405);
     expect(JSON.parse(res.text)).toEqual({ error: expect.any(String) });
+    const options = await raw(t().url, { method: 'OPTIONS', path: '/api/np' });
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toMatch(/\bGET\b/);
     const unknown = await raw(t().url, { method: 'PROPFIND', path: '/api/nope' });
     expect(unknown.status).toBe(404);
     expect(JSON.parse(unknown.text)).toEqual({ error: expect.any(String) });

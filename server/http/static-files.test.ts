@@ -110,6 +110,14 @@ describeEachEngine(
       expect(api.headers['x-content-type-options']).toBe('nosniff');
     });
 
+    it('answers 404, not the app, for a missing build asset or upload', async () => {
+      for (const p of ['/assets/app-OLDHASH.js', '/uploads/missing-file.mp3']) {
+        const res = await t().http().get(p);
+        expect(res.status).toBe(404);
+        expect(res.text).not.toContain('<div id="root">');
+      }
+    });
+
     it('answers HEAD without a body', async () => {
       const res = await t().http().head('/assets/app-abc123.js');
       expect(res.status).toBe(200);
@@ -186,7 +194,8 @@ describeEachEngine(
       expect(beyond.headers['content-range']).toBe('bytes */20');
 
       // Several ranges, or an If-Range we cannot check: the whole file.
-      for (const headers of [{ Range: 'bytes=0-1,4-5' }, { Range: 'bytes=0-3', 'If-Range': '"x"' }, { Range: 'pages=1' }]) {
+      const wholeFile: Record<string, string>[] = [{ Range: 'bytes=0-1,4-5' }, { Range: 'bytes=0-3', 'If-Range': '"x"' }, { Range: 'pages=1' }];
+      for (const headers of wholeFile) {
         const whole = await rawGet(url, '/uploads/range-test.mp3', headers);
         expect(whole.status).toBe(200);
         expect(whole.text).toBe(content);

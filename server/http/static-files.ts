@@ -89,6 +89,14 @@ export function staticApp(appDir: string | null): Middleware {
     if (!appDir) return next();
     const found = await findFile(appDir, ctx.path);
     if (found) return sendFile(ctx, found.file, found.size, cacheControlFor(ctx.path));
+    // A missing build file is a 404, never the app's HTML: an old page asking for a script
+    // of a previous build must fail plainly rather than parse HTML as JavaScript.
+    if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/uploads/')) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'Not found';
+      return;
+    }
     const index = await findFile(appDir, '/index.html');
     if (!index) {
       ctx.status = 503;

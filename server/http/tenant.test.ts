@@ -34,8 +34,9 @@ describeEachEngine('tenant resolution', (t) => {
 });
 
 describe('clientAddress', () => {
-  it('takes the left-most X-Forwarded-For entry only with TRUST_PROXY', () => {
-    expect(clientAddress('203.0.113.7, 10.0.0.1', '10.0.0.1', true)).toBe('203.0.113.7');
+  it('takes the right-most X-Forwarded-For entry (the one our proxy added) only with TRUST_PROXY', () => {
+    expect(clientAddress('198.51.100.9, 203.0.113.7', '10.0.0.1', true)).toBe('203.0.113.7');
+    expect(clientAddress('spoofed, 203.0.113.7 ,', '10.0.0.1', true)).toBe('203.0.113.7');
     expect(clientAddress(' 203.0.113.7 ', '10.0.0.1', true)).toBe('203.0.113.7');
     expect(clientAddress('203.0.113.7', '10.0.0.1', false)).toBe('10.0.0.1');
     expect(clientAddress('', '10.0.0.1', true)).toBe('10.0.0.1');

@@ -11,11 +11,16 @@ export function tenantAndAddress(trustProxy: boolean): Middleware {
   };
 }
 
-/** api.md TRUST_PROXY: the left-most X-Forwarded-For entry when on; the socket address otherwise. */
+/**
+ * api.md TRUST_PROXY: with it on, the right-most X-Forwarded-For entry, the one our own
+ * proxy appended; entries to its left are whatever the client sent, and trusting them would
+ * let anyone dodge the lock-out and rate limits by rotating the header. Off: the socket.
+ */
 export function clientAddress(forwardedFor: string, socketAddress: string | undefined, trustProxy: boolean): string {
   if (trustProxy && forwardedFor) {
-    const first = forwardedFor.split(',')[0]?.trim();
-    if (first) return first.slice(0, 64);
+    const entries = forwardedFor.split(',').map((e) => e.trim()).filter(Boolean);
+    const nearest = entries[entries.length - 1];
+    if (nearest) return nearest.slice(0, 64);
   }
   return (socketAddress ?? 'unknown').replace(/^::ffff:/, '').slice(0, 64);
 }

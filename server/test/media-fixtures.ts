@@ -66,3 +66,11 @@ export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="
 export const XML_SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 export const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 export const TEXT = Buffer.from('just some words, not a song\n');
+
+/** The start of a browser MediaRecorder WebM: an EBML header with DocType "webm", then a Segment. */
+export function webm(): Buffer {
+  const docType = Buffer.from([0x42, 0x82, 0x84, ...Buffer.from('webm', 'ascii')]);
+  const ebml = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | docType.length]), docType]);
+  const segment = Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+  return Buffer.concat([ebml, segment, Buffer.alloc(64)]);
+}

@@ -2,7 +2,7 @@ import { AdSlot } from '../../components/ad-slot';
 import { EmbedFrame } from '../../components/embed-frame';
 import { useLowData } from '../../lib/low-data';
 import { useNowPlaying } from '../../lib/now-playing.queries';
-import { player, usePlayer } from '../../lib/player/player';
+import { isActive, player, usePlayer } from '../../lib/player/player';
 import { useSettings } from '../../lib/settings.queries';
 
 export const RECENTLY_PLAYED_COUNT = 3;
@@ -14,7 +14,7 @@ export function RadioPage() {
   const [lowData, setLowData] = useLowData();
   const s = settings.data;
   const stream = (lowData && s?.lowDataStreamUrl) || s?.streamUrl || '';
-  const playing = state.status === 'playing' || state.status === 'loading';
+  const playing = isActive(state.status);
   const recent = np.data?.history.slice(0, RECENTLY_PLAYED_COUNT) ?? [];
 
   return (

@@ -524,6 +524,9 @@ describeEachEngine('artists', (t) => {
     expect(await t().db('artists').where('name', 'like', `Flood ${tag}%`)).toHaveLength(20);
 
     expect((await post(valid(), freshAddress())).status).toBe(201);
+    // The limit is per route: the same address may still post a track.
+    const trackFromSameAddress = await t().http().post('/api/tracks').set('X-Forwarded-For', ip).send({});
+    expect(trackFromSameAddress.status).toBe(400);
     t().clock.advance(61_000);
     expect((await post(valid(), ip)).status).toBe(201);
   });

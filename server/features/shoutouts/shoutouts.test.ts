@@ -8,7 +8,7 @@ import { ShoutoutSchema, type Shoutout } from '../../../domain/shoutouts';
 import type { Tenant } from '../../../domain/tenants';
 import { DEFAULT_LIMITS } from '../../config';
 import { saveSettings } from '../../db/settings-store';
-import { HTML, PNG_1X1, TEXT, mp3, wav, wavOfSize } from '../../test/media-fixtures';
+import { HTML, PNG_1X1, TEXT, mp3, wav, wavOfSize, webm } from '../../test/media-fixtures';
 import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
 
 const SHOUTOUT_LIMIT = 64_000;
@@ -103,6 +103,12 @@ describeEachEngine(
       expect(res.body.audioUrl.endsWith('.mp3')).toBe(true);
     });
 
+    it('accepts a browser WebM recording, whatever the part is called', async () => {
+      const res = await send(webm(), { filename: 'blob', contentType: 'application/octet-stream' });
+      expect(res.status).toBe(201);
+      expect(res.body.audioUrl).toMatch(/\.webm$/);
+    });
+
     it('stores a blank or absent name as null, and ignores fields a visitor may not set', async () => {
       expect((await created()).nameOptional).toBeNull();
       expect((await created({ name: '   ' })).nameOptional).toBeNull();
@@ -183,8 +189,10 @@ describeEachEngine(
         const off = await send(wav(22050, 1, 16), { query: CARIBBEAN, name: 'Blocked' });
         expect(off.status).toBe(403);
         expect(typeof off.body.error).toBe('string');
-        // Refused before the body is looked at: even a bad file gets 403.
+        // Refused before the body is read: even a bad file gets 403…
         expect((await send(TEXT, { query: CARIBBEAN, filename: 'x.txt', contentType: 'text/plain' })).status).toBe(403);
+        // …and a recording over the size limit gets 403 too, not 413.
+        expect((await send(wavOfSize(1_000_004), { query: CARIBBEAN })).status).toBe(403);
         const viaHost = await t()
           .http()
           .post('/api/shoutouts')

@@ -1,0 +1,109 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { SOCIAL_KEYS } from '../../../domain/artists';
+import type { Track } from '../../../domain/tracks';
+import { ErrorState } from '../../components/states';
+import { ApiError } from '../../lib/api-client';
+import { ArtistPhoto, CountryBadge, FeaturedBadge, SocialLinks } from './artist-card';
+import { approvedTracks } from './artist-filters';
+import { artistQuery, artistTracksQuery } from './artists.queries';
+import './artists.css';
+
+export function ArtistDetail({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  const artist = useQuery(artistQuery(id, queryClient));
+  const tracks = useQuery(artistTracksQuery(id, queryClient));
+
+  if (artist.isError) {
+    if (artist.error instanceof ApiError && artist.error.status === 404) return <ArtistNotFound />;
+    return <ErrorState error={artist.error} onRetry={() => void artist.refetch()} />;
+  }
+  if (artist.isPending) {
+    return (
+      <div className="artists-page artist-detail" aria-busy="true" aria-label="Loading artist">
+        <div className="profile">
+          <div className="placeholder artist-photo-profile" style={{ aspectRatio: '1 / 1' }} />
+          <div>
+            <div className="placeholder" style={{ height: '2.5rem', width: '60%' }} />
+            <div className="placeholder" style={{ height: '6rem', marginTop: '1rem' }} />
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const a = artist.data;
+  return (
+    <div className="artists-page artist-detail">
+      <nav aria-label="Breadcrumb">
+        <Link to="/artists/directory">← Artist Directory</Link>
+      </nav>
+      <article className="profile" aria-labelledby="artist-name">
+        <ArtistPhoto artist={a} size="profile" />
+        <div>
+          <div className="badges">
+            <CountryBadge code={a.countryCode} />
+            {a.featured && <FeaturedBadge />}
+          </div>
+          <h1 id="artist-name">{a.name}</h1>
+          <p className="profile-bio">{a.bio}</p>
+          <SocialLinks artist={a} keys={SOCIAL_KEYS} />
+        </div>
+      </article>
+
+      <section aria-labelledby="tracks-title">
+        {tracks.isError ? (
+          <>
+            <h2 id="tracks-title">Approved Tracks</h2>
+            <ErrorState error={tracks.error} onRetry={() => void tracks.refetch()} />
+          </>
+        ) : tracks.isPending ? (
+          <>
+            <h2 id="tracks-title">Approved Tracks</h2>
+            <p aria-busy="true">Loading tracks…</p>
+          </>
+        ) : (
+          <TrackList tracks={approvedTracks(tracks.data)} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function TrackList({ tracks }: { tracks: Track[] }) {
+  return (
+    <>
+      <h2 id="tracks-title">Approved Tracks ({tracks.length})</h2>
+      {tracks.length === 0 ? (
+        <p className="muted">No approved tracks yet</p>
+      ) : (
+        <ul className="track-list" aria-labelledby="tracks-title">
+          {tracks.map((t) => (
+            <li key={t.id} data-testid="track">
+              <strong>{t.title}</strong>
+              <span className="badge">{t.genre}</span>
+              {t.explicit && (
+                <span className="badge explicit-badge" title="Explicit">
+                  E<span className="visually-hidden">xplicit</span>
+                </span>
+              )}
+              {(t.bpm !== null || t.songKey) && (
+                <span className="track-meta">{[t.bpm !== null ? `${t.bpm} BPM` : null, t.songKey].filter(Boolean).join(' · ')}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function ArtistNotFound() {
+  return (
+    <section className="not-found">
+      <h1>Artist Not Found</h1>
+      <p>The artist you're looking for doesn't exist.</p>
+      <Link to="/artists">Back to Artists</Link>
+    </section>
+  );
+}

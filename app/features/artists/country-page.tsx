@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId, useMemo } from 'react';
+import * as v from 'valibot';
+import { COUNTRIES, findCountry } from '../../../domain/countries';
+import { EmptyState, ErrorState, Placeholders } from '../../components/states';
+import { useSelectedCountry } from '../../lib/selected-country';
+import { ArtistGrid } from './artist-card';
+import { artistsOfCountry } from './artist-filters';
+import { approvedArtistsQuery } from './artists.queries';
+import './artists.css';
+
+export const COUNTRY_PLACEHOLDERS = 8;
+
+/**
+ * Declared so links can name ?country=; the page itself reads and writes it through
+ * lib/selected-country.ts (parameter, else saved choice, else GY; back/forward re-read).
+ */
+export const CountrySearch = v.object({
+  country: v.optional(v.pipe(v.unknown(), v.transform((x) => (x == null || x === '' ? undefined : String(x))))),
+});
+
+export function CountryPage() {
+  const [code, select] = useSelectedCountry();
+  const country = findCountry(code) ?? COUNTRIES[0];
+  const artists = useQuery(approvedArtistsQuery());
+  const list = useMemo(() => artistsOfCountry(artists.data ?? [], country.code), [artists.data, country.code]);
+  const pickerId = useId();
+
+  return (
+    <div className="artists-page country-page">
+      <header className="country-head">
+        <h1>
+          <span className="country-flag" aria-hidden="true">
+            {country.flag}
+          </span>{' '}
+          {country.name}
+        </h1>
+        <label htmlFor={pickerId} className="country-picker">
+          Choose a country
+          <select id={pickerId} value={country.code} onChange={(e) => select(e.target.value)}>
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.flag} {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+
+      <section aria-labelledby="country-artists-title">
+        <h2 id="country-artists-title">Artists from {country.name}</h2>
+        {artists.isError ? (
+          <ErrorState error={artists.error} onRetry={() => void artists.refetch()} />
+        ) : artists.isPending ? (
+          <Placeholders count={COUNTRY_PLACEHOLDERS} />
+        ) : list.length === 0 ? (
+          <EmptyState title="No Artists Yet">
+            <p>No approved artists from {country.name} yet. Be the first!</p>
+            <Link to="/artists/submit" role="button">
+              Submit Your Music
+            </Link>
+          </EmptyState>
+        ) : (
+          <>
+            <p className="muted" role="status">
+              {list.length} {list.length === 1 ? 'artist' : 'artists'} from {country.name}
+            </p>
+            <ArtistGrid artists={list} label={`Artists from ${country.name}`} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

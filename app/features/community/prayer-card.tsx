@@ -1,0 +1,39 @@
+import type { Prayer } from '../../../domain/prayers';
+import { useToast } from '../../components/toasts';
+import { useAddHeart } from './use-add-heart';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+export function PrayerCard({ prayer }: { prayer: Prayer }) {
+  const { toast } = useToast();
+  const addHeart = useAddHeart();
+  const hearts = prayer.hearts;
+
+  function onHeart() {
+    addHeart.mutate(
+      { prayer, idempotencyKey: crypto.randomUUID() },
+      { onError: (err) => toast({ title: 'Heart Not Added', description: err.message, variant: 'destructive' }) },
+    );
+  }
+
+  return (
+    <article className="prayer-card">
+      <p className="prayer-text">{prayer.text}</p>
+      <footer>
+        <span className="prayer-meta">
+          <strong>{prayer.nameOptional || 'Anonymous'}</strong>
+          <time dateTime={prayer.createdAt}>{dateFormat.format(new Date(prayer.createdAt))}</time>
+        </span>
+        <button
+          type="button"
+          className="outline heart-button"
+          onClick={onHeart}
+          disabled={addHeart.isPending}
+          aria-label={`Add a heart to this prayer, ${hearts} ${hearts === 1 ? 'heart' : 'hearts'} so far`}
+        >
+          <span aria-hidden="true">♥</span> <span className="heart-count">{hearts}</span>
+        </button>
+      </footer>
+    </article>
+  );
+}

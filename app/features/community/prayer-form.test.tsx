@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/toasts';
+import { PrayerForm } from './prayer-form';
+
+// A component test: fetch is the boundary here. The real server is exercised by e2e/community.spec.ts.
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderForm() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <PrayerForm />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+const toast = () => screen.getByTestId('toast');
+const submitButton = () => screen.getByRole('button', { name: 'Submit Prayer Request' });
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('PrayerForm', () => {
+  it('asks for the prayer text when it is blank after trimming, and sends nothing', async () => {
+    const user = renderForm();
+    await user.type(screen.getByLabelText('Your prayer request'), '    ');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+    expect(toast().textContent).toContain('Prayer Text Required');
+    expect(toast().textContent).toContain('Please enter your prayer request before submitting.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks for consent when the box is not ticked, keeps the text, and sends nothing', async () => {
+    const user = renderForm();
+    await user.type(screen.getByLabelText('Your prayer request'), 'Pray for rain on the Essequibo coast');
+    await user.click(submitButton());
+    expect(toast().textContent).toContain('Consent Required');
+    expect(toast().textContent).toContain('Please provide consent to share your prayer request.');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Your prayer request') as HTMLInputElement).value).toBe('Pray for rain on the Essequibo coast');
+  });
+
+  it('sends the trimmed text without a blank name, with an Idempotency-Key, then clears the form', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ id: 'p1', text: 'Peace', nameOptional: null, hearts: 0, approved: false, createdAt: '2026-01-01T00:00:00.000Z' }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const user = renderForm();
+    await user.type(screen.getByLabelText('Your prayer request'), '  Peace  ');
+    await user.type(screen.getByLabelText('Your name (optional)'), '   ');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+    await waitFor(() => expect(toast().textContent).toContain('Prayer Submitted'));
+    expect(toast().textContent).toContain('Your prayer request has been submitted for review.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/prayers');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ text: 'Peace' });
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((screen.getByLabelText('Your prayer request') as HTMLInputElement).value).toBe('');
+    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("shows the server's error and keeps what was typed when submission fails", async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ error: 'Too many requests, try again later' }), { status: 429 }));
+    const user = renderForm();
+    await user.type(screen.getByLabelText('Your prayer request'), 'Strength for the week');
+    await user.type(screen.getByLabelText('Your name (optional)'), 'Andre');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+    await waitFor(() => expect(toast().textContent).toContain('Submission Failed'));
+    expect(toast().textContent).toContain('Too many requests, try again later');
+    expect(toast().classList.contains('toast-destructive')).toBe(true);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ text: 'Strength for the week', nameOptional: 'Andre' });
+    expect((screen.getByLabelText('Your prayer request') as HTMLInputElement).value).toBe('Strength for the week');
+    expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+});

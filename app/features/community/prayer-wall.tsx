@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState, ErrorState } from '../../components/states';
+import { useSettings } from '../../lib/settings.queries';
+import { approvedPrayersQuery } from './community.queries';
+import { PrayerCard } from './prayer-card';
+import { PrayerForm } from './prayer-form';
+import './community.css';
+
+/** The caribbean tenant's community page (spec.md §2). */
+export function PrayerWallPage() {
+  const settings = useSettings();
+  const open = settings.data?.enablePrayerWall ?? false;
+
+  return (
+    <div className="prayer-wall">
+      <header>
+        <h1>Prayer Wall</h1>
+        <p className="muted">Share what is on your heart and stand with others in prayer.</p>
+      </header>
+      {settings.isPending ? (
+        <p aria-busy="true">Loading…</p>
+      ) : settings.isError ? (
+        <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : open ? (
+        <div className="prayer-wall-layout">
+          <PrayerList />
+          <PrayerForm />
+        </div>
+      ) : (
+        <EmptyState title="The Prayer Wall Is Closed">
+          <p>The prayer wall is closed right now. Please check back later.</p>
+        </EmptyState>
+      )}
+    </div>
+  );
+}
+
+function PrayerList() {
+  const prayers = useQuery(approvedPrayersQuery());
+  return (
+    <section className="prayer-list-section" aria-labelledby="prayer-list-heading">
+      <h2 id="prayer-list-heading">Prayer Requests</h2>
+      {prayers.isPending ? (
+        <p aria-busy="true">Loading prayers…</p>
+      ) : prayers.isError ? (
+        <ErrorState error={prayers.error} onRetry={() => void prayers.refetch()} />
+      ) : prayers.data.length === 0 ? (
+        <EmptyState title="No Prayers Yet">
+          <p>Be the first to share a prayer request.</p>
+        </EmptyState>
+      ) : (
+        // Focusable so keyboard users can scroll the list on its own.
+        <div className="prayer-scroll" tabIndex={0} role="region" aria-label="Approved prayer requests">
+          <ul className="prayer-list">
+            {prayers.data.map((p) => (
+              <li key={p.id}>
+                <PrayerCard prayer={p} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+import { WEEKDAYS, type Weekday } from '../../../domain/catalog';
+import type { Show } from '../../../domain/shows';
+
+/**
+ * Shows repeat weekly at HH:MM wall time in the tenant's zone; the listener sees them in
+ * their own zone (product.md "Time"). Dates are plain calendar dates 'YYYY-MM-DD' so the
+ * arithmetic never depends on the zone of the machine running it. Intl only, no date library.
+ */
+export type PlainDate = string;
+
+export type ShowTimes = Pick<Show, 'startTime' | 'endTime' | 'days'>;
+
+export interface Occurrence<S extends ShowTimes = Show> {
+  show: S;
+  start: Date;
+  end: Date;
+  /** The listener's calendar date of the start. */
+  date: PlainDate;
+  /** 0 = Sunday … 6 = Saturday of the listener's week. */
+  dayIndex: number;
+  weekday: Weekday;
+}
+
+const DAY_MS = 86_400_000;
+
+interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+// Building a formatter is far costlier than using one; a week view formats hundreds of times.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export function zonedParts(instant: Date | number, timeZone: string): ZonedParts {
+  const out: Record<string, number> = {};
+  for (const p of partsFormatter(timeZone).formatToParts(instant)) {
+    if (p.type !== 'literal') out[p.type] = Number(p.value);
+  }
+  return {
+    year: out.year!,
+    month: out.month!,
+    day: out.day!,
+    // Some engines still say 24 for midnight even with h23.
+    hour: out.hour === 24 ? 0 : out.hour!,
+    minute: out.minute!,
+    second: out.second!,
+  };
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (Guyana: -4 h). */
+export function zoneOffsetMs(instant: Date | number, timeZone: string): number {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  const p = zonedParts(ms, timeZone);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+export function plainDate(year: number, month: number, day: number): PlainDate {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+function dateParts(date: PlainDate): [number, number, number] {
+  const [y, m, d] = date.split('-').map(Number);
+  return [y!, m!, d!];
+}
+
+const utcMidnight = (date: PlainDate) => {
+  const [y, m, d] = dateParts(date);
+  return Date.UTC(y, m - 1, d);
+};
+
+export function addDays(date: PlainDate, days: number): PlainDate {
+  const t = new Date(utcMidnight(date) + days * DAY_MS);
+  return plainDate(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function dayOfWeek(date: PlainDate): number {
+  return new Date(utcMidnight(date)).getUTCDay();
+}
+
+export function daysBetween(from: PlainDate, to: PlainDate): number {
+  return Math.round((utcMidnight(to) - utcMidnight(from)) / DAY_MS);
+}
+
+/** The calendar date of an instant in a zone. */
+export function zonedDate(instant: Date | number, timeZone: string): PlainDate {
+  const p = zonedParts(instant, timeZone);
+  return plainDate(p.year, p.month, p.day);
+}
+
+/** The Sunday that starts the week holding this instant, in that zone. */
+export function weekStartOf(instant: Date | number, timeZone: string): PlainDate {
+  const date = zonedDate(instant, timeZone);
+  return addDays(date, -dayOfWeek(date));
+}
+
+export function minutesOfDay(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/**
+ * The instant when a zone's wall clock shows `hhmm` on `date`. In a spring-forward gap the
+ * offset from before the gap is used, and in a fall-back overlap the first of the two
+ * instants, as RFC 5545 §3.3.5 does, so the .ics file and the screen agree.
+ */
+export function zonedTimeToInstant(date: PlainDate, hhmm: string, timeZone: string): Date {
+  const [y, m, d] = dateParts(date);
+  const minutes = minutesOfDay(hhmm);
+  const wall = Date.UTC(y, m - 1, d, Math.floor(minutes / 60), minutes % 60);
+  const candidates = [...new Set([zoneOffsetMs(wall - DAY_MS, timeZone), zoneOffsetMs(wall, timeZone), zoneOffsetMs(wall + DAY_MS, timeZone)])]
+    .map((offset) => wall - offset)
+    .filter((t) => t + zoneOffsetMs(t, timeZone) === wall)
+    .sort((a, b) => a - b);
+  return new Date(candidates[0] ?? wall - zoneOffsetMs(wall - DAY_MS, timeZone));
+}
+
+/**
+ * Where one weekly show lands in the listener's week (`weekStart`, a Sunday in the listener's
+ * zone): a show at 22:00 on Monday in Guyana is 02:00 on Tuesday for a listener in London.
+ * Occurrences are placed on the listener's day of their start, soonest first.
+ */
+export function showOccurrencesInWeek<S extends ShowTimes>(
+  show: S,
+  weekStart: PlainDate,
+  tenantZone: string,
+  listenerZone: string,
+): Occurrence<S>[] {
+  const startMin = minutesOfDay(show.startTime);
+  const endMin = minutesOfDay(show.endTime);
+  const crossesMidnight = endMin <= startMin;
+  const out: Occurrence<S>[] = [];
+  // Zones differ by at most 26 hours, so the tenant's dates two days either side of the
+  // listener's week are enough to catch every occurrence that lands inside it.
+  for (let i = -2; i <= 8; i++) {
+    const tenantDate = addDays(weekStart, i);
+    if (!show.days.includes(WEEKDAYS[dayOfWeek(tenantDate)]!)) continue;
+    const start = zonedTimeToInstant(tenantDate, show.startTime, tenantZone);
+    const end = zonedTimeToInstant(crossesMidnight ? addDays(tenantDate, 1) : tenantDate, show.endTime, tenantZone);
+    const date = zonedDate(start, listenerZone);
+    const dayIndex = daysBetween(weekStart, date);
+    if (dayIndex < 0 || dayIndex > 6) continue;
+    out.push({ show, start, end, date, dayIndex, weekday: WEEKDAYS[dayIndex]! });
+  }
+  return out.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+/** Every show's occurrences in the listener's week, soonest first. */
+export function weekOccurrences<S extends ShowTimes>(
+  shows: readonly S[],
+  weekStart: PlainDate,
+  tenantZone: string,
+  listenerZone: string,
+): Occurrence<S>[] {
+  return shows
+    .flatMap((s) => showOccurrencesInWeek(s, weekStart, tenantZone, listenerZone))
+    .sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
+export const isOnAir = (o: Pick<Occurrence<ShowTimes>, 'start' | 'end'>, now: Date | number) => {
+  const t = typeof now === 'number' ? now : now.getTime();
+  return o.start.getTime() <= t && t < o.end.getTime();
+};
+
+/** The show on air now, else the next one to start (within this and next week). */
+export function currentOrNextOccurrence<S extends ShowTimes>(
+  shows: readonly S[],
+  now: Date,
+  tenantZone: string,
+  listenerZone: string,
+): Occurrence<S> | null {
+  const week = weekStartOf(now, listenerZone);
+  const candidates = [...weekOccurrences(shows, addDays(week, -7), tenantZone, listenerZone), ...weekOccurrences(shows, week, tenantZone, listenerZone), ...weekOccurrences(shows, addDays(week, 7), tenantZone, listenerZone)];
+  return candidates.filter((o) => o.end.getTime() > now.getTime()).sort((a, b) => a.start.getTime() - b.start.getTime())[0] ?? null;
+}
+
+/** The zone the listener's device runs in. */
+export function listenerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

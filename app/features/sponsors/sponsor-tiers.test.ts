@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { applicationFieldErrors, groupSponsors, TIER_OFFERS } from './sponsor-tiers';
+
+const s = (name: string, tier: string, active = true) => ({ name, tier, active });
+
+describe('groupSponsors', () => {
+  it('groups premium, standard and supporting under the spec titles, best first', () => {
+    const groups = groupSponsors([s('C', 'supporting'), s('A', 'premium'), s('B', 'standard')]);
+    expect(groups.map((g) => [g.title, g.sponsors.map((x) => x.name)])).toEqual([
+      ['Premium Partners', ['A']],
+      ['Supporting Partners', ['B']],
+      ['Community Supporters', ['C']],
+    ]);
+  });
+
+  it('treats any other tier as supporting', () => {
+    const groups = groupSponsors([s('Gold', 'gold'), s('Blank', ''), s('C', 'supporting')]);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.title).toBe('Community Supporters');
+    expect(groups[0]!.sponsors.map((x) => x.name)).toEqual(['Gold', 'Blank', 'C']);
+  });
+
+  it('leaves out empty groups and inactive sponsors', () => {
+    expect(groupSponsors([s('Off', 'premium', false)])).toEqual([]);
+    expect(groupSponsors([]).length).toBe(0);
+  });
+});
+
+describe('applicationFieldErrors', () => {
+  it('maps the payload names back to the form fields', () => {
+    expect(
+      applicationFieldErrors([
+        { path: 'name', message: 'Company name is required' },
+        { path: 'targetUrl', message: 'Valid website URL is required' },
+        { path: 'tier', message: 'Sponsorship tier is required' },
+      ]),
+    ).toEqual({
+      companyName: 'Company name is required',
+      website: 'Valid website URL is required',
+      tier: 'Sponsorship tier is required',
+    });
+  });
+
+  it('keeps form names as they are and ignores unknown paths', () => {
+    expect(applicationFieldErrors([{ path: 'email', message: 'Valid email is required' }, { path: 'zzz', message: 'x' }])).toEqual({
+      email: 'Valid email is required',
+    });
+  });
+});
+
+describe('TIER_OFFERS', () => {
+  it('holds the three cards of spec.md with premium highlighted', () => {
+    expect(TIER_OFFERS.map((t) => [t.name, t.price])).toEqual([
+      ['Community Supporter', '$100 - $500'],
+      ['Supporting Partner', '$500 - $2000'],
+      ['Premium Partner', '$2000+'],
+    ]);
+    expect(TIER_OFFERS.filter((t) => t.highlighted).map((t) => t.tier)).toEqual(['premium']);
+  });
+});

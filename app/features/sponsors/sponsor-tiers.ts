@@ -1,0 +1,84 @@
+import type { SponsorTier } from '../../../domain/catalog';
+import { displayTier } from '../../../domain/sponsors';
+import type { FieldIssue } from '../../../domain/http-error';
+
+/** The public page's groups, best first (spec.md §2). */
+export const SPONSOR_GROUPS: readonly { tier: SponsorTier; title: string }[] = [
+  { tier: 'premium', title: 'Premium Partners' },
+  { tier: 'standard', title: 'Supporting Partners' },
+  { tier: 'supporting', title: 'Community Supporters' },
+];
+
+export interface SponsorGroup<S> {
+  tier: SponsorTier;
+  title: string;
+  sponsors: S[];
+}
+
+/** Active sponsors by group, in the server's order within a group; empty groups are left out. */
+export function groupSponsors<S extends { tier: string; active?: boolean }>(sponsors: readonly S[]): SponsorGroup<S>[] {
+  const live = sponsors.filter((s) => s.active !== false);
+  return SPONSOR_GROUPS.map((g) => ({ ...g, sponsors: live.filter((s) => displayTier(s.tier) === g.tier) })).filter(
+    (g) => g.sponsors.length > 0,
+  );
+}
+
+/** The application page's three tier cards (spec.md §2), cheapest first. */
+export const TIER_OFFERS: readonly { tier: SponsorTier; name: string; price: string; benefits: string; highlighted: boolean }[] = [
+  {
+    tier: 'supporting',
+    name: 'Community Supporter',
+    price: '$100 - $500',
+    benefits: 'Logo placement and social media mentions',
+    highlighted: false,
+  },
+  {
+    tier: 'standard',
+    name: 'Supporting Partner',
+    price: '$500 - $2000',
+    benefits: 'Enhanced visibility and newsletter mentions',
+    highlighted: false,
+  },
+  {
+    tier: 'premium',
+    name: 'Premium Partner',
+    price: '$2000+',
+    benefits: 'Maximum exposure and custom partnership opportunities',
+    highlighted: true,
+  },
+];
+
+export type ApplicationField = 'companyName' | 'email' | 'website' | 'tier' | 'budget' | 'goals' | 'message';
+
+const FORM_FIELDS: Record<ApplicationField, true> = {
+  companyName: true,
+  email: true,
+  website: true,
+  tier: true,
+  budget: true,
+  goals: true,
+  message: true,
+};
+
+// The server validates the payload, whose names differ from the form's; notes is built
+// from email, budget, goals and message, and only the goals can make it too long.
+const SERVER_TO_FORM: Record<string, ApplicationField> = {
+  name: 'companyName',
+  targetUrl: 'website',
+  tier: 'tier',
+  notes: 'goals',
+};
+
+/** A server 400's issues as messages beside the form's fields; the first per field wins. */
+export function applicationFieldErrors(issues: readonly FieldIssue[]): Partial<Record<ApplicationField, string>> {
+  const out: Partial<Record<ApplicationField, string>> = {};
+  for (const issue of issues) {
+    const field = Object.hasOwn(SERVER_TO_FORM, issue.path)
+      ? SERVER_TO_FORM[issue.path]
+      : Object.hasOwn(FORM_FIELDS, issue.path)
+        ? (issue.path as ApplicationField)
+        : undefined;
+    if (field && !out[field]) out[field] = issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { isHttpUrl } from '../../../domain/fields';
+import { EmptyState, ErrorState, Placeholders } from '../../components/states';
+import { useSettings } from '../../lib/settings.queries';
+import { SponsorCard } from './sponsor-card';
+import { groupSponsors } from './sponsor-tiers';
+import { activeSponsorsQuery } from './sponsors.queries';
+import './sponsors.css';
+
+export const SPONSOR_PLACEHOLDERS = 6;
+
+export function SponsorsPage() {
+  const sponsors = useQuery(activeSponsorsQuery());
+  const groups = sponsors.data ? groupSponsors(sponsors.data) : [];
+
+  return (
+    <div className="sponsors-page">
+      <header>
+        <h1>Our Sponsors</h1>
+        <p className="muted">The businesses and friends who keep the music playing.</p>
+      </header>
+      {sponsors.isPending ? (
+        <Placeholders count={SPONSOR_PLACEHOLDERS} />
+      ) : sponsors.isError ? (
+        <ErrorState error={sponsors.error} onRetry={() => void sponsors.refetch()} />
+      ) : groups.length === 0 ? (
+        <EmptyState title="No Sponsors Yet">
+          <p>Be the first to support the station.</p>
+        </EmptyState>
+      ) : (
+        groups.map((g) => (
+          <section key={g.tier} className={`sponsor-group sponsor-group-${g.tier}`} aria-labelledby={`sponsor-group-${g.tier}`}>
+            <h2 id={`sponsor-group-${g.tier}`}>{g.title}</h2>
+            <ul className="sponsor-grid">
+              {g.sponsors.map((s) => (
+                <li key={s.id}>
+                  <SponsorCard sponsor={s} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <BecomeASponsor />
+    </div>
+  );
+}
+
+/** spec.md §2: the tenant's external sponsor page when configured, else our own form. */
+function BecomeASponsor() {
+  const settings = useSettings();
+  const external = settings.data?.sponsorUrl && isHttpUrl(settings.data.sponsorUrl) ? settings.data.sponsorUrl : null;
+  return (
+    <section className="sponsor-cta" aria-labelledby="sponsor-cta-heading">
+      <h2 id="sponsor-cta-heading">Partner With Us</h2>
+      <p>Reach listeners across the Caribbean and support independent Caribbean music.</p>
+      {external ? (
+        <a href={external} className="cta-link" target="_blank" rel="noopener">
+          Become a Sponsor
+        </a>
+      ) : (
+        <Link to="/sponsors/submit" className="cta-link">
+          Become a Sponsor
+        </Link>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Sponsor } from '../../../domain/sponsors';
+import type { Tenant } from '../../../domain/tenants';
+import { api } from '../../lib/api-client';
+import { currentTenant } from '../../lib/tenant';
+
+/** What a visitor receives: never the notes (api.md), and a tier that may be anything (spec.md §3). */
+export type PublicSponsor = Omit<Sponsor, 'notes' | 'tier'> & { tier: string };
+
+// Sponsors are scoped per tenant (api.md), so every key carries it.
+export const sponsorKeys = {
+  all: ['sponsors'] as const,
+  tenant: (tenant: Tenant) => ['sponsors', tenant] as const,
+  active: (tenant: Tenant) => ['sponsors', tenant, 'active'] as const,
+};
+
+export const activeSponsorsQuery = () =>
+  queryOptions({
+    queryKey: sponsorKeys.active(currentTenant()),
+    queryFn: ({ signal }) => api<PublicSponsor[]>('/api/sponsors', { signal }),
+  });

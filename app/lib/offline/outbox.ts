@@ -1,0 +1,53 @@
+import { onlineManager, useIsMutating, type MutationOptions } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { ApiError } from '../api-client';
+
+/** What a queued write carries: its payload and the key made when the button was pressed. */
+export interface OutboxVariables<T> {
+  payload: T;
+  idempotencyKey: string;
+}
+
+export const newIdempotencyKey = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/** A network failure (no answer at all) is worth sending again; an answer from the server is final. */
+export function isRetryableFailure(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 429;
+  return true;
+}
+
+const MAX_SENDS = 6;
+
+/**
+ * Options every outbox write shares: paused while offline (TanStack's 'online' network
+ * mode), persisted by the cache persister (meta.outbox), retried when the answer was lost
+ * — safe, because the Idempotency-Key makes the server store it once.
+ */
+export function outboxMutationOptions<TData, TPayload>(
+  mutationKey: readonly unknown[],
+  send: (payload: TPayload, idempotencyKey: string) => Promise<TData>,
+  label: string,
+): MutationOptions<TData, Error, OutboxVariables<TPayload>> {
+  return {
+    mutationKey: [...mutationKey],
+    mutationFn: ({ payload, idempotencyKey }) => send(payload, idempotencyKey),
+    networkMode: 'online',
+    retry: (failures, error) => failures < MAX_SENDS && isRetryableFailure(error),
+    retryDelay: (failures) => Math.min(1000 * 2 ** failures, 30_000),
+    meta: { outbox: true, label },
+  };
+}
+
+/** How many writes wait for the connection. */
+export function useOutboxCount(): number {
+  return useIsMutating({ predicate: (m) => m.meta?.outbox === true && m.state.isPaused });
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    (l) => onlineManager.subscribe(l),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ErrorState } from '../components/states';
+import { LinkOutPage } from '../features/links-out/link-out-page';
+import { settingsQuery } from '../lib/settings.queries';
+
+export const Route = createFileRoute('/shop')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(settingsQuery()),
+  component: () => <LinkOutPage kind="shop" />,
+  errorComponent: ({ error }) => <ErrorState error={error} />,
+});
