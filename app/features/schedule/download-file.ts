@@ -1,0 +1,15 @@
+/** Saves text as a file through a temporary object URL (works offline, no server round trip). */
+export function downloadFile(fileName: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+export const ICS_TYPE = 'text/calendar;charset=utf-8';

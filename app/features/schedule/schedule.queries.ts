@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Show } from '../../../domain/shows';
+import { api } from '../../lib/api-client';
+import { currentTenant } from '../../lib/tenant';
+
+export const scheduleKeys = {
+  all: ['shows'] as const,
+  tenant: (tenant: string) => ['shows', tenant] as const,
+};
+
+/** GET /api/shows: the tenant's weekly shows, HH:MM in the tenant's timeZone setting. */
+export const showsQuery = () =>
+  queryOptions({
+    queryKey: scheduleKeys.tenant(currentTenant()),
+    queryFn: ({ signal }) => api<Show[]>('/api/shows', { signal }),
+  });
