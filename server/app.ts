@@ -14,6 +14,7 @@ import { staticApp, uploadedFiles } from './http/static-files';
 import { tenantAndAddress } from './http/tenant';
 import { adsRouter, outRouter } from './features/ads/ads.router';
 import { artistsRouter } from './features/artists/artists.router';
+import { demoStreamRouter } from './features/demo-stream/demo-stream.router';
 import { embedsRouter } from './features/embeds/embeds.router';
 import { manifestRouter } from './features/manifest/manifest.router';
 import { eventsRouter } from './features/events/events.router';
@@ -85,6 +86,8 @@ export function createApp({ db, config, now = Date.now, log, errorLog }: AppOpti
   app.use(outRouter(deps).routes());
   app.use(embedsRouter(deps).routes());
   app.use(manifestRouter(deps).routes());
+  // Before the app's index.html fallback, which would answer every other GET.
+  app.use(demoStreamRouter().routes());
   app.use(uploadedFiles(config.uploadDir));
   app.use(staticApp(config.appDir));
   return app;

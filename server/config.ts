@@ -19,6 +19,8 @@ export interface Config {
   limits: Limits;
   /** Log one line per request. */
   logRequests: boolean;
+  /** Timeout of an upstream now-playing fetch; 4 s unless set (tests shorten it). */
+  npUpstreamTimeoutMs?: number;
 }
 
 export interface Limits {

@@ -12,6 +12,7 @@ import * as m1000 from './20261121001000_create_np_history';
 import * as m1100 from './20261121001100_create_idempotency_keys';
 import * as m1200 from './20261121001200_create_rate_counters';
 import * as m1300 from './20261121001300_create_auth_failures';
+import * as m1400 from './20261121001400_create_np_cache';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261121001100_create_idempotency_keys': m1100,
   '20261121001200_create_rate_counters': m1200,
   '20261121001300_create_auth_failures': m1300,
+  '20261121001400_create_np_cache': m1400,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,8 +1,44 @@
 import { NP_HISTORY_MAX, type NowPlayingSong, type PlayedSong } from '../../../domain/now-playing';
 import type { Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
-import type { Db } from '../../db/knex';
+import { isUniqueViolation, type Db } from '../../db/knex';
 import { jsonArray, nowIso } from '../../db/rows';
+import type { UpstreamNowPlaying } from './now-playing.formats';
+
+/** The last good upstream answer of a tenant, as kept in np_cache.payload. */
+export interface GoodAnswer {
+  data: UpstreamNowPlaying;
+  /** When it was fetched. */
+  fetchedMs: number;
+  /** Since when its song has been playing (as far as we saw): its played_at once it ends. */
+  songSinceMs: number;
+}
+
+/** One np_cache row: the source URL, the start of its last fetch, its last good answer. */
+export interface CacheEntry {
+  url: string;
+  fetchedMs: number;
+  good: GoodAnswer | null;
+}
+
+interface CacheRow {
+  url: string;
+  fetched_ms: string | number;
+  payload: string | null;
+}
+
+/** Within `ttlMs` of the last fetch, either way (a clock set back far enough counts as stale). */
+export const isFresh = (fetchedMs: number, now: number, ttlMs: number): boolean => Math.abs(now - fetchedMs) < ttlMs;
+
+function goodAnswer(payload: string | null): GoodAnswer | null {
+  if (!payload) return null;
+  try {
+    const parsed = JSON.parse(payload) as GoodAnswer;
+    return parsed && typeof parsed === 'object' && parsed.data && typeof parsed.fetchedMs === 'number' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
 
 interface HistoryRow {
   title: string;
@@ -11,7 +47,14 @@ interface HistoryRow {
 }
 
 export function nowPlayingRepository(db: Db) {
+  async function cacheEntry(tenant: Tenant): Promise<CacheEntry | null> {
+    const row = (await db('np_cache').where({ tenant }).first('url', 'fetched_ms', 'payload')) as CacheRow | undefined;
+    return row ? { url: row.url, fetchedMs: Number(row.fetched_ms), good: goodAnswer(row.payload) } : null;
+  }
+
   return {
+    cacheEntry,
+
     async history(tenant: Tenant): Promise<PlayedSong[]> {
       const rows = (await db('np_history')
         .where({ tenant })
@@ -28,6 +71,39 @@ export function nowPlayingRepository(db: Db) {
         const keep = trx('np_history').where({ tenant }).orderBy('seq', 'desc').limit(NP_HISTORY_MAX).select('seq');
         await trx('np_history').where({ tenant }).whereNotIn('seq', keep).delete();
       });
+    },
+
+    /**
+     * Decides, for every process sharing the database, who fetches `url` now: a fresh row
+     * (fetched within ttlMs) is used as it is; a stale one is claimed by moving its
+     * fetched_ms with a compare-and-set, so of several processes asking at once exactly one
+     * wins and fetches while the others go on with the row's last good answer. A failed
+     * fetch keeps the claim, so a dead upstream is still asked once per ttlMs at most.
+     */
+    async claimFetch(tenant: Tenant, url: string, now: number, ttlMs: number): Promise<{ claimed: boolean; entry: CacheEntry | null }> {
+      const entry = await cacheEntry(tenant);
+      if (!entry) {
+        try {
+          await db('np_cache').insert({ tenant, url, fetched_ms: now, payload: null });
+          return { claimed: true, entry: { url, fetchedMs: now, good: null } };
+        } catch (err) {
+          if (!isUniqueViolation(err)) throw err;
+          return { claimed: false, entry: await cacheEntry(tenant) };
+        }
+      }
+      if (entry.url === url && isFresh(entry.fetchedMs, now, ttlMs)) return { claimed: false, entry };
+      const sameUrl = entry.url === url;
+      const updated = await db('np_cache')
+        .where({ tenant, url: entry.url, fetched_ms: entry.fetchedMs })
+        // Another source's answer is no last good answer for this one.
+        .update(sameUrl ? { fetched_ms: now } : { url, fetched_ms: now, payload: null });
+      if (Number(updated) === 1) return { claimed: true, entry: { url, fetchedMs: now, good: sameUrl ? entry.good : null } };
+      return { claimed: false, entry: await cacheEntry(tenant) };
+    },
+
+    /** Keeps a good answer, unless the tenant's source changed meanwhile. */
+    async saveGood(tenant: Tenant, url: string, good: GoodAnswer): Promise<void> {
+      await db('np_cache').where({ tenant, url }).update({ payload: JSON.stringify(good) });
     },
 
     /** The schedule, read for the fallback of product.md (the show on air now). */

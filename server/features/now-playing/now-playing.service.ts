@@ -1,34 +1,60 @@
-import type { NowPlaying } from '../../../domain/now-playing';
+import type { NowPlaying, NowPlayingSong } from '../../../domain/now-playing';
 import { showOnAir } from '../../../domain/schedule';
 import type { Tenant } from '../../../domain/tenants';
 import { loadSettings } from '../../db/settings-store';
 import type { Deps } from '../../http/context';
+import { upstreamPoller, type PollerOptions } from './now-playing.poller';
 import { nowPlayingRepository } from './now-playing.repository';
 
 export const OFF_AIR_TITLE = 'Non-stop music';
 
 /**
- * What is playing for a tenant. Without an upstream source (product.md): the show on air
- * now by the schedule, the station's display name as artist, its logo as art.
+ * How long a last good upstream answer may stand in for a failing upstream. Past it the
+ * song is surely over, and the schedule says more than a stale title.
  */
-export function nowPlayingService(deps: Deps) {
+export const LAST_GOOD_MAX_AGE_MS = 10 * 60 * 1000;
+
+export type NowPlayingOptions = Pick<PollerOptions, 'timeoutMs' | 'refreshMs' | 'fetch'>;
+
+/**
+ * What is playing for a tenant. With `npJsonUrl` set: the upstream's answer (AzuraCast,
+ * Icecast or SHOUTcast), asked at most once per 10 s, or its last good answer while it
+ * fails. Without one, or with no good answer (product.md): the show on air now by the
+ * schedule, the station's display name as artist, its logo as art.
+ */
+export function nowPlayingService(deps: Deps, options: NowPlayingOptions = {}) {
   const repo = nowPlayingRepository(deps.db);
+  const poller = upstreamPoller(repo, {
+    now: deps.now,
+    timeoutMs: options.timeoutMs ?? deps.config.npUpstreamTimeoutMs,
+    refreshMs: options.refreshMs,
+    fetch: options.fetch,
+  });
+
   return {
     async get(tenant: Tenant): Promise<NowPlaying> {
-      const [settings, shows, history] = await Promise.all([
-        loadSettings(deps.db, tenant),
-        repo.shows(tenant),
-        repo.history(tenant),
+      const settings = await loadSettings(deps.db, tenant);
+      let good = settings.npJsonUrl ? await poller.latest(tenant, settings.npJsonUrl) : null;
+      if (good && Math.abs(deps.now() - good.fetchedMs) > LAST_GOOD_MAX_AGE_MS) good = null;
+      const upstream = good?.data ?? null;
+      const useUpstreamHistory = !!upstream?.history?.length;
+      const [shows, recorded] = await Promise.all([
+        upstream?.song ? Promise.resolve([]) : repo.shows(tenant),
+        useUpstreamHistory ? Promise.resolve([]) : repo.history(tenant),
       ]);
-      const show = showOnAir(shows, new Date(deps.now()), settings.timeZone);
+      const logo = settings.logoUrl || null;
+      let nowPlaying: NowPlayingSong;
+      if (upstream?.song) {
+        // A source that names no artist (a bare Icecast title) shows the station instead.
+        nowPlaying = { title: upstream.song.title, artist: upstream.song.artist || settings.displayName, art: upstream.song.art ?? logo };
+      } else {
+        const show = showOnAir(shows, new Date(deps.now()), settings.timeZone);
+        nowPlaying = { title: show?.title ?? OFF_AIR_TITLE, artist: settings.displayName, art: logo };
+      }
       return {
-        nowPlaying: {
-          title: show?.title ?? OFF_AIR_TITLE,
-          artist: settings.displayName,
-          art: settings.logoUrl || null,
-        },
-        history,
-        listeners: null,
+        nowPlaying,
+        history: useUpstreamHistory ? upstream!.history! : recorded,
+        listeners: upstream ? upstream.listeners : null,
       };
     },
   };

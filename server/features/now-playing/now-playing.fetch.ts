@@ -1,0 +1,58 @@
+import { parseNowPlayingText, type UpstreamNowPlaying } from './now-playing.formats';
+
+/** Larger than any real status document (AzuraCast's list of many stations included). */
+export const MAX_UPSTREAM_BYTES = 2 * 1024 * 1024;
+
+export type UpstreamResult = { ok: true; data: UpstreamNowPlaying } | { ok: false; reason: string };
+
+/**
+ * One request to a now-playing URL. Never throws: a timeout (headers and body both count),
+ * a refused connection, a non-2xx answer, an oversized, non-JSON or unknown document all
+ * come back as { ok: false }.
+ */
+export async function fetchUpstream(url: string, timeoutMs: number): Promise<UpstreamResult> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const res = await fetch(url, {
+      signal,
+      redirect: 'follow',
+      headers: { Accept: 'application/json, text/plain;q=0.9, */*;q=0.1', 'User-Agent': 'caribbean-radio-now-playing/1' },
+    });
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => undefined);
+      return { ok: false, reason: `HTTP ${res.status}` };
+    }
+    const body = await readText(res, signal);
+    if (body === null) return { ok: false, reason: 'too large' };
+    const data = parseNowPlayingText(body);
+    return data ? { ok: true, data } : { ok: false, reason: 'not a known now-playing document' };
+  } catch (err) {
+    const e = err as { name?: string; message?: string } | null;
+    return { ok: false, reason: e?.name === 'TimeoutError' || signal.aborted ? 'timeout' : (e?.message ?? 'fetch failed') };
+  }
+}
+
+/** The body as text, or null once it grows past MAX_UPSTREAM_BYTES. */
+async function readText(res: Response, signal: AbortSignal): Promise<string | null> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_UPSTREAM_BYTES) {
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    signal.throwIfAborted();
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_UPSTREAM_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+}
