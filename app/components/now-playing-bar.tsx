@@ -33,7 +33,7 @@ export function NowPlayingBar() {
   const megabytes = estimateMegabytes(player.playedSeconds(), lowDataStream ? ASSUMED_LOW_DATA_KBPS : ASSUMED_KBPS);
 
   return (
-    <section className={`np-bar ${expanded ? 'np-expanded' : ''}`} aria-label="Now playing">
+    <section className={`np-bar ${expanded ? 'np-expanded' : ''}`} aria-label="Now playing" data-status={state.status}>
       <span className="live-badge">LIVE</span>
       <button type="button" className="np-play" aria-label={active ? 'Pause' : 'Play'} aria-pressed={active} disabled={!stream} onClick={() => player.toggle(stream)}>
         {active ? '❚❚' : '▶'}
