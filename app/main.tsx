@@ -1,15 +1,24 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToastProvider } from './components/toasts';
+import { registerCommunityOutbox } from './features/community/community.outbox';
+import { registerSponsorsOutbox } from './features/sponsors/sponsors.outbox';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import './styles.css';
 
+// TanStack starts out assuming a connection; a page opened offline must start paused, so
+// the queue waits and the indicator shows. ('offline' is trustworthy; 'online' is a guess.)
+if (!navigator.onLine) onlineManager.setOnline(false);
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
+// Queued writes persist without their functions: each outbox feature registers how to send
+// its kind, before the persisted queue is restored and resumed.
+registerCommunityOutbox(queryClient);
+registerSponsorsOutbox(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,14 +3,10 @@ import { MutationCache, QueryClient } from '@tanstack/react-query';
 export interface OutboxMeta {
   /** Persisted while paused and sent when the connection returns. */
   outbox?: boolean;
+  /** What kind of write it is (for logs and debugging). */
+  label?: string;
   /** The toast to show when a queued write is finally delivered. */
   delivered?: { title: string; description?: string };
-}
-
-declare module '@tanstack/react-query' {
-  interface Register {
-    mutationMeta: OutboxMeta;
-  }
 }
 
 export interface OutboxNotice {
@@ -34,7 +30,7 @@ export function createQueryClient(): QueryClient {
   const mutationCache = new MutationCache({
     onSuccess: (_data, _vars, _ctx, mutation) => {
       if (!queued.delete(mutation.mutationId)) return;
-      const delivered = mutation.meta?.delivered;
+      const delivered = (mutation.meta as OutboxMeta | undefined)?.delivered;
       if (delivered) outboxListeners.forEach((l) => l({ kind: 'delivered', ...delivered }));
     },
     onError: (error, _vars, _ctx, mutation) => {
@@ -44,12 +40,14 @@ export function createQueryClient(): QueryClient {
   });
   mutationCache.subscribe((event) => {
     const m = event.mutation;
-    if (m?.meta?.outbox && m.state.isPaused) queued.add(m.mutationId);
+    if ((m?.meta as OutboxMeta | undefined)?.outbox && m?.state.isPaused) queued.add(m.mutationId);
   });
   return new QueryClient({
     mutationCache,
     defaultOptions: {
       queries: {
+        // Reads always try: offline, the service worker answers from its cache.
+        networkMode: 'offlineFirst',
         retry: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

@@ -11,8 +11,23 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CommunityRouteImport } from './routes/community'
+import { Route as CountryRouteImport } from './routes/country'
+import { Route as EventsRouteImport } from './routes/events'
 import { Route as GiveRouteImport } from './routes/give'
+import { Route as ScheduleRouteImport } from './routes/schedule'
 import { Route as ShopRouteImport } from './routes/shop'
+import { Route as WatchRouteImport } from './routes/watch'
+import { Route as AdminAdsRouteImport } from './routes/admin/ads'
+import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
+import { Route as AdminEventsRouteImport } from './routes/admin/events'
+import { Route as AdminModerationRouteImport } from './routes/admin/moderation'
+import { Route as AdminScheduleRouteImport } from './routes/admin/schedule'
+import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as AdminSponsorsRouteImport } from './routes/admin/sponsors'
+import { Route as ArtistsIndexRouteImport } from './routes/artists/index'
+import { Route as ArtistsIdRouteImport } from './routes/artists/$id'
+import { Route as ArtistsDirectoryRouteImport } from './routes/artists/directory'
+import { Route as ArtistsSubmitRouteImport } from './routes/artists/submit'
 import { Route as SponsorsIndexRouteImport } from './routes/sponsors/index'
 import { Route as SponsorsSubmitRouteImport } from './routes/sponsors/submit'
 
@@ -26,14 +41,89 @@ const CommunityRoute = CommunityRouteImport.update({
   path: '/community',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CountryRoute = CountryRouteImport.update({
+  id: '/country',
+  path: '/country',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventsRoute = EventsRouteImport.update({
+  id: '/events',
+  path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const GiveRoute = GiveRouteImport.update({
   id: '/give',
   path: '/give',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ScheduleRoute = ScheduleRouteImport.update({
+  id: '/schedule',
+  path: '/schedule',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShopRoute = ShopRouteImport.update({
   id: '/shop',
   path: '/shop',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WatchRoute = WatchRouteImport.update({
+  id: '/watch',
+  path: '/watch',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAdsRoute = AdminAdsRouteImport.update({
+  id: '/admin/ads',
+  path: '/admin/ads',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminDashboardRoute = AdminDashboardRouteImport.update({
+  id: '/admin/dashboard',
+  path: '/admin/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminEventsRoute = AdminEventsRouteImport.update({
+  id: '/admin/events',
+  path: '/admin/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminModerationRoute = AdminModerationRouteImport.update({
+  id: '/admin/moderation',
+  path: '/admin/moderation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminScheduleRoute = AdminScheduleRouteImport.update({
+  id: '/admin/schedule',
+  path: '/admin/schedule',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: '/admin/settings',
+  path: '/admin/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminSponsorsRoute = AdminSponsorsRouteImport.update({
+  id: '/admin/sponsors',
+  path: '/admin/sponsors',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistsIndexRoute = ArtistsIndexRouteImport.update({
+  id: '/artists/',
+  path: '/artists/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistsIdRoute = ArtistsIdRouteImport.update({
+  id: '/artists/$id',
+  path: '/artists/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistsDirectoryRoute = ArtistsDirectoryRouteImport.update({
+  id: '/artists/directory',
+  path: '/artists/directory',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ArtistsSubmitRoute = ArtistsSubmitRouteImport.update({
+  id: '/artists/submit',
+  path: '/artists/submit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SponsorsIndexRoute = SponsorsIndexRouteImport.update({
@@ -50,50 +140,166 @@ const SponsorsSubmitRoute = SponsorsSubmitRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/community': typeof CommunityRoute
+  '/country': typeof CountryRoute
+  '/events': typeof EventsRoute
   '/give': typeof GiveRoute
+  '/schedule': typeof ScheduleRoute
   '/shop': typeof ShopRoute
+  '/watch': typeof WatchRoute
+  '/admin/ads': typeof AdminAdsRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/moderation': typeof AdminModerationRoute
+  '/admin/schedule': typeof AdminScheduleRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/sponsors': typeof AdminSponsorsRoute
+  '/artists/$id': typeof ArtistsIdRoute
+  '/artists/directory': typeof ArtistsDirectoryRoute
+  '/artists/submit': typeof ArtistsSubmitRoute
   '/sponsors/submit': typeof SponsorsSubmitRoute
+  '/artists/': typeof ArtistsIndexRoute
   '/sponsors/': typeof SponsorsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/community': typeof CommunityRoute
+  '/country': typeof CountryRoute
+  '/events': typeof EventsRoute
   '/give': typeof GiveRoute
+  '/schedule': typeof ScheduleRoute
   '/shop': typeof ShopRoute
+  '/watch': typeof WatchRoute
+  '/admin/ads': typeof AdminAdsRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/moderation': typeof AdminModerationRoute
+  '/admin/schedule': typeof AdminScheduleRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/sponsors': typeof AdminSponsorsRoute
+  '/artists/$id': typeof ArtistsIdRoute
+  '/artists/directory': typeof ArtistsDirectoryRoute
+  '/artists/submit': typeof ArtistsSubmitRoute
   '/sponsors/submit': typeof SponsorsSubmitRoute
+  '/artists': typeof ArtistsIndexRoute
   '/sponsors': typeof SponsorsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/community': typeof CommunityRoute
+  '/country': typeof CountryRoute
+  '/events': typeof EventsRoute
   '/give': typeof GiveRoute
+  '/schedule': typeof ScheduleRoute
   '/shop': typeof ShopRoute
+  '/watch': typeof WatchRoute
+  '/admin/ads': typeof AdminAdsRoute
+  '/admin/dashboard': typeof AdminDashboardRoute
+  '/admin/events': typeof AdminEventsRoute
+  '/admin/moderation': typeof AdminModerationRoute
+  '/admin/schedule': typeof AdminScheduleRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/sponsors': typeof AdminSponsorsRoute
+  '/artists/$id': typeof ArtistsIdRoute
+  '/artists/directory': typeof ArtistsDirectoryRoute
+  '/artists/submit': typeof ArtistsSubmitRoute
   '/sponsors/submit': typeof SponsorsSubmitRoute
+  '/artists/': typeof ArtistsIndexRoute
   '/sponsors/': typeof SponsorsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/community' | '/give' | '/shop' | '/sponsors/submit' | '/sponsors/'
+    | '/'
+    | '/community'
+    | '/country'
+    | '/events'
+    | '/give'
+    | '/schedule'
+    | '/shop'
+    | '/watch'
+    | '/admin/ads'
+    | '/admin/dashboard'
+    | '/admin/events'
+    | '/admin/moderation'
+    | '/admin/schedule'
+    | '/admin/settings'
+    | '/admin/sponsors'
+    | '/artists/$id'
+    | '/artists/directory'
+    | '/artists/submit'
+    | '/sponsors/submit'
+    | '/artists/'
+    | '/sponsors/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/community' | '/give' | '/shop' | '/sponsors/submit' | '/sponsors'
+  to:
+    | '/'
+    | '/community'
+    | '/country'
+    | '/events'
+    | '/give'
+    | '/schedule'
+    | '/shop'
+    | '/watch'
+    | '/admin/ads'
+    | '/admin/dashboard'
+    | '/admin/events'
+    | '/admin/moderation'
+    | '/admin/schedule'
+    | '/admin/settings'
+    | '/admin/sponsors'
+    | '/artists/$id'
+    | '/artists/directory'
+    | '/artists/submit'
+    | '/sponsors/submit'
+    | '/artists'
+    | '/sponsors'
   id:
     | '__root__'
     | '/'
     | '/community'
+    | '/country'
+    | '/events'
     | '/give'
+    | '/schedule'
     | '/shop'
+    | '/watch'
+    | '/admin/ads'
+    | '/admin/dashboard'
+    | '/admin/events'
+    | '/admin/moderation'
+    | '/admin/schedule'
+    | '/admin/settings'
+    | '/admin/sponsors'
+    | '/artists/$id'
+    | '/artists/directory'
+    | '/artists/submit'
     | '/sponsors/submit'
+    | '/artists/'
     | '/sponsors/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CommunityRoute: typeof CommunityRoute
+  CountryRoute: typeof CountryRoute
+  EventsRoute: typeof EventsRoute
   GiveRoute: typeof GiveRoute
+  ScheduleRoute: typeof ScheduleRoute
   ShopRoute: typeof ShopRoute
+  WatchRoute: typeof WatchRoute
+  AdminAdsRoute: typeof AdminAdsRoute
+  AdminDashboardRoute: typeof AdminDashboardRoute
+  AdminEventsRoute: typeof AdminEventsRoute
+  AdminModerationRoute: typeof AdminModerationRoute
+  AdminScheduleRoute: typeof AdminScheduleRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminSponsorsRoute: typeof AdminSponsorsRoute
+  ArtistsIdRoute: typeof ArtistsIdRoute
+  ArtistsDirectoryRoute: typeof ArtistsDirectoryRoute
+  ArtistsSubmitRoute: typeof ArtistsSubmitRoute
   SponsorsSubmitRoute: typeof SponsorsSubmitRoute
+  ArtistsIndexRoute: typeof ArtistsIndexRoute
   SponsorsIndexRoute: typeof SponsorsIndexRoute
 }
 
@@ -113,6 +319,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CommunityRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/country': {
+      id: '/country'
+      path: '/country'
+      fullPath: '/country'
+      preLoaderRoute: typeof CountryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/events': {
+      id: '/events'
+      path: '/events'
+      fullPath: '/events'
+      preLoaderRoute: typeof EventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/give': {
       id: '/give'
       path: '/give'
@@ -120,11 +340,102 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GiveRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/schedule': {
+      id: '/schedule'
+      path: '/schedule'
+      fullPath: '/schedule'
+      preLoaderRoute: typeof ScheduleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/shop': {
       id: '/shop'
       path: '/shop'
       fullPath: '/shop'
       preLoaderRoute: typeof ShopRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/watch': {
+      id: '/watch'
+      path: '/watch'
+      fullPath: '/watch'
+      preLoaderRoute: typeof WatchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/ads': {
+      id: '/admin/ads'
+      path: '/admin/ads'
+      fullPath: '/admin/ads'
+      preLoaderRoute: typeof AdminAdsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/dashboard': {
+      id: '/admin/dashboard'
+      path: '/admin/dashboard'
+      fullPath: '/admin/dashboard'
+      preLoaderRoute: typeof AdminDashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/events': {
+      id: '/admin/events'
+      path: '/admin/events'
+      fullPath: '/admin/events'
+      preLoaderRoute: typeof AdminEventsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/moderation': {
+      id: '/admin/moderation'
+      path: '/admin/moderation'
+      fullPath: '/admin/moderation'
+      preLoaderRoute: typeof AdminModerationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/schedule': {
+      id: '/admin/schedule'
+      path: '/admin/schedule'
+      fullPath: '/admin/schedule'
+      preLoaderRoute: typeof AdminScheduleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/settings': {
+      id: '/admin/settings'
+      path: '/admin/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/sponsors': {
+      id: '/admin/sponsors'
+      path: '/admin/sponsors'
+      fullPath: '/admin/sponsors'
+      preLoaderRoute: typeof AdminSponsorsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artists/': {
+      id: '/artists/'
+      path: '/artists'
+      fullPath: '/artists/'
+      preLoaderRoute: typeof ArtistsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artists/$id': {
+      id: '/artists/$id'
+      path: '/artists/$id'
+      fullPath: '/artists/$id'
+      preLoaderRoute: typeof ArtistsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artists/directory': {
+      id: '/artists/directory'
+      path: '/artists/directory'
+      fullPath: '/artists/directory'
+      preLoaderRoute: typeof ArtistsDirectoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/artists/submit': {
+      id: '/artists/submit'
+      path: '/artists/submit'
+      fullPath: '/artists/submit'
+      preLoaderRoute: typeof ArtistsSubmitRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sponsors/': {
@@ -147,9 +458,24 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CommunityRoute: CommunityRoute,
+  CountryRoute: CountryRoute,
+  EventsRoute: EventsRoute,
   GiveRoute: GiveRoute,
+  ScheduleRoute: ScheduleRoute,
   ShopRoute: ShopRoute,
+  WatchRoute: WatchRoute,
+  AdminAdsRoute: AdminAdsRoute,
+  AdminDashboardRoute: AdminDashboardRoute,
+  AdminEventsRoute: AdminEventsRoute,
+  AdminModerationRoute: AdminModerationRoute,
+  AdminScheduleRoute: AdminScheduleRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
+  AdminSponsorsRoute: AdminSponsorsRoute,
+  ArtistsIdRoute: ArtistsIdRoute,
+  ArtistsDirectoryRoute: ArtistsDirectoryRoute,
+  ArtistsSubmitRoute: ArtistsSubmitRoute,
   SponsorsSubmitRoute: SponsorsSubmitRoute,
+  ArtistsIndexRoute: ArtistsIndexRoute,
   SponsorsIndexRoute: SponsorsIndexRoute,
 }
 export const routeTree = rootRouteImport

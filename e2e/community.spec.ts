@@ -27,7 +27,14 @@ async function createPrayer(request: APIRequestContext, text: string, opts: { na
 async function changeSettings(request: APIRequestContext, url: (p: string) => string, patch: Record<string, unknown>) {
   const res = await request.get(url('/api/settings'), { headers: admin });
   expect(res.ok()).toBe(true);
-  const { tenant: _tenant, ...current } = (await res.json()) as Record<string, unknown>;
+  const { tenant: _tenant, ...stored } = (await res.json()) as Record<string, unknown>;
+  // A database that never saved its settings answers defaults with no stream: PUT needs the
+  // whole object valid, so those two get stand-ins (the demo seed sets both anyway).
+  const current = {
+    ...stored,
+    streamUrl: stored.streamUrl || '/demo/stream',
+    radioHtmlEmbed: String(stored.radioHtmlEmbed ?? '').trim() ? stored.radioHtmlEmbed : '<p>Listen live with the player bar below.</p>',
+  };
   const put = await request.put(url('/api/settings'), { headers: admin, data: { ...current, ...patch } });
   expect(put.status(), await put.text()).toBe(200);
   return async () => {
@@ -126,6 +133,23 @@ test.describe('prayer wall (caribbean)', () => {
 
     await page.reload();
     await expect(wall(page).getByRole('listitem').filter({ hasText: text })).toContainText('E2E Nurse');
+  });
+
+  test('a prayer made offline is shown as queued and delivered once when the connection returns', async ({ page, context, request }) => {
+    const text = unique('Offline e2e prayer for the night shift');
+    await page.goto(caribbean('/community'));
+    await expect(page.getByRole('button', { name: 'Submit Prayer Request' })).toBeVisible();
+    await context.setOffline(true);
+    await page.getByLabel('Your prayer request').fill(text);
+    await page.getByRole('checkbox', { name: /I consent/ }).check();
+    await page.getByRole('button', { name: 'Submit Prayer Request' }).click();
+    await expect(page.getByText('Your prayer request is saved and will be sent when the connection returns.')).toBeVisible();
+    await context.setOffline(false);
+    await expect(toast(page)).toContainText('Prayer Submitted');
+    await expect(page.getByLabel('Your prayer request')).toHaveValue('');
+
+    const pending = (await (await request.get(caribbean('/api/prayers?approved=false'), { headers: admin })).json()) as PrayerRow[];
+    expect(pending.filter((p) => p.text === text)).toHaveLength(1);
   });
 
   test('says the wall is closed when the tenant turns it off', async ({ page, request }) => {

@@ -38,8 +38,14 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    { name: 'phone', testIgnore: /offline\.spec\.ts/, use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium } },
+    { name: 'desktop', testIgnore: /offline\.spec\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    // The real service worker: installability, offline use and the outbox.
+    {
+      name: 'pwa',
+      testMatch: /offline\.spec\.ts/,
+      use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium, serviceWorkers: 'allow' },
+    },
   ],
   webServer: {
     command: 'node dist/server/index.js',

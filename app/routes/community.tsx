@@ -1,20 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
-import { approvedPrayersQuery } from '../features/community/community.queries';
 import { PrayerWallPage } from '../features/community/prayer-wall';
 import { LinkOutPage } from '../features/links-out/link-out-page';
 import { settingsQuery } from '../lib/settings.queries';
 import { currentTenant } from '../lib/tenant';
 
 // spec.md §2: the prayer wall on caribbean; elsewhere a link out to the community URL.
+// The prayer list is left to the page: it revalidates on every visit, and a loader that
+// waited for it would hold the whole page (form included) while offline.
 export const Route = createFileRoute('/community')({
-  loader: async ({ context }) => {
-    const settings = await context.queryClient.ensureQueryData(settingsQuery());
-    if (currentTenant() === 'caribbean' && settings.enablePrayerWall) {
-      // prefetch, not ensure: if only the list fails, the page still offers the form.
-      await context.queryClient.prefetchQuery(approvedPrayersQuery());
-    }
-  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(settingsQuery()),
   component: () => (currentTenant() === 'caribbean' ? <PrayerWallPage /> : <LinkOutPage kind="community" />),
   errorComponent: ({ error }) => <ErrorState error={error} />,
 });

@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { findCountry } from '../../../domain/countries';
 import { tenantHasEvents, tenantHasPrayers } from '../../../domain/tenants';
 import { ErrorState, Placeholders } from '../../components/states';
@@ -259,7 +260,7 @@ function DashboardContent({ tenant, data, prayers }: { tenant: string; data: Exp
   );
 }
 
-function Kpi({ id, title, value, children }: { id: string; title: string; value: string | number; children: React.ReactNode }) {
+function Kpi({ id, title, value, children }: { id: string; title: string; value: string | number; children: ReactNode }) {
   return (
     <section className="dash-kpi" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

@@ -54,7 +54,7 @@ export function approvalRate(artists: readonly Pick<Artist, 'approved'>[]): Appr
   return { percent, approved, pending };
 }
 
-export function countFromCountry(artists: readonly Pick<Artist, 'countryCode'>[], code: string = HOME_COUNTRY): number {
+export function countFromCountry(artists: readonly { countryCode: string }[], code: string = HOME_COUNTRY): number {
   return artists.filter((a) => a.countryCode === code).length;
 }
 
@@ -64,7 +64,7 @@ export interface CountryCount {
 }
 
 /** Countries by artist count, most first; ties keep the country list's order. */
-export function topCountries(artists: readonly Pick<Artist, 'countryCode'>[], limit: number = TOP_COUNTRIES_COUNT): CountryCount[] {
+export function topCountries(artists: readonly { countryCode: string }[], limit: number = TOP_COUNTRIES_COUNT): CountryCount[] {
   const counts = new Map<string, number>();
   for (const a of artists) counts.set(a.countryCode, (counts.get(a.countryCode) ?? 0) + 1);
   return COUNTRIES.map((country) => ({ country: country as Country, count: counts.get(country.code) ?? 0 }))

@@ -73,8 +73,8 @@ export function ArtistDirectory() {
         <p className="muted">Approved artists from eleven Caribbean countries.</p>
       </header>
 
-      <form className="filter-panel" role="search" aria-label="Filter artists" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={ids.q}>
+      <form className="filter-panel" aria-label="Filter artists" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor={ids.q} className="filter-search">
           Search
           <input id={ids.q} type="search" name="q" placeholder="Name or bio" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
         </label>
@@ -100,13 +100,11 @@ export function ArtistDirectory() {
             ))}
           </select>
         </label>
-        <button type="button" className="secondary" onClick={clear} disabled={!isFiltered(filter) && typed === ''}>
+        <button type="button" className="secondary outline" onClick={clear} disabled={!isFiltered(filter) && typed === ''}>
           Clear Filters
         </button>
       </form>
       {tracks.isError && <p className="muted">Genres can't be checked right now, so the genre filter is off.</p>}
-
-      <AdSlot slot="directory" />
 
       {artists.isError ? (
         <ErrorState error={artists.error} onRetry={() => void Promise.all([artists.refetch(), tracks.refetch()])} />
@@ -120,7 +118,7 @@ export function ArtistDirectory() {
           {shown.length === 0 ? (
             <EmptyState title="No Artists Found">
               <p>Try another search or filter, or put your own music here.</p>
-              <Link to="/artists/submit" role="button">
+              <Link to="/artists/submit" className="button-link">
                 Submit Your Music
               </Link>
             </EmptyState>
@@ -129,6 +127,9 @@ export function ArtistDirectory() {
           )}
         </>
       )}
+
+      {/* After the list: on a phone the filters already fill the first screen. */}
+      <AdSlot slot="directory" />
     </div>
   );
 }

@@ -21,7 +21,7 @@ export function ArtistsLanding() {
       <section className="artists-hero" aria-labelledby="artists-hero-title">
         <h1 id="artists-hero-title">Caribbean Artists</h1>
         <p>Discover singers, bands and producers from eleven Caribbean countries, and get your own music on the air.</p>
-        <Link to="/artists/submit" role="button">
+        <Link to="/artists/submit" className="button-link">
           Submit Your Music
         </Link>
       </section>
@@ -37,10 +37,10 @@ export function ArtistsLanding() {
         <h2 id="artists-cta-title">Share your music with the Caribbean</h2>
         <p>Send us your best original track. Approved artists get a profile, a place in the directory and a chance at airplay.</p>
         <div className="button-row">
-          <Link to="/artists/submit" role="button">
+          <Link to="/artists/submit" className="button-link">
             Start Your Submission
           </Link>
-          <Link to="/artists/directory" role="button" className="secondary">
+          <Link to="/artists/directory" className="button-link secondary">
             Browse Artist Directory
           </Link>
         </div>

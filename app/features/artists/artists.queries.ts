@@ -49,7 +49,7 @@ export const artistQuery = (id: string, queryClient: QueryClient) =>
     queryKey: artistKeys.detail(id),
     queryFn: ({ signal }) => api<Artist>(`/api/artists/${encodeURIComponent(id)}`, { signal }),
     staleTime: ARTIST_LISTS_STALE_MS,
-    initialData: () => queryClient.getQueryData(artistKeys.approved())?.find((a) => a.id === id),
+    initialData: () => queryClient.getQueryData(approvedArtistsQuery().queryKey)?.find((a) => a.id === id),
     initialDataUpdatedAt: () => queryClient.getQueryState(artistKeys.approved())?.dataUpdatedAt,
   });
 
@@ -59,6 +59,6 @@ export const artistTracksQuery = (artistId: string, queryClient: QueryClient) =>
     queryKey: artistKeys.artistTracks(artistId),
     queryFn: ({ signal }) => api<Track[]>(`/api/tracks?artist_id=${encodeURIComponent(artistId)}`, { signal }),
     staleTime: ARTIST_LISTS_STALE_MS,
-    initialData: () => queryClient.getQueryData(artistKeys.tracks())?.filter((t) => t.artistId === artistId),
+    initialData: () => queryClient.getQueryData(tracksQuery().queryKey)?.filter((t) => t.artistId === artistId),
     initialDataUpdatedAt: () => queryClient.getQueryState(artistKeys.tracks())?.dataUpdatedAt,
   });

@@ -57,7 +57,7 @@ export function CountryPage() {
         ) : list.length === 0 ? (
           <EmptyState title="No Artists Yet">
             <p>No approved artists from {country.name} yet. Be the first!</p>
-            <Link to="/artists/submit" role="button">
+            <Link to="/artists/submit" className="button-link">
               Submit Your Music
             </Link>
           </EmptyState>

@@ -187,7 +187,7 @@ export type SubmissionMemo = Map<string, MemoEntry>;
 export class StepError extends Error {
   constructor(
     readonly step: Step,
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     super(cause instanceof Error ? cause.message : String(cause));
     this.name = 'StepError';

@@ -1,6 +1,7 @@
 import type { Prayer } from '../../../domain/prayers';
 import { useToast } from '../../components/toasts';
-import { useAddHeart } from './use-add-heart';
+import { newIdempotencyKey } from '../../lib/offline/outbox';
+import { heartPayload, useAddHeart } from './use-add-heart';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -11,7 +12,7 @@ export function PrayerCard({ prayer }: { prayer: Prayer }) {
 
   function onHeart() {
     addHeart.mutate(
-      { prayer, idempotencyKey: crypto.randomUUID() },
+      { payload: heartPayload(prayer), idempotencyKey: newIdempotencyKey() },
       { onError: (err) => toast({ title: 'Heart Not Added', description: err.message, variant: 'destructive' }) },
     );
   }
@@ -33,6 +34,11 @@ export function PrayerCard({ prayer }: { prayer: Prayer }) {
         >
           <span aria-hidden="true">♥</span> <span className="heart-count">{hearts}</span>
         </button>
+        {addHeart.isPaused && (
+          <small className="muted heart-queued" role="status">
+            Heart queued until you are back online
+          </small>
+        )}
       </footer>
     </article>
   );

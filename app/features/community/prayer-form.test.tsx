@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
+  onlineManager.setOnline(true);
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -78,18 +79,49 @@ describe('PrayerForm', () => {
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
   });
 
-  it("shows the server's error and keeps what was typed when submission fails", async () => {
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ error: 'Too many requests, try again later' }), { status: 429 }));
+  it("shows the server's error beside the field and keeps what was typed when submission fails", async () => {
+    fetchMock.mockResolvedValue(
+      new Response(
+        JSON.stringify({ error: 'Please check the highlighted fields.', issues: [{ path: 'text', message: 'Please keep your prayer shorter.' }] }),
+        { status: 400, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
     const user = renderForm();
     await user.type(screen.getByLabelText('Your prayer request'), 'Strength for the week');
     await user.type(screen.getByLabelText('Your name (optional)'), 'Andre');
     await user.click(screen.getByRole('checkbox'));
     await user.click(submitButton());
     await waitFor(() => expect(toast().textContent).toContain('Submission Failed'));
-    expect(toast().textContent).toContain('Too many requests, try again later');
+    expect(toast().textContent).toContain('Please check the highlighted fields.');
     expect(toast().classList.contains('toast-destructive')).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ text: 'Strength for the week', nameOptional: 'Andre' });
-    expect((screen.getByLabelText('Your prayer request') as HTMLInputElement).value).toBe('Strength for the week');
+    const text = screen.getByLabelText('Your prayer request') as HTMLTextAreaElement;
+    expect(text.value).toBe('Strength for the week');
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(text.getAttribute('aria-describedby')!)?.textContent).toBe('Please keep your prayer shorter.');
     expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('queues the prayer while offline and sends it once the connection returns', async () => {
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ id: 'p2', text: 'Rain', nameOptional: null, hearts: 0, approved: false, createdAt: '2026-01-01T00:00:00.000Z' }), {
+        status: 201,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    const user = renderForm();
+    onlineManager.setOnline(false);
+    await user.type(screen.getByLabelText('Your prayer request'), 'Rain');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+    await screen.findByText(/Your prayer request is saved and will be sent when the connection returns/);
+    expect(screen.getByRole('button', { name: 'Waiting for connection...' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(toast().textContent).toContain('Prayer Submitted'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect((screen.getByLabelText('Your prayer request') as HTMLTextAreaElement).value).toBe('');
   });
 });

@@ -4,7 +4,8 @@ import { fieldIssues } from '../../../domain/http-error';
 import { NewPrayerSchema, PRAYER_MESSAGES, PRAYER_NAME_MAX, PRAYER_TEXT_MAX } from '../../../domain/prayers';
 import { useToast } from '../../components/toasts';
 import { issuesByField } from '../../lib/api-client';
-import { prayerSubmission, useSubmitPrayer } from './use-submit-prayer';
+import { newIdempotencyKey } from '../../lib/offline/outbox';
+import { PRAYER_SUBMITTED, prayerSubmission, useSubmitPrayer } from './use-submit-prayer';
 
 type FieldErrors = Partial<Record<'text' | 'nameOptional', string>>;
 
@@ -40,10 +41,10 @@ export function PrayerForm() {
     }
     setErrors({});
     submit.mutate(
-      { prayer: prayerSubmission(parsed.output.text, parsed.output.nameOptional), idempotencyKey: crypto.randomUUID() },
+      { payload: prayerSubmission(parsed.output.text, parsed.output.nameOptional), idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: () => {
-          toast({ title: 'Prayer Submitted', description: 'Your prayer request has been submitted for review.' });
+          toast(PRAYER_SUBMITTED);
           setText('');
           setName('');
           setConsent(false);
@@ -105,9 +106,14 @@ export function PrayerForm() {
         I consent to my prayer request being shared on the Prayer Wall after review.
       </label>
 
-      <button type="submit" disabled={submit.isPending} aria-busy={submit.isPending}>
-        {submit.isPending ? 'Submitting...' : 'Submit Prayer Request'}
+      <button type="submit" disabled={submit.isPending} aria-busy={submit.isPending && !submit.isPaused}>
+        {submit.isPaused ? 'Waiting for connection...' : submit.isPending ? 'Submitting...' : 'Submit Prayer Request'}
       </button>
+      {submit.isPaused && (
+        <p className="prayer-queued" role="status">
+          You are offline. Your prayer request is saved and will be sent when the connection returns.
+        </p>
+      )}
       <small className="muted">Every request is reviewed before it appears on the wall.</small>
     </form>
   );

@@ -1,3 +1,8 @@
+import type { Show } from '../../../domain/shows';
+import { buildCalendar } from './ics';
+
+export const ICS_TYPE = 'text/calendar;charset=utf-8';
+
 /** Saves text as a file through a temporary object URL (works offline, no server round trip). */
 export function downloadFile(fileName: string, content: string, type: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -12,4 +17,14 @@ export function downloadFile(fileName: string, content: string, type: string): v
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-export const ICS_TYPE = 'text/calendar;charset=utf-8';
+/** Downloads an .ics of weekly shows, each with its 10-minute alarm. */
+export function downloadShowsCalendar(shows: readonly Show[], fileName: string, tenantZone: string, stationName: string): void {
+  const ics = buildCalendar({
+    shows,
+    timeZone: tenantZone,
+    now: new Date(),
+    calendarName: stationName ? `${stationName} Schedule` : 'Radio Schedule',
+    uidDomain: window.location.hostname || 'localhost',
+  });
+  downloadFile(fileName, ics, ICS_TYPE);
+}

@@ -5,8 +5,9 @@ import { fieldIssues } from '../../../domain/http-error';
 import { SponsorApplicationFormSchema, sponsorApplicationPayload } from '../../../domain/sponsors';
 import { useToast } from '../../components/toasts';
 import { ApiError } from '../../lib/api-client';
+import { newIdempotencyKey } from '../../lib/offline/outbox';
 import { applicationFieldErrors, TIER_OFFERS, type ApplicationField } from './sponsor-tiers';
-import { useSubmitSponsorApplication } from './use-submit-sponsor-application';
+import { APPLICATION_SUBMITTED, useSubmitSponsorApplication } from './use-submit-sponsor-application';
 
 type FormValues = Record<Exclude<ApplicationField, 'tier'>, string>;
 type FieldErrors = Partial<Record<ApplicationField, string>>;
@@ -52,13 +53,10 @@ export function SponsorApplicationForm({ tier, onTierChange }: Props) {
     }
     setErrors({});
     submit.mutate(
-      { application: sponsorApplicationPayload(parsed.output), idempotencyKey: crypto.randomUUID() },
+      { payload: sponsorApplicationPayload(parsed.output), idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: () => {
-          toast({
-            title: 'Sponsorship Application Submitted!',
-            description: 'Thank you for your interest. Our team will contact you within 2-3 business days.',
-          });
+          toast(APPLICATION_SUBMITTED);
           setValues(EMPTY);
           onTierChange('supporting');
         },
@@ -157,9 +155,14 @@ export function SponsorApplicationForm({ tier, onTierChange }: Props) {
         'Additional message (optional)',
         <textarea {...a11y('message')} rows={3} maxLength={2000} value={values.message} onChange={(e) => set('message')(e.target.value)} />,
       )}
-      <button type="submit" disabled={submit.isPending} aria-busy={submit.isPending}>
-        {submit.isPending ? 'Submitting Application...' : 'Submit Partnership Application'}
+      <button type="submit" disabled={submit.isPending} aria-busy={submit.isPending && !submit.isPaused}>
+        {submit.isPaused ? 'Waiting for connection...' : submit.isPending ? 'Submitting Application...' : 'Submit Partnership Application'}
       </button>
+      {submit.isPaused && (
+        <p className="sponsor-queued" role="status">
+          You are offline. Your application is saved and will be sent when the connection returns.
+        </p>
+      )}
       <p className="muted sponsor-footnote">
         <small>Our team will review your application and contact you within 2-3 business days.</small>
       </p>

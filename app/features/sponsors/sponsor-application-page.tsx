@@ -18,7 +18,7 @@ export function SponsorApplicationPage() {
         <h1>Become a Sponsor</h1>
         <p className="muted">Put your business in front of listeners across the Caribbean and help keep the music playing.</p>
       </header>
-      <section aria-label="Sponsorship tiers">
+      <section aria-label="Partnership tiers">
         <ul className="tier-cards">
           {TIER_OFFERS.map((t) => (
             <li key={t.tier}>

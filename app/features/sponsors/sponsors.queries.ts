@@ -12,6 +12,8 @@ export const sponsorKeys = {
   all: ['sponsors'] as const,
   tenant: (tenant: Tenant) => ['sponsors', tenant] as const,
   active: (tenant: Tenant) => ['sponsors', tenant, 'active'] as const,
+  /** Mutation key: the outbox finds a queued application's sender by it after a restart. */
+  apply: ['sponsors', 'apply'] as const,
 };
 
 export const activeSponsorsQuery = () =>

@@ -9,23 +9,23 @@ interface Entry {
 /** IndexedDB through Dexie, shaped as the async storage the query persister takes. */
 export class KeyValueStore implements AsyncStorage<string> {
   private readonly db: Dexie;
-  private readonly entries: Table<Entry, string>;
+  private readonly table: Table<Entry, string>;
 
   constructor(name = 'radio-offline') {
     this.db = new Dexie(name);
     this.db.version(1).stores({ entries: 'key' });
-    this.entries = this.db.table('entries');
+    this.table = this.db.table('entries');
   }
 
   async getItem(key: string): Promise<string | null> {
-    return (await this.entries.get(key))?.value ?? null;
+    return (await this.table.get(key))?.value ?? null;
   }
 
   async setItem(key: string, value: string): Promise<void> {
-    await this.entries.put({ key, value });
+    await this.table.put({ key, value });
   }
 
   async removeItem(key: string): Promise<void> {
-    await this.entries.delete(key);
+    await this.table.delete(key);
   }
 }

@@ -4,7 +4,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../api-client';
 import { KeyValueStore } from './kv-store';
-import { isRetryableFailure, outboxMutationOptions } from './outbox';
+import { isRetryableFailure, outboxMutationOptions, type OutboxVariables } from './outbox';
 import { shouldPersistMutation, shouldPersistQuery, startPersistence } from './persist-cache';
 
 const query = (key: unknown[], status: 'success' | 'error' | 'pending' = 'success') =>
@@ -62,7 +62,7 @@ describe('the outbox across a restart', () => {
     const first = new QueryClient();
     first.setMutationDefaults(key, outboxMutationOptions(key, send, 'prayer'));
     await startPersistence(first, 'build-1');
-    const observer = new MutationObserver(first, { mutationKey: [...key] });
+    const observer = new MutationObserver<unknown, Error, OutboxVariables<{ text: string }>>(first, { mutationKey: [...key] });
     void observer.mutate({ payload: { text: 'Pray for rain' }, idempotencyKey: 'key-123' }).catch(() => {});
     await new Promise((r) => setTimeout(r, 1200)); // the persister writes at most once a second
     expect(sent).toHaveLength(0);

@@ -1,6 +1,6 @@
 import type { Mutation, Query, QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import { persistQueryClient, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { ADMIN_QUERY_ROOT } from '../admin-api';
 import { KeyValueStore } from './kv-store';
 
@@ -26,13 +26,16 @@ export function shouldPersistMutation(mutation: Pick<Mutation, 'state' | 'meta'>
  */
 export async function startPersistence(queryClient: QueryClient, buster: string): Promise<void> {
   const persister = createAsyncStoragePersister({ storage: new KeyValueStore(), key: 'query-cache', throttleTime: 1000 });
-  const [, restored] = persistQueryClient({
-    queryClient,
-    persister,
-    maxAge: PERSIST_MAX_AGE_MS,
-    buster,
-    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },
-  });
+  const dehydrateOptions = { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation };
+  const [, restored] = persistQueryClient({ queryClient, persister, maxAge: PERSIST_MAX_AGE_MS, buster, dehydrateOptions });
   await restored;
+  // The persister saves at most once a second; a write that just joined the queue is saved
+  // at once, so closing the app straight after pressing the button loses nothing.
+  queryClient.getMutationCache().subscribe((event) => {
+    const m = event.mutation;
+    if (event.type === 'updated' && m?.meta?.outbox && m.state.isPaused) {
+      void persistQueryClientSave({ queryClient, persister, buster, dehydrateOptions });
+    }
+  });
   await queryClient.resumePausedMutations();
 }

@@ -9,6 +9,7 @@ interface UpdateState {
 let state: UpdateState = { waiting: false };
 const listeners = new Set<() => void>();
 let wb: Workbox | null = null;
+let updateAccepted = false;
 
 function set(next: UpdateState) {
   state = next;
@@ -20,13 +21,18 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   wb = new Workbox('/sw.js');
   wb.addEventListener('waiting', () => set({ waiting: true }));
-  // Once the new worker controls the page, load the new build.
-  wb.addEventListener('controlling', () => window.location.reload());
-  void wb.register();
+  // Once the new worker the listener accepted controls the page, load the new build. (The
+  // first install also takes control, through clients.claim, and needs no reload.)
+  wb.addEventListener('controlling', () => {
+    if (updateAccepted) window.location.reload();
+  });
+  // A blocked or failing registration leaves the app working online, as before.
+  wb.register().catch(() => {});
 }
 
 /** The listener agreed: let the waiting worker take over (the page reloads when it does). */
 export function applyUpdate(): void {
+  updateAccepted = true;
   wb?.messageSkipWaiting();
 }
 

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { countryName, nameOrAnonymous, pendingTotal, pendingTracks, preview, tenantPageHref } from './moderation-format';
+
+describe('preview', () => {
+  it('keeps text up to the limit as it is', () => {
+    expect(preview('a'.repeat(50), 50)).toBe('a'.repeat(50));
+    expect(preview('  short bio  ', 50)).toBe('short bio');
+  });
+  it('cuts longer text to the limit and marks the cut', () => {
+    expect(preview('b'.repeat(51), 50)).toBe(`${'b'.repeat(50)}...`);
+    expect(preview('p'.repeat(200), 80)).toBe(`${'p'.repeat(80)}...`);
+  });
+  it('never splits an emoji or flag at the cut', () => {
+    // The flag is four UTF-16 units and two code points, but one character to a reader.
+    expect(preview(`${'x'.repeat(49)}🇬🇾 and more`, 50)).toBe(`${'x'.repeat(49)}🇬🇾...`);
+    expect(preview(`${'x'.repeat(50)}🙏🏽`, 50)).toBe(`${'x'.repeat(50)}...`);
+    expect(preview(`${'x'.repeat(49)}🙏🏽`, 50)).toBe(`${'x'.repeat(49)}🙏🏽`);
+  });
+});
+
+describe('labels', () => {
+  it('names a country or says Unknown', () => {
+    expect(countryName('JM')).toBe('Jamaica');
+    expect(countryName('XX')).toBe('Unknown');
+    expect(countryName(null)).toBe('Unknown');
+  });
+  it('falls back to Anonymous for a missing or blank name', () => {
+    expect(nameOrAnonymous('Ria')).toBe('Ria');
+    expect(nameOrAnonymous('  ')).toBe('Anonymous');
+    expect(nameOrAnonymous(null)).toBe('Anonymous');
+  });
+});
+
+describe('pending queues', () => {
+  it('keeps only pending tracks', () => {
+    const tracks = [{ id: '1', status: 'pending' }, { id: '2', status: 'approved' }, { id: '3', status: 'rejected' }, { id: '4', status: 'pending' }] as const;
+    expect(pendingTracks(tracks).map((t) => t.id)).toEqual(['1', '4']);
+  });
+  it('totals the four queues, counting a queue not loaded as nothing', () => {
+    expect(pendingTotal([2, 3, undefined, 1])).toBe(6);
+    expect(pendingTotal([])).toBe(0);
+  });
+});
+
+describe('tenantPageHref', () => {
+  it('keeps the tenant parameter on caribbean only', () => {
+    expect(tenantPageHref('/artists/a1', 'watzhott')).toBe('/artists/a1');
+    expect(tenantPageHref('/artists/a1', 'caribbean')).toBe('/artists/a1?tenant=caribbean');
+    expect(tenantPageHref('/events?x=1', 'caribbean')).toBe('/events?x=1&tenant=caribbean');
+  });
+});

@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Show } from '../../../domain/shows';
+import { EmptyState, ErrorState, Placeholders } from '../../components/states';
+import { useToast } from '../../components/toasts';
+import { adminShowsQuery, stationSettingsQuery } from './admin-schedule.queries';
+import { describeDays, runsPastMidnight, sortShows, stationZone } from './show-fields';
+import { ShowForm } from './show-form';
+import { useRemoveShow } from './use-remove-show';
+import './admin-schedule.css';
+
+/** Schedule admin (product.md): the tenant's weekly shows, add / edit / remove. */
+export function ScheduleAdminPage() {
+  const shows = useQuery(adminShowsQuery());
+  const settings = useQuery(stationSettingsQuery());
+  const zone = stationZone(settings.data);
+  // 'new', a show's id, or nothing: one form open at a time keeps a phone screen readable.
+  const [editing, setEditing] = useState<string | null>(null);
+
+  return (
+    <section className="admin-schedule" aria-labelledby="schedule-admin-heading">
+      <header className="sched-header">
+        <h1 id="schedule-admin-heading">Schedule Management</h1>
+        <p className="muted">
+          Weekly shows, in station time (<strong>{zone}</strong>).
+        </p>
+        {editing !== 'new' && (
+          <button type="button" className="sched-add" onClick={() => setEditing('new')}>
+            Add Show
+          </button>
+        )}
+      </header>
+
+      {editing === 'new' && <ShowForm zone={zone} onDone={() => setEditing(null)} />}
+
+      {shows.isPending ? (
+        <Placeholders count={3} className="sched-placeholder" />
+      ) : shows.isError ? (
+        <ErrorState error={shows.error} onRetry={() => void shows.refetch()} />
+      ) : shows.data.length === 0 ? (
+        <EmptyState title="No Shows Yet">
+          <p>Add the first show of the week; it appears on the public schedule.</p>
+        </EmptyState>
+      ) : (
+        <ul className="sched-list" aria-label="Weekly shows">
+          {sortShows(shows.data).map((show) => (
+            <li key={show.id}>
+              {editing === show.id ? (
+                <ShowForm show={show} zone={zone} onDone={() => setEditing(null)} />
+              ) : (
+                <ShowItem show={show} onEdit={() => setEditing(show.id)} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ShowItem({ show, onEdit }: { show: Show; onEdit: () => void }) {
+  const { toast } = useToast();
+  const remove = useRemoveShow();
+
+  const onRemove = () => {
+    if (!window.confirm(`Remove "${show.title}" from the schedule?`)) return;
+    remove.mutate(show.id, {
+      onSuccess: () => toast({ title: 'Show Removed', description: `"${show.title}" is no longer on the schedule.` }),
+      onError: (err) => toast({ title: 'Remove Failed', description: err.message, variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <article className="sched-show" data-testid="admin-show">
+      <h2 className="sched-show-title">{show.title}</h2>
+      <p className="sched-show-when">
+        <span>{describeDays(show.days)}</span> · <span>
+          {show.startTime} – {show.endTime}
+        </span>
+        {runsPastMidnight(show) && <span className="muted"> (ends the next day)</span>}
+      </p>
+      {show.description && <p className="sched-show-description">{show.description}</p>}
+      <div className="sched-show-actions">
+        <button type="button" className="outline" onClick={onEdit} aria-label={`Edit ${show.title}`}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="outline secondary"
+          onClick={onRemove}
+          disabled={remove.isPending}
+          aria-busy={remove.isPending}
+          aria-label={`Remove ${show.title}`}
+        >
+          Remove
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents } from '../../../domain/tenants';
+import { EmptyState, ErrorState, Placeholders } from '../../components/states';
+import { eventsQuery, upcomingEvents } from '../../lib/events.queries';
+import { useLowData } from '../../lib/low-data';
+import { currentTenant } from '../../lib/tenant';
+import { EventCard } from './event-card';
+import './events.css';
+
+/** spec.md §9: six loading placeholders. */
+export const EVENT_PLACEHOLDERS = 6;
+
+export function EventsPage() {
+  if (!tenantHasEvents(currentTenant())) return <EventsNotAvailable />;
+  return <EventsList />;
+}
+
+/** While the route loads the events (slow connections only: the router waits a second first). */
+export function EventsPending() {
+  return (
+    <div className="events-page">
+      <h1>Upcoming Events</h1>
+      <Placeholders count={EVENT_PLACEHOLDERS} />
+    </div>
+  );
+}
+
+function EventsNotAvailable() {
+  return (
+    <section className="empty-state events-unavailable">
+      <h1>Events Not Available</h1>
+      <p>{EVENTS_UNAVAILABLE_MESSAGE}</p>
+      <Link to="/" role="button">
+        Back to Home
+      </Link>
+    </section>
+  );
+}
+
+function EventsList() {
+  const events = useQuery(eventsQuery());
+  const [lowData] = useLowData();
+  const upcoming = events.data ? upcomingEvents(events.data, new Date()) : [];
+
+  return (
+    <div className="events-page">
+      <header>
+        <h1>Upcoming Events</h1>
+        <p className="muted">Fetes, concerts and showcases from across the Caribbean. Times are in your time zone.</p>
+      </header>
+
+      {events.isPending ? (
+        <Placeholders count={EVENT_PLACEHOLDERS} />
+      ) : events.isError ? (
+        <ErrorState error={events.error} onRetry={() => void events.refetch()} />
+      ) : upcoming.length === 0 ? (
+        <EmptyState title="No Upcoming Events">
+          <p>There are no events scheduled right now. Check back soon.</p>
+        </EmptyState>
+      ) : (
+        <div className="grid-cards events-grid">
+          {upcoming.map((e) => (
+            <EventCard key={e.id} event={e} lowData={lowData} />
+          ))}
+        </div>
+      )}
+
+      <article className="promote-event">
+        <h2>Promote Your Event</h2>
+        <p>Reach listeners across the Caribbean: feature your event on air and on this page.</p>
+        <Link to="/sponsors/submit" role="button">
+          Promote Your Event
+        </Link>
+      </article>
+    </div>
+  );
+}

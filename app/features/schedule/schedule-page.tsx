@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { DEFAULT_TIME_ZONE } from '../../../domain/settings';
+import { tenantHasEvents } from '../../../domain/tenants';
+import { AdSlot } from '../../components/ad-slot';
+import { EmptyState, ErrorState, Placeholders } from '../../components/states';
+import { useSettings } from '../../lib/settings.queries';
+import { currentTenant } from '../../lib/tenant';
+import { NeverMissBox } from './never-miss-box';
+import { ScheduleEvents } from './schedule-events';
+import { showsQuery } from './schedule.queries';
+import { listenerTimeZone } from './show-times';
+import { WeekCalendar } from './week-calendar';
+import './schedule.css';
+
+type Tab = 'shows' | 'events';
+const NOW_TICK_MS = 30_000;
+const SHOW_PLACEHOLDERS = 7;
+
+/** The current time, refreshed often enough to move the 'on air' highlight. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), NOW_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** While the route loads the shows (slow connections only: the router waits a second first). */
+export function SchedulePending() {
+  return (
+    <div className="schedule-page">
+      <header className="schedule-header">
+        <h1>Schedule</h1>
+      </header>
+      <Placeholders count={SHOW_PLACEHOLDERS} />
+    </div>
+  );
+}
+
+export function SchedulePage() {
+  const shows = useQuery(showsQuery());
+  const settings = useSettings();
+  const hasEvents = tenantHasEvents(currentTenant());
+  const [tab, setTab] = useState<Tab>('shows');
+  const now = useNow();
+  const tenantZone = settings.data?.timeZone || DEFAULT_TIME_ZONE;
+  const listenerZone = listenerTimeZone();
+  const stationName = settings.data?.displayName ?? '';
+  const ids = useId();
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ shows: null, events: null });
+  const tabs: { id: Tab; label: string }[] = hasEvents
+    ? [
+        { id: 'shows', label: 'Shows' },
+        { id: 'events', label: 'Events' },
+      ]
+    : [{ id: 'shows', label: 'Shows' }];
+  const activeTab: Tab = hasEvents ? tab : 'shows';
+
+  // WAI-ARIA tabs: arrow keys move between tabs, Home/End jump to the ends.
+  const onTabKey = (e: KeyboardEvent) => {
+    const i = tabs.findIndex((t) => t.id === activeTab);
+    const next = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
+    if (next === null) return;
+    e.preventDefault();
+    const target = tabs[(next + tabs.length) % tabs.length]!;
+    setTab(target.id);
+    tabRefs.current[target.id]?.focus();
+  };
+
+  return (
+    <div className="schedule-page">
+      <header className="schedule-header">
+        <h1>Schedule</h1>
+        <p className="muted">Our weekly lineup, shown in your time zone.</p>
+      </header>
+
+      <AdSlot slot="schedule" />
+
+      {tabs.length > 1 && (
+        <div role="tablist" aria-label="Schedule" className="schedule-tabs" onKeyDown={onTabKey}>
+          {tabs.map((t) => (
+            <button
+              key={t.id}
+              ref={(el) => {
+                tabRefs.current[t.id] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${ids}-tab-${t.id}`}
+              aria-selected={activeTab === t.id}
+              aria-controls={`${ids}-panel-${t.id}`}
+              tabIndex={activeTab === t.id ? 0 : -1}
+              className={activeTab === t.id ? '' : 'outline'}
+              onClick={() => setTab(t.id)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+      )}
+
+      <div
+        role={tabs.length > 1 ? 'tabpanel' : undefined}
+        id={`${ids}-panel-${activeTab}`}
+        aria-labelledby={tabs.length > 1 ? `${ids}-tab-${activeTab}` : undefined}
+      >
+        {activeTab === 'events' ? (
+          <ScheduleEvents />
+        ) : shows.isPending ? (
+          <Placeholders count={SHOW_PLACEHOLDERS} />
+        ) : shows.isError ? (
+          <ErrorState error={shows.error} onRetry={() => void shows.refetch()} />
+        ) : shows.data.length === 0 ? (
+          <EmptyState title="No Shows Scheduled Yet">
+            <p>No shows scheduled yet. Check back soon for our weekly lineup.</p>
+          </EmptyState>
+        ) : (
+          <>
+            <WeekCalendar shows={shows.data} now={now} tenantZone={tenantZone} listenerZone={listenerZone} stationName={stationName} />
+            <NeverMissBox shows={shows.data} now={now} tenantZone={tenantZone} listenerZone={listenerZone} stationName={stationName} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

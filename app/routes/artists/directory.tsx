@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ErrorState } from '../../components/states';
+import { ArtistDirectory, DirectorySearch } from '../../features/artists/artist-directory';
+import { approvedArtistsQuery, tracksQuery } from '../../features/artists/artists.queries';
+
+export const Route = createFileRoute('/artists/directory')({
+  validateSearch: DirectorySearch,
+  // Not awaited: the 12 placeholders show while a slow connection answers.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(approvedArtistsQuery());
+    void context.queryClient.prefetchQuery(tracksQuery());
+  },
+  component: ArtistDirectory,
+  errorComponent: ({ error }) => <ErrorState error={error} />,
+});

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ErrorState } from '../components/states';
+import { CountryPage, CountrySearch } from '../features/artists/country-page';
+import { approvedArtistsQuery } from '../features/artists/artists.queries';
+
+export const Route = createFileRoute('/country')({
+  validateSearch: CountrySearch,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(approvedArtistsQuery());
+  },
+  component: CountryPage,
+  errorComponent: ({ error }) => <ErrorState error={error} />,
+});

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { tenantHasEvents } from '../../domain/tenants';
+import { ErrorState } from '../components/states';
+import { EventsPage, EventsPending } from '../features/events/events-page';
+import { eventsQuery } from '../lib/events.queries';
+import { currentTenant } from '../lib/tenant';
+
+export const Route = createFileRoute('/events')({
+  // Outside watzhott the API answers 404; the page says so without asking.
+  loader: ({ context }) => (tenantHasEvents(currentTenant()) ? context.queryClient.ensureQueryData(eventsQuery()) : undefined),
+  pendingComponent: EventsPending,
+  component: EventsPage,
+  errorComponent: ({ error }) => <ErrorState error={error} />,
+});

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ErrorState } from '../components/states';
+import { SchedulePage, SchedulePending } from '../features/schedule/schedule-page';
+import { showsQuery } from '../features/schedule/schedule.queries';
+import { settingsQuery } from '../lib/settings.queries';
+
+export const Route = createFileRoute('/schedule')({
+  // The tenant's time zone (settings) places the shows; a settings failure still shows them
+  // in the default zone, so only the shows may fail the route.
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(showsQuery()), context.queryClient.prefetchQuery(settingsQuery())]),
+  pendingComponent: SchedulePending,
+  component: SchedulePage,
+  errorComponent: ({ error }) => <ErrorState error={error} />,
+});

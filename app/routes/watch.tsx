@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ErrorState } from '../components/states';
+import { WatchPage, WatchPending } from '../features/watch/watch-page';
+import { nowPlayingQuery } from '../lib/now-playing.queries';
+import { settingsQuery } from '../lib/settings.queries';
+
+export const Route = createFileRoute('/watch')({
+  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(settingsQuery()), context.queryClient.prefetchQuery(nowPlayingQuery())]),
+  pendingComponent: WatchPending,
+  component: WatchPage,
+  errorComponent: ({ error }) => <ErrorState error={error} />,
+});

@@ -1,0 +1,233 @@
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+
+const admin = { 'x-admin-key': ADMIN_KEY };
+const BUTTON = 'Access Settings';
+
+async function unlock(page: Page) {
+  await page.getByLabel('Admin key').fill(ADMIN_KEY);
+  await page.getByRole('button', { name: BUTTON }).click();
+  await expect(page.getByTestId('toast')).toContainText('Authentication Successful');
+}
+
+async function readSettings(request: APIRequestContext, url: string) {
+  const res = await request.get(url, { headers: admin });
+  expect(res.status()).toBe(200);
+  const { tenant: _tenant, ...settings } = (await res.json()) as Record<string, unknown>;
+  return settings;
+}
+
+async function restore(request: APIRequestContext, url: string, settings: Record<string, unknown>) {
+  expect((await request.put(url, { headers: admin, data: settings })).status()).toBe(200);
+}
+
+/** The layout's own public calls, made on every page with or without an admin. */
+const isShellCall = (r: Request) => {
+  const path = new URL(r.url()).pathname;
+  return r.method() === 'GET' && ['/api/np', '/api/settings', '/api/ads/serve'].includes(path);
+};
+const apiCalls = (list: Request[]) => list.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
+
+test.describe('admin settings', () => {
+  test('the gate: disabled while empty, wrong key refused, right key unlocks', async ({ page }) => {
+    const requests: Request[] = [];
+    page.on('request', (r) => requests.push(r));
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('heading', { name: 'Admin Authentication' })).toBeVisible();
+    const key = page.getByLabel('Admin key');
+    await expect(key).toHaveAttribute('type', 'password');
+    const button = page.getByRole('button', { name: BUTTON });
+    await expect(button).toBeDisabled();
+
+    await key.fill('not-the-key');
+    await expect(button).toBeEnabled();
+    await button.click();
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Authentication Failed');
+    await expect(toast).toContainText('Invalid admin key. Please try again.');
+    await expect(page.getByRole('heading', { name: /Currently Managing/ })).toBeHidden();
+
+    // Before unlocking: only public calls, and the key only on the key checks themselves.
+    const locked = apiCalls(requests);
+    for (const r of locked) {
+      expect(isShellCall(r), `${r.method()} ${r.url()}`).toBe(true);
+      if (r.headers()['x-admin-key']) expect(new URL(r.url()).pathname).toBe('/api/settings');
+    }
+    requests.length = 0;
+
+    await key.fill(ADMIN_KEY);
+    await button.click();
+    await expect(toast).toContainText('Authentication Successful');
+    await expect(toast).toContainText('You can now manage settings.');
+    await expect(page.getByRole('heading', { name: 'Currently Managing: watzhott' })).toBeVisible();
+    await expect(page.getByTestId('brand-badge')).not.toBeEmpty();
+    for (const card of ['Basic Information', 'Radio Configuration', 'Video Configuration', 'External Links', 'Feature Toggles']) {
+      await expect(page.getByRole('heading', { name: card })).toBeVisible();
+    }
+    await expect(page.getByText('Changes affect the live platform immediately.')).toBeVisible();
+    await expect(page.getByLabel('Display Name')).not.toHaveValue('');
+
+    // After unlocking: every admin call carries the key; keyed reads of the settings happened.
+    const unlocked = apiCalls(requests);
+    expect(unlocked.some((r) => r.headers()['x-admin-key'] === ADMIN_KEY && new URL(r.url()).pathname === '/api/settings')).toBe(true);
+    for (const r of unlocked) {
+      if (!isShellCall(r)) expect(r.headers()['x-admin-key'], `${r.method()} ${r.url()}`).toBe(ADMIN_KEY);
+    }
+  });
+
+  test('shows four skeleton cards while the settings load', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let hold = false;
+    // Hold the admin's read of the settings (it carries the key) until the skeleton has been seen.
+    await page.route('**/api/settings*', async (route) => {
+      if (hold && route.request().method() === 'GET' && route.request().headers()['x-admin-key']) await held;
+      await route.continue();
+    });
+    await page.goto('/admin/settings');
+    await unlock(page);
+    hold = true;
+    await page.reload();
+    await expect(page.locator('.admin-settings [data-testid="placeholder"]')).toHaveCount(4);
+    release();
+    await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible();
+    await expect(page.locator('.admin-settings [data-testid="placeholder"]')).toHaveCount(0);
+  });
+
+  test('every field of spec.md and product.md is there', async ({ page }) => {
+    await page.goto(caribbean('/admin/settings'));
+    await unlock(page);
+    await expect(page.getByRole('heading', { name: 'Currently Managing: caribbean' })).toBeVisible();
+    await expect(page.getByTestId('brand-badge')).toHaveText(/\S/);
+    const labels = [
+      'Display Name',
+      'Logo URL',
+      'Stream URL',
+      'Low-Data Stream URL',
+      'Default Country',
+      'Time Zone',
+      'Radio HTML Embed',
+      'Now Playing HTML',
+      'Recently Played HTML',
+      'Now Playing JSON URL',
+      'VDO Panel Iframe URL',
+      'VDO Panel HLS URL',
+      'Chat Embed',
+      'Community URL',
+      'Shop URL',
+      'Donate URL',
+      'Sponsor URL',
+      'Analytics ID',
+      'Artist Form Embed',
+    ];
+    for (const label of labels) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    for (const toggle of ['Reactions', 'Prayer Wall', 'Shoutouts', 'Low Data Mode']) {
+      await expect(page.getByRole('switch', { name: toggle })).toBeVisible();
+    }
+    await expect(page.getByText("Leave blank to use the radio server's RPC proxy.")).toBeVisible();
+    await expect(page.getByText(/Each tenant has a distinct chat room/)).toBeVisible();
+    await expect(page.getByLabel('Default Country')).toHaveValue('GY');
+  });
+
+  test('saving changes the public site at once', async ({ page, request, browser }) => {
+    const url = caribbean('/api/settings');
+    const original = await readSettings(request, url);
+    const name = `Praise E2E ${Date.now().toString(36)}`;
+    try {
+      await page.goto(caribbean('/admin/settings'));
+      await unlock(page);
+      await page.getByLabel('Display Name').fill(name);
+      await page.getByLabel('Time Zone').fill('America/Barbados');
+      await page.getByRole('switch', { name: 'Shoutouts' }).uncheck();
+      const put = page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname === '/api/settings');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      const sent = (await put).postDataJSON() as Record<string, unknown>;
+      // The whole object: the ad settings this page does not show travel with it.
+      expect(sent).toMatchObject({ displayName: name, timeZone: 'America/Barbados', enableShoutouts: false, adMode: original.adMode });
+      expect(sent).toHaveProperty('adZones');
+      const toast = page.getByTestId('toast');
+      await expect(toast).toContainText('Settings Updated');
+      await expect(toast).toContainText('Tenant settings have been successfully updated.');
+      await expect(page.getByRole('button', { name: 'Save Settings' })).toBeEnabled();
+      // The public settings query was refreshed: the site's header already says the new name.
+      await expect(page.locator('.site-header .brand')).toContainText(name);
+
+      await page.goto(caribbean('/'));
+      await expect(page.locator('.site-header .brand')).toContainText(name);
+
+      // A visitor (own browser, own HTTP cache) sees it in the header and the now-playing bar.
+      const visitor = await browser.newContext();
+      try {
+        const visit = await visitor.newPage();
+        await visit.goto(caribbean('/'));
+        await expect(visit.locator('.site-header .brand')).toContainText(name);
+        await expect(visit.getByRole('region', { name: 'Now playing' }).getByTestId('np-artist')).toHaveText(name);
+      } finally {
+        await visitor.close();
+      }
+
+      const saved = await readSettings(request, url);
+      expect(saved).toMatchObject({ displayName: name, timeZone: 'America/Barbados', enableShoutouts: false });
+    } finally {
+      await restore(request, url, original);
+    }
+  });
+
+  test('validation messages show beside their fields and nothing is sent', async ({ page }) => {
+    let puts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'PUT') puts += 1;
+    });
+    await page.goto(caribbean('/admin/settings'));
+    await unlock(page);
+    const displayName = page.getByLabel('Display Name');
+    await displayName.fill('   ');
+    const logo = page.getByLabel('Logo URL');
+    await logo.fill('not a url');
+    await page.getByLabel('Community URL').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+
+    await expect(displayName).toHaveAttribute('aria-invalid', 'true');
+    await expect(displayName).toHaveAccessibleDescription('Display name is required');
+    await expect(displayName).toBeFocused();
+    await expect(logo).toHaveAccessibleDescription('Valid logo URL is required');
+    await expect(page.getByLabel('Community URL')).toHaveAccessibleDescription('Must be a valid URL');
+    // What the admin typed stays.
+    await expect(logo).toHaveValue('not a url');
+    expect(puts).toBe(0);
+
+    await displayName.fill('Caribbean Praise Radio');
+    await expect(displayName).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test("the server's 400 issues show beside the fields too", async ({ page }) => {
+    await page.goto(caribbean('/admin/settings'));
+    await unlock(page);
+    // Make the server refuse the display name the browser accepted (as if the rules had changed).
+    await page.route('**/api/settings*', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.continue({ postData: JSON.stringify({ ...body, displayName: '' }) });
+    });
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Update Failed');
+    await expect(toast).toContainText('Failed to update settings');
+    await expect(page.getByLabel('Display Name')).toHaveAccessibleDescription('Display name is required');
+    await expect(page.getByLabel('Display Name')).not.toHaveValue('');
+  });
+
+  test('works on a 375 px phone with no sideways scrolling and the save button in reach', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/admin/settings');
+    await unlock(page);
+    await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('button', { name: 'Save Settings' })).toBeInViewport();
+    await page.getByLabel('Analytics ID').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'Save Settings' })).toBeInViewport();
+    const box = await page.getByRole('button', { name: 'Save Settings' }).boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+  });
+});

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+
+// These run with the real service worker (the 'pwa' project), against the real server.
+const admin = { 'x-admin-key': ADMIN_KEY };
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function workerReady(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return Boolean(reg.active && navigator.serviceWorker.controller);
+  });
+}
+
+/** Offline for everything the page and its worker fetch. */
+const goOffline = (context: BrowserContext) => context.setOffline(true);
+const goOnline = (context: BrowserContext) => context.setOffline(false);
+
+test('installable: a per-tenant manifest with standalone display and maskable icons, and an active worker', async ({ page, request }) => {
+  await page.goto('/');
+  await workerReady(page);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const manifest = await (await request.get(href!)).json();
+  expect(manifest).toMatchObject({ display: 'standalone', start_url: expect.any(String) });
+  for (const size of ['192x192', '512x512']) {
+    const icon = manifest.icons.find((i: { sizes: string; purpose: string }) => i.sizes === size && i.purpose.includes('maskable'));
+    expect(icon).toBeTruthy();
+    const res = await request.get(icon.src);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/png');
+  }
+  const caribbeanManifest = await (await request.get('/manifest.webmanifest?tenant=caribbean')).json();
+  expect(caribbeanManifest.name).toBe('Caribbean Praise Radio');
+});
+
+test('after one online visit the radio, directory, schedule and an artist page open offline', async ({ page, context, request }) => {
+  const artists = (await (await request.get('/api/artists?approved=true')).json()) as { id: string; name: string }[];
+  const artist = artists[0]!;
+  await page.goto('/');
+  await workerReady(page);
+  // One online visit that passes through the pages a listener would open.
+  for (const p of ['/artists/directory', '/schedule', `/artists/${artist.id}`]) {
+    await page.goto(p);
+    await expect(page.locator('main')).not.toBeEmpty();
+  }
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Now Playing' })).toBeVisible();
+
+  await goOffline(context);
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Now Playing' })).toBeVisible();
+    await expect(page.getByTestId('connection-status')).toContainText('offline');
+
+    await page.goto('/artists/directory');
+    await expect(page.getByRole('heading', { name: 'Artist Directory' })).toBeVisible();
+    await expect(page.getByTestId('artist-card').first()).toBeVisible();
+
+    await page.goto('/schedule');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Never Miss a Show')).toBeVisible();
+
+    await page.goto(`/artists/${artist.id}`);
+    await expect(page.getByRole('heading', { name: artist.name })).toBeVisible();
+  } finally {
+    await goOnline(context);
+  }
+});
+
+/** How many writes the outbox has saved in IndexedDB (what survives closing the app). */
+function storedOutbox(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('radio-offline');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const get = open.result.transaction('entries').objectStore('entries').get('query-cache');
+          get.onsuccess = () => {
+            const saved = get.result?.value ? JSON.parse(get.result.value) : null;
+            resolve(saved?.clientState?.mutations?.length ?? 0);
+          };
+        };
+      }),
+  );
+}
+
+async function fillPrayer(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Your prayer request').fill(text);
+  await page.getByRole('checkbox', { name: /I consent/ }).check();
+  await page.getByRole('button', { name: 'Submit Prayer Request' }).click();
+}
+
+async function countPrayers(request: import('@playwright/test').APIRequestContext, text: string): Promise<number> {
+  const all = (await (await request.get(caribbean('/api/prayers'), { headers: admin })).json()) as { text: string }[];
+  return all.filter((p) => p.text === text).length;
+}
+
+test('a prayer and a sponsor application made offline survive a reload and are delivered exactly once', async ({ page, context, request }) => {
+  const prayer = unique('Offline prayer across a reload');
+  const company = unique('Offline Sponsor Co');
+  await page.goto(caribbean('/community'));
+  await workerReady(page);
+  await page.goto(caribbean('/sponsors/submit'));
+  await page.goto(caribbean('/community'));
+  await expect(page.getByRole('button', { name: 'Submit Prayer Request' })).toBeVisible();
+
+  await goOffline(context);
+  await fillPrayer(page, prayer);
+  await expect(page.getByText('Your prayer request is saved and will be sent when the connection returns.')).toBeVisible();
+  await expect.poll(() => storedOutbox(page)).toBe(1);
+
+  await page.goto(caribbean('/sponsors/submit'));
+  await page.getByLabel('Company name').fill(company);
+  await page.getByLabel('Contact email').fill('offline@e2e-applicant.example');
+  await page.getByLabel('Sponsorship tier').selectOption('standard');
+  await page.getByLabel('Budget range').selectOption('$500 - $1,000');
+  await page.getByLabel('Partnership goals').fill('Sponsor the Sunday gospel hour for a whole season.');
+  await page.getByRole('button', { name: 'Submit Partnership Application' }).click();
+  await expect(page.getByTestId('outbox-count')).toHaveText('2 items waiting to send');
+  await expect.poll(() => storedOutbox(page)).toBe(2);
+
+  // Closing the app while offline loses nothing: the outbox is in IndexedDB.
+  await page.reload();
+  await expect(page.getByTestId('outbox-count')).toHaveText('2 items waiting to send');
+  expect(await countPrayers(request, prayer)).toBe(0);
+
+  await goOnline(context);
+  await expect(page.getByTestId('outbox-count')).toBeHidden({ timeout: 15_000 });
+  await expect.poll(() => countPrayers(request, prayer)).toBe(1);
+  const sponsors = (await (await request.get(caribbean('/api/sponsors'), { headers: admin })).json()) as { name: string; active: boolean }[];
+  expect(sponsors.filter((s) => s.name === company)).toEqual([expect.objectContaining({ active: false })]);
+});
+
+test('a delivery whose answer was lost is not stored twice', async ({ page, request }) => {
+  const prayer = unique('Lost answer prayer');
+  await page.goto(caribbean('/community'));
+  await workerReady(page);
+  let dropped = 0;
+  // The server gets the first POST and stores the prayer; the page never hears back.
+  await page.route('**/api/prayers?tenant=caribbean', async (route) => {
+    if (route.request().method() === 'POST' && dropped === 0) {
+      dropped += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+  await fillPrayer(page, prayer);
+  await expect(page.getByTestId('toast')).toContainText('Prayer Submitted', { timeout: 15_000 });
+  expect(dropped).toBe(1);
+  expect(await countPrayers(request, prayer)).toBe(1);
+});
+
+test('a new build shows the update prompt, and the new worker takes over only on Reload', async ({ page }) => {
+  const appDir = process.env.APP_DIR ?? path.resolve(import.meta.dirname, '..', 'dist', 'app');
+  const swFile = path.join(appDir, 'sw.js');
+  const original = fs.readFileSync(swFile, 'utf8');
+  await page.goto('/');
+  await workerReady(page);
+  const firstWorker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+  try {
+    // "Deploy" a new build: any byte change to sw.js is a new worker.
+    fs.writeFileSync(swFile, `${original}\n// build ${Date.now()}\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    // Still the old worker until the listener agrees.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+    await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await workerReady(page);
+    await expect(page.getByRole('status').filter({ hasText: 'A new version is available' })).toBeHidden();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toBe(firstWorker);
+  } finally {
+    fs.writeFileSync(swFile, original);
+  }
+});
