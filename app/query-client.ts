@@ -57,3 +57,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Public lists an admin can change at any time (shows, sponsors, events). The cache now
+ * outlives the page (IndexedDB), so "never stale" would mean "never updated": they are
+ * revalidated after this long, which costs a 304 when nothing changed.
+ */
+export const PUBLIC_LIST_STALE_MS = 5 * 60 * 1000;

@@ -64,6 +64,8 @@ export const ArtistSchema = v.object({
   }),
   approved: v.boolean(),
   createdAt: v.string(),
+  /** When an admin last approved or rejected it; null while it waits for review. */
+  reviewedAt: v.optional(v.nullable(v.string())),
 });
 export type Artist = v.InferOutput<typeof ArtistSchema>;
 

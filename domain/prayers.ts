@@ -36,6 +36,8 @@ export const PrayerSchema = v.object({
   hearts: v.pipe(v.number(), v.integer(), v.minValue(0)),
   createdAt: v.string(),
   approved: v.boolean(),
+  /** When an admin last approved or rejected it; null while it waits for review. */
+  reviewedAt: v.optional(v.nullable(v.string())),
 });
 export type Prayer = v.InferOutput<typeof PrayerSchema>;
 

@@ -17,5 +17,7 @@ export const ShoutoutSchema = v.object({
   audioUrl: v.string(),
   approved: v.boolean(),
   createdAt: v.string(),
+  /** When an admin last approved or rejected it; null while it waits for review. */
+  reviewedAt: v.optional(v.nullable(v.string())),
 });
 export type Shoutout = v.InferOutput<typeof ShoutoutSchema>;

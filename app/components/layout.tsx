@@ -93,7 +93,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <footer className="container site-footer">
-        <AdSlot slot="footer" />
+        {/* Admins at work are not an audience: no impressions counted on admin pages. */}
+        {!pathname.startsWith('/admin') && <AdSlot slot="footer" />}
         <small>
           © {new Date().getFullYear()} {name}
         </small>

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { PUBLIC_LIST_STALE_MS } from '../query-client';
 import type { Event } from '../../domain/events';
 import { tenantHasEvents } from '../../domain/tenants';
 import { api } from './api-client';
@@ -16,6 +17,7 @@ export const eventsQuery = () =>
   queryOptions({
     queryKey: eventsKeys.tenant(currentTenant()),
     queryFn: ({ signal }) => api<Event[]>('/api/events', { signal }),
+    staleTime: PUBLIC_LIST_STALE_MS,
     enabled: tenantHasEvents(currentTenant()),
   });
 

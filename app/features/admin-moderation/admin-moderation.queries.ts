@@ -7,7 +7,7 @@ import { tenantHasEvents, tenantHasPrayers } from '../../../domain/tenants';
 import type { Track } from '../../../domain/tracks';
 import { adminApi, adminKeyRoot } from '../../lib/admin-api';
 import { currentTenant } from '../../lib/tenant';
-import { pendingTracks } from './moderation-format';
+import { awaitingReview, pendingTracks } from './moderation-format';
 
 export type ModerationList = 'artists' | 'tracks' | 'prayers' | 'shoutouts' | 'events';
 
@@ -23,7 +23,7 @@ const fresh = { staleTime: 0, gcTime: 5 * 60 * 1000 } as const;
 export const pendingArtistsQuery = () =>
   queryOptions({
     queryKey: moderationKeys.list('artists'),
-    queryFn: ({ signal }) => adminApi<Artist[]>('/api/artists?approved=false', { signal }),
+    queryFn: async ({ signal }) => awaitingReview(await adminApi<Artist[]>('/api/artists?approved=false', { signal })),
     ...fresh,
   });
 
@@ -39,7 +39,7 @@ export const pendingTracksQuery = () =>
 export const pendingPrayersQuery = () =>
   queryOptions({
     queryKey: moderationKeys.list('prayers'),
-    queryFn: ({ signal }) => adminApi<Prayer[]>('/api/prayers?approved=false', { signal }),
+    queryFn: async ({ signal }) => awaitingReview(await adminApi<Prayer[]>('/api/prayers?approved=false', { signal })),
     enabled: tenantHasPrayers(currentTenant()),
     ...fresh,
   });
@@ -47,7 +47,7 @@ export const pendingPrayersQuery = () =>
 export const pendingShoutoutsQuery = () =>
   queryOptions({
     queryKey: moderationKeys.list('shoutouts'),
-    queryFn: ({ signal }) => adminApi<Shoutout[]>('/api/shoutouts?approved=false', { signal }),
+    queryFn: async ({ signal }) => awaitingReview(await adminApi<Shoutout[]>('/api/shoutouts?approved=false', { signal })),
     ...fresh,
   });
 

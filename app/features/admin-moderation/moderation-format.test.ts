@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, nameOrAnonymous, pendingTotal, pendingTracks, preview, tenantPageHref } from './moderation-format';
+import { awaitingReview, countryName, nameOrAnonymous, pendingTotal, pendingTracks, preview, tenantPageHref } from './moderation-format';
 
 describe('preview', () => {
   it('keeps text up to the limit as it is', () => {
@@ -47,5 +47,16 @@ describe('tenantPageHref', () => {
     expect(tenantPageHref('/artists/a1', 'watzhott')).toBe('/artists/a1');
     expect(tenantPageHref('/artists/a1', 'caribbean')).toBe('/artists/a1?tenant=caribbean');
     expect(tenantPageHref('/events?x=1', 'caribbean')).toBe('/events?x=1&tenant=caribbean');
+  });
+});
+
+describe('awaitingReview', () => {
+  it('keeps unreviewed items and drops rejected ones', () => {
+    const items = [
+      { id: 'new', reviewedAt: null },
+      { id: 'old-row', reviewedAt: undefined },
+      { id: 'rejected', reviewedAt: '2026-11-21T10:00:00.000Z' },
+    ];
+    expect(awaitingReview(items).map((i) => i.id)).toEqual(['new', 'old-row']);
   });
 });

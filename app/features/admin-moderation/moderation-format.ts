@@ -59,3 +59,11 @@ export function tenantPageHref(path: string, tenant: string): string {
   if (tenant !== 'caribbean') return path;
   return path + (path.includes('?') ? '&' : '?') + 'tenant=caribbean';
 }
+
+/**
+ * Unapproved items an admin has not dealt with yet. A rejected artist, prayer or shoutout is
+ * unapproved too; its reviewedAt is what takes it out of the queue.
+ */
+export function awaitingReview<T extends { reviewedAt?: string | null }>(items: readonly T[]): T[] {
+  return items.filter((item) => !item.reviewedAt);
+}

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { PUBLIC_LIST_STALE_MS } from '../../query-client';
 import type { Show } from '../../../domain/shows';
 import { api } from '../../lib/api-client';
 import { currentTenant } from '../../lib/tenant';
@@ -13,4 +14,5 @@ export const showsQuery = () =>
   queryOptions({
     queryKey: scheduleKeys.tenant(currentTenant()),
     queryFn: ({ signal }) => api<Show[]>('/api/shows', { signal }),
+    staleTime: PUBLIC_LIST_STALE_MS,
   });

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { PUBLIC_LIST_STALE_MS } from '../../query-client';
 import type { Sponsor } from '../../../domain/sponsors';
 import type { Tenant } from '../../../domain/tenants';
 import { api } from '../../lib/api-client';
@@ -20,4 +21,5 @@ export const activeSponsorsQuery = () =>
   queryOptions({
     queryKey: sponsorKeys.active(currentTenant()),
     queryFn: ({ signal }) => api<PublicSponsor[]>('/api/sponsors', { signal }),
+    staleTime: PUBLIC_LIST_STALE_MS,
   });

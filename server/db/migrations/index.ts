@@ -13,6 +13,9 @@ import * as m1100 from './20261121001100_create_idempotency_keys';
 import * as m1200 from './20261121001200_create_rate_counters';
 import * as m1300 from './20261121001300_create_auth_failures';
 import * as m1400 from './20261121001400_create_np_cache';
+import * as m1500 from './20261121001500_add_artists_reviewed_at';
+import * as m1600 from './20261121001600_add_prayers_reviewed_at';
+import * as m1700 from './20261121001700_add_shoutouts_reviewed_at';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +39,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261121001200_create_rate_counters': m1200,
   '20261121001300_create_auth_failures': m1300,
   '20261121001400_create_np_cache': m1400,
+  '20261121001500_add_artists_reviewed_at': m1500,
+  '20261121001600_add_prayers_reviewed_at': m1600,
+  '20261121001700_add_shoutouts_reviewed_at': m1700,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

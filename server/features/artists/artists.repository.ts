@@ -16,6 +16,7 @@ interface ArtistRow {
   soundcloud: string | null;
   approved: unknown;
   created_at: string;
+  reviewed_at?: string | null;
 }
 
 const toArtist = (r: ArtistRow): Artist => {
@@ -34,6 +35,7 @@ const toArtist = (r: ArtistRow): Artist => {
     socials,
     approved: bool(r.approved),
     createdAt: r.created_at,
+    reviewedAt: strOrNull(r.reviewed_at),
   };
 };
 
@@ -90,9 +92,12 @@ export function artistsRepository(db: Db) {
       return toArtist(row);
     },
 
-    async moderate(id: string, change: ArtistModeration): Promise<Artist | null> {
-      const patch: Partial<Record<'approved' | 'featured', boolean>> = {};
-      if (change.approved !== undefined) patch.approved = change.approved;
+    async moderate(id: string, change: ArtistModeration, now: number): Promise<Artist | null> {
+      const patch: { approved?: boolean; featured?: boolean; reviewed_at?: string } = {};
+      if (change.approved !== undefined) {
+        patch.approved = change.approved;
+        patch.reviewed_at = nowIso(now);
+      }
       if (change.featured !== undefined) patch.featured = change.featured;
       const count = await db('artists').where({ id }).update(patch);
       return count ? this.find(id) : null;

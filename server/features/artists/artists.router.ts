@@ -53,7 +53,7 @@ export function artistsRouter(deps: Deps): Router<AppState> {
 
   router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
     const change = parseWith(ArtistModerationSchema, ctx.state.body);
-    const artist = await artists.moderate(ctx.params.id!, change);
+    const artist = await artists.moderate(ctx.params.id!, change, deps.now());
     if (!artist) throw notFound('Artist not found');
     ctx.body = artist;
   });

@@ -436,7 +436,7 @@ describeEachEngine('artists', (t) => {
     const artist = await createArtist();
     const res = await patch(artist.id, { approved: true, name: 'Hacked', countryCode: 'JM', createdAt: 'x', evil: 1 });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...artist, approved: true });
+    expect(res.body).toEqual({ ...artist, approved: true, reviewedAt: expect.any(String) });
     const row = await t().db('artists').where({ id: artist.id }).first();
     expect(row.name).toBe(artist.name);
     expect(row.country_code).toBe('GY');
@@ -529,5 +529,25 @@ describeEachEngine('artists', (t) => {
     expect(trackFromSameAddress.status).toBe(400);
     t().clock.advance(61_000);
     expect((await post(valid(), ip)).status).toBe(201);
+  });
+});
+
+describeEachEngine('artist review marks', (t) => {
+  it('records when an admin approves or rejects, so a rejected artist leaves the queue', async () => {
+    const created = await t()
+      .http()
+      .post('/api/artists')
+      .set('X-Forwarded-For', freshAddress())
+      .send({ name: 'Review Mark', bio: 'Waiting for a decision.', countryCode: 'DM' });
+    expect(created.body.reviewedAt).toBeNull();
+    const featuredOnly = await t().http().patch(`/api/artists/${created.body.id}`).set('x-admin-key', ADMIN_KEY).send({ featured: false });
+    expect(featuredOnly.body.reviewedAt).toBeNull();
+    const rejected = await t()
+      .http()
+      .patch(`/api/artists/${created.body.id}`)
+      .set('x-admin-key', ADMIN_KEY)
+      .send({ approved: false, featured: false });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toMatchObject({ approved: false, featured: false, reviewedAt: new Date(t().clock.now).toISOString() });
   });
 });

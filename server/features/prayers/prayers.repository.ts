@@ -11,6 +11,7 @@ interface PrayerRow {
   hearts: number | string;
   approved: unknown;
   created_at: string;
+  reviewed_at?: string | null;
 }
 
 const toPrayer = (r: PrayerRow): Prayer => ({
@@ -20,6 +21,7 @@ const toPrayer = (r: PrayerRow): Prayer => ({
   hearts: num(r.hearts),
   createdAt: r.created_at,
   approved: bool(r.approved),
+  reviewedAt: strOrNull(r.reviewed_at),
 });
 
 export function prayersRepository(db: Db) {
@@ -58,8 +60,8 @@ export function prayersRepository(db: Db) {
       return row ? { id: row.id, hearts: num(row.hearts) } : null;
     },
 
-    async setApproved(tenant: Tenant, id: string, approved: boolean): Promise<Prayer | null> {
-      const count = await db('prayers').where({ tenant, id }).update({ approved });
+    async setApproved(tenant: Tenant, id: string, approved: boolean, now: number): Promise<Prayer | null> {
+      const count = await db('prayers').where({ tenant, id }).update({ approved, reviewed_at: nowIso(now) });
       return count ? this.find(tenant, id) : null;
     },
   };

@@ -52,7 +52,7 @@ export function prayersRouter(deps: Deps): Router<AppState> {
     requireAdmin(deps),
     async (ctx) => {
       const { approved } = parseWith(PrayerModerationSchema, ctx.state.body);
-      const prayer = await prayers.setApproved(ctx.state.tenant, ctx.params.id!, approved);
+      const prayer = await prayers.setApproved(ctx.state.tenant, ctx.params.id!, approved, deps.now());
       if (!prayer) throw notFound('Prayer not found');
       ctx.body = prayer;
     },

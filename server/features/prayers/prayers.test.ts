@@ -138,3 +138,12 @@ describeEachEngine('prayers tenant gate', (t) => {
     expect(onCaribbean.status).toBe(405);
   });
 });
+
+describeEachEngine('prayer review marks', (t) => {
+  it('records the review on approve and on reject', async () => {
+    const created = await t().http().post(`/api/prayers${CARIBBEAN}`).set('X-Forwarded-For', freshAddress()).send({ text: 'Review me' });
+    expect(created.body.reviewedAt).toBeNull();
+    const rejected = await t().http().patch(`/api/prayers/${created.body.id}${CARIBBEAN}`).set('x-admin-key', ADMIN_KEY).send({ approved: false });
+    expect(rejected.body).toMatchObject({ approved: false, reviewedAt: expect.any(String) });
+  });
+});

@@ -10,6 +10,7 @@ interface ShoutoutRow {
   audio_url: string;
   approved: unknown;
   created_at: string;
+  reviewed_at?: string | null;
 }
 
 const toShoutout = (r: ShoutoutRow): Shoutout => ({
@@ -18,6 +19,7 @@ const toShoutout = (r: ShoutoutRow): Shoutout => ({
   audioUrl: r.audio_url,
   approved: bool(r.approved),
   createdAt: r.created_at,
+  reviewedAt: strOrNull(r.reviewed_at),
 });
 
 export function shoutoutsRepository(db: Db) {
@@ -41,8 +43,8 @@ export function shoutoutsRepository(db: Db) {
       return toShoutout(row);
     },
 
-    async setApproved(tenant: Tenant, id: string, approved: boolean): Promise<Shoutout | null> {
-      const count = await db('shoutouts').where({ tenant, id }).update({ approved });
+    async setApproved(tenant: Tenant, id: string, approved: boolean, now: number): Promise<Shoutout | null> {
+      const count = await db('shoutouts').where({ tenant, id }).update({ approved, reviewed_at: nowIso(now) });
       if (!count) return null;
       const row = await db<ShoutoutRow>('shoutouts').where({ tenant, id }).first();
       return row ? toShoutout(row) : null;

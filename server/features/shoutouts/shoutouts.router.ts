@@ -48,7 +48,7 @@ export function shoutoutsRouter(deps: Deps): Router<AppState> {
 
   router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
     const { approved } = parseWith(ShoutoutModerationSchema, ctx.state.body);
-    const shoutout = await shoutouts.setApproved(ctx.state.tenant, ctx.params.id!, approved);
+    const shoutout = await shoutouts.setApproved(ctx.state.tenant, ctx.params.id!, approved, deps.now());
     if (!shoutout) throw notFound('Shoutout not found');
     ctx.body = shoutout;
   });

@@ -80,7 +80,7 @@ describeEachEngine(
       const res = await send(audio, { name: '  DJ Kevin from Linden  ' });
       expect(res.status).toBe(201);
       expect(v.is(ShoutoutSchema, res.body)).toBe(true);
-      expect(Object.keys(res.body).sort()).toEqual(['approved', 'audioUrl', 'createdAt', 'id', 'nameOptional']);
+      expect(Object.keys(res.body).sort()).toEqual(['approved', 'audioUrl', 'createdAt', 'id', 'nameOptional', 'reviewedAt']);
       expect(res.body).toMatchObject({ nameOptional: 'DJ Kevin from Linden', approved: false });
       expect(res.body.audioUrl).toMatch(AUDIO_URL);
       expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
@@ -282,7 +282,7 @@ describeEachEngine(
       expect([false, 0]).toContain((await t().db('shoutouts').where({ id: caribbean.id }).first()).approved);
       const same = await patch(caribbean.id, { approved: true }, CARIBBEAN);
       expect(same.status).toBe(200);
-      expect(same.body).toEqual({ ...caribbean, approved: true });
+      expect(same.body).toEqual({ ...caribbean, approved: true, reviewedAt: expect.any(String) });
     });
 
     // ------------------------------------------------------------ PATCH (admin)
@@ -301,11 +301,11 @@ describeEachEngine(
       const s = await created({ name: 'Moderate me' });
       const approved = await patch(s.id, { approved: true, nameOptional: 'Hacked', audioUrl: 'https://evil.example.com/x.mp3' });
       expect(approved.status).toBe(200);
-      expect(approved.body).toEqual({ ...s, approved: true });
+      expect(approved.body).toEqual({ ...s, approved: true, reviewedAt: expect.any(String) });
       expect(v.is(ShoutoutSchema, approved.body)).toBe(true);
       const back = await patch(s.id, { approved: false });
       expect(back.status).toBe(200);
-      expect(back.body).toEqual(s);
+      expect(back.body).toEqual({ ...s, reviewedAt: expect.any(String) });
       expect([false, 0]).toContain((await t().db('shoutouts').where({ id: s.id }).first()).approved);
     });
 
