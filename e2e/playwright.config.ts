@@ -31,6 +31,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: path.join(runDir, 'results'),
+  globalTeardown: path.resolve(import.meta.dirname, 'global-teardown.ts'),
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     launchOptions: chromium,

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { NewEventSchema } from '../../../domain/events';
 import { fieldIssues } from '../../../domain/http-error';
 import { emptyEventDraft, errorsByField, eventDraft, eventInput, priceLabel, splitUpcoming } from './event-fields';
-import { imageFileProblem } from './upload-image';
+import { imageFileProblem } from '../../lib/admin-upload';
 
 const ZONE = 'America/Guyana';
 

@@ -6,7 +6,7 @@ import { useToast } from '../../components/toasts';
 import { issuesByField } from '../../lib/api-client';
 import { useLowData } from '../../lib/low-data';
 import { EVENT_FIELDS, emptyEventDraft, errorsByField, eventDraft, eventInput, type EventDraft, type EventField } from './event-fields';
-import { imageFileProblem, uploadImage } from './upload-image';
+import { imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
 import { useSaveEvent } from './use-save-event';
 
 type Errors = Partial<Record<EventField, string>>;
@@ -48,7 +48,7 @@ export function EventForm({ event, zone, onDone }: EventFormProps) {
     }
     setUploading(true);
     try {
-      const url = await uploadImage(file);
+      const url = await uploadAdminImage(file);
       set('imageUrl', url);
       setErrors(({ imageUrl: _gone, ...rest }) => rest);
     } catch (err) {

@@ -7,7 +7,7 @@ import { useToast } from '../../components/toasts';
 import { issuesByField } from '../../lib/api-client';
 import { useLowData } from '../../lib/low-data';
 import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes } from './sponsor-review';
-import { logoFileProblem, uploadLogo } from './upload-logo';
+import { imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
 import { useDeleteSponsor } from './use-delete-sponsor';
 import { useUpdateSponsor } from './use-update-sponsor';
 
@@ -98,7 +98,7 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
     const input = e.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const problem = logoFileProblem(file);
+    const problem = imageFileProblem(file);
     if (problem) {
       setErrors((prev) => ({ ...prev, imageUrl: problem }));
       input.value = '';
@@ -106,7 +106,7 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
     }
     setUploading(true);
     try {
-      set('imageUrl', await uploadLogo(file));
+      set('imageUrl', await uploadAdminImage(file));
       setErrors(({ imageUrl: _gone, ...rest }) => rest);
     } catch (err) {
       setErrors((prev) => ({ ...prev, imageUrl: err instanceof Error ? err.message : 'Upload failed' }));
