@@ -44,3 +44,20 @@ test('the caribbean tenant keeps its parameter and shows its name', async ({ pag
   await page.goto(caribbean('/'));
   await expect(page.getByRole('region', { name: 'Now playing' }).getByTestId('np-artist')).toHaveText('Caribbean Praise Radio');
 });
+
+test('offers Install App when the browser does, and hands the click to its prompt', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Install App' })).toHaveCount(0);
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {
+        (window as unknown as { prompted: boolean }).prompted = true;
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(offer);
+  });
+  await page.getByRole('button', { name: 'Install App' }).click();
+  expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Install App' })).toHaveCount(0);
+});

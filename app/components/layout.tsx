@@ -4,6 +4,7 @@ import { useSettings } from '../lib/settings.queries';
 import { currentTenant } from '../lib/tenant';
 import { AdSlot } from './ad-slot';
 import { ConnectionStatus } from './connection-status';
+import { InstallApp } from './install-app';
 import { NowPlayingBar } from './now-playing-bar';
 import { TenantSwitch } from './tenant-switch';
 import { UpdatePrompt } from './update-prompt';
@@ -80,6 +81,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </nav>
       </header>
       <ConnectionStatus />
+      <InstallApp />
       <dialog id="nav-drawer" ref={drawer} className="nav-drawer" aria-label="Menu" onClose={() => setDrawerOpen(false)} onClick={(e) => e.target === drawer.current && setDrawerOpen(false)}>
         <nav aria-label="Mobile">
           <button type="button" className="secondary drawer-close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
