@@ -1,4 +1,4 @@
-import { caribbean, expect, test } from './fixtures';
+import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
 
 const NAV = ['Artists', 'Radio', 'Watch', 'Schedule', 'Country', 'Community', 'Shop', 'Sponsors', 'Give'];
 
@@ -60,4 +60,20 @@ test('offers Install App when the browser does, and hands the click to its promp
   await page.getByRole('button', { name: 'Install App' }).click();
   expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
   await expect(page.getByRole('button', { name: 'Install App' })).toHaveCount(0);
+});
+
+test('the station’s recently-played embed loads after its delay, in a sandboxed frame', async ({ page, request }) => {
+  const headers = { 'x-admin-key': ADMIN_KEY };
+  const { tenant: _t, ...settings } = await (await request.get(caribbean('/api/settings'), { headers })).json();
+  await request.put(caribbean('/api/settings'), { headers, data: { ...settings, recentlyPlayedEmbed: '<p>Recent from the station</p>' } });
+  try {
+    await page.goto(caribbean('/'));
+    const frame = page.locator('iframe[title="Station recently played"]');
+    await expect(frame).toHaveAttribute('src', /\/embed\/recently-played/);
+    await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
+    expect(await frame.getAttribute('sandbox')).not.toContain('allow-same-origin');
+    await expect(page.frameLocator('iframe[title="Station recently played"]').getByText('Recent from the station')).toBeVisible();
+  } finally {
+    await request.put(caribbean('/api/settings'), { headers, data: settings });
+  }
 });

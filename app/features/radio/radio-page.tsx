@@ -1,11 +1,27 @@
+import { useEffect, useState } from 'react';
+import type { EmbedName } from '../../../domain/embeds';
 import { AdSlot } from '../../components/ad-slot';
 import { EmbedFrame } from '../../components/embed-frame';
 import { useLowData } from '../../lib/low-data';
 import { useNowPlaying } from '../../lib/now-playing.queries';
 import { isActive, player, usePlayer } from '../../lib/player/player';
 import { useSettings } from '../../lib/settings.queries';
+import { currentTenant } from '../../lib/tenant';
 
 export const RECENTLY_PLAYED_COUNT = 3;
+
+/** spec.md §7: the station's own now-playing and recent-tracks scripts load after 1 s (watzhott) or 1.5 s (caribbean). */
+export const EMBED_DELAY_MS = { watzhott: 1000, caribbean: 1500 } as const;
+
+/** An admin embed that waits before loading, so the page's own content paints first. */
+function DeferredEmbed({ delayMs, ...props }: { name: EmbedName; html: string; title: string; delayMs: number }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return ready ? <EmbedFrame {...props} height={160} /> : null;
+}
 
 export function RadioPage() {
   const settings = useSettings();
@@ -16,6 +32,7 @@ export function RadioPage() {
   const stream = (lowData && s?.lowDataStreamUrl) || s?.streamUrl || '';
   const playing = isActive(state.status);
   const recent = np.data?.history.slice(0, RECENTLY_PLAYED_COUNT) ?? [];
+  const embedDelay = EMBED_DELAY_MS[currentTenant()];
 
   return (
     <div className="radio-page">
@@ -50,6 +67,7 @@ export function RadioPage() {
             ) : (
               <p>Now playing is unavailable right now.</p>
             )}
+            {s?.nowPlayingEmbed ? <DeferredEmbed name="now-playing" html={s.nowPlayingEmbed} title="Station now playing" delayMs={embedDelay} /> : null}
           </article>
 
           <article aria-labelledby="recent-heading">
@@ -66,6 +84,9 @@ export function RadioPage() {
                 ))}
               </ol>
             )}
+            {s?.recentlyPlayedEmbed ? (
+              <DeferredEmbed name="recently-played" html={s.recentlyPlayedEmbed} title="Station recently played" delayMs={embedDelay} />
+            ) : null}
           </article>
 
           <AdSlot slot="infeed" />
