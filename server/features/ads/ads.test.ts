@@ -7,7 +7,7 @@ import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app
 const CARIBBEAN = '?tenant=caribbean';
 
 const banner = (overrides: Record<string, unknown> = {}) => ({
-  imageUrl: 'https://cdn.example.com/banner.png',
+  imageUrl: 'https://media.example.com/banner.png',
   targetUrl: 'https://advertiser.example.com/landing?utm=radio',
   alt: 'Island Breeze Bakery: fresh bread daily',
   slots: ['leaderboard'],
@@ -43,7 +43,7 @@ describeEachEngine('ads', (t) => {
     const res = await create(banner({ impressions: 999, clicks: 5, evil: 'x', slots: ['sidebar', 'sidebar', 'footer'], countries: ['JM', 'JM'] }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      imageUrl: 'https://cdn.example.com/banner.png',
+      imageUrl: 'https://media.example.com/banner.png',
       targetUrl: 'https://advertiser.example.com/landing?utm=radio',
       alt: 'Island Breeze Bakery: fresh bread daily',
       slots: ['sidebar', 'footer'],
@@ -80,7 +80,7 @@ describeEachEngine('ads', (t) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       id: created.body.id,
-      imageUrl: 'https://cdn.example.com/banner.png',
+      imageUrl: 'https://media.example.com/banner.png',
       targetUrl: 'https://advertiser.example.com/landing?utm=radio',
       alt: 'Island Breeze Bakery: fresh bread daily',
     });

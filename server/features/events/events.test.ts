@@ -7,7 +7,7 @@ const GATED = 'Events are only available on the Watzhott platform.';
 
 const concert = (overrides: Record<string, unknown> = {}) => ({
   title: 'Soca Sunrise Fete',
-  imageUrl: 'https://cdn.example.com/fete.jpg',
+  imageUrl: 'https://media.example.com/fete.jpg',
   startIso: '2027-02-14T22:00:00.000Z',
   locationText: 'Queens Park Savannah, Port of Spain',
   priceFrom: 25,

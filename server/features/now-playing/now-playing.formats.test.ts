@@ -172,7 +172,7 @@ describe('detection and garbage', () => {
     expect(parsed?.listeners).toBeNull();
     expect(artUrl('data:image/png;base64,AAAA')).toBeNull();
     expect(artUrl('/relative.jpg')).toBeNull();
-    expect(artUrl(' https://cdn.example.com/a b.jpg ')).toBe('https://cdn.example.com/a%20b.jpg');
+    expect(artUrl(' https://media.example.com/a b.jpg ')).toBe('https://media.example.com/a%20b.jpg');
     expect(count(12.7)).toBe(12);
     expect(count('12')).toBe(12);
     expect(count('12 listeners')).toBeNull();

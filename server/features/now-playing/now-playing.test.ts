@@ -55,11 +55,11 @@ describeEachEngine('now playing', (t) => {
   });
 
   it("names the show on air now per the tenant's schedule, with the display name as artist", async () => {
-    await resetTenant('watzhott', { displayName: 'Watzhott FM', logoUrl: 'https://cdn.example.com/wz.png' });
+    await resetTenant('watzhott', { displayName: 'Watzhott FM', logoUrl: 'https://media.example.com/wz.png' });
     await addShow('Morning Praise', '06:00', '09:00', ['Monday', 'Wednesday']);
     await addShow('Drive Time', '16:00', '19:00', ['Monday']);
     t().clock.now = MONDAY_0700_GUYANA;
-    expect((await np()).body.nowPlaying).toEqual({ title: 'Morning Praise', artist: 'Watzhott FM', art: 'https://cdn.example.com/wz.png' });
+    expect((await np()).body.nowPlaying).toEqual({ title: 'Morning Praise', artist: 'Watzhott FM', art: 'https://media.example.com/wz.png' });
     t().clock.now = Date.parse('2026-01-05T21:30:00Z'); // Monday 17:30 in Guyana
     expect((await np()).body.nowPlaying.title).toBe('Drive Time');
     t().clock.now = Date.parse('2026-01-06T11:00:00Z'); // Tuesday 07:00: not a Morning Praise day
@@ -139,7 +139,7 @@ describeEachEngine('now playing', (t) => {
     for (let i = 0; i < 25; i++) {
       await t()
         .db('np_history')
-        .insert({ tenant: 'watzhott', title: `Song ${i}`, artist: `Artist ${i}`, art: 'https://cdn.example.com/a.png', played_at: new Date(base + i * 180_000).toISOString() });
+        .insert({ tenant: 'watzhott', title: `Song ${i}`, artist: `Artist ${i}`, art: 'https://media.example.com/a.png', played_at: new Date(base + i * 180_000).toISOString() });
     }
     const res = await np();
     expect(res.body.history).toHaveLength(NP_HISTORY_MAX);

@@ -106,11 +106,11 @@ describeEachEngine(
     });
 
     it('serves Icecast with our own history and the station logo as art', async () => {
-      await useUpstream('watzhott', { logoUrl: 'https://cdn.example.com/wz.png' });
+      await useUpstream('watzhott', { logoUrl: 'https://media.example.com/wz.png' });
       upstream.json(fixture('icecast-multi.json'));
       const res = await np();
       expect(res.body).toEqual({
-        nowPlaying: { title: 'Differentology (Ready for the Road) - Remix', artist: 'Bunji Garlin', art: 'https://cdn.example.com/wz.png' },
+        nowPlaying: { title: 'Differentology (Ready for the Road) - Remix', artist: 'Bunji Garlin', art: 'https://media.example.com/wz.png' },
         history: [],
         listeners: 87,
       });

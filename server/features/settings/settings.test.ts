@@ -7,7 +7,7 @@ const CARIBBEAN = '?tenant=caribbean';
 function validSettings(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     displayName: 'Watzhott Live',
-    logoUrl: 'https://cdn.example.com/logo.png',
+    logoUrl: 'https://media.example.com/logo.png',
     streamUrl: 'https://stream.example.com/live',
     lowDataStreamUrl: 'https://stream.example.com/live-32k',
     radioHtmlEmbed: '<iframe src="https://player.example.com/embed"></iframe>',

@@ -170,7 +170,7 @@ describeEachEngine('sponsors', (t) => {
     const res = await patch(created.body.id, {
       active: true,
       tier: 'premium',
-      imageUrl: 'https://cdn.example.com/logo.png',
+      imageUrl: 'https://media.example.com/logo.png',
       targetUrl: 'https://new.example.com',
       evil: 'dropped',
     });
@@ -180,13 +180,13 @@ describeEachEngine('sponsors', (t) => {
       name: 'Island Breeze Bakery',
       active: true,
       tier: 'premium',
-      imageUrl: 'https://cdn.example.com/logo.png',
+      imageUrl: 'https://media.example.com/logo.png',
       targetUrl: 'https://new.example.com',
       notes: application().notes,
     });
     expect(res.body).not.toHaveProperty('evil');
     const listed = (await visitorList()).body.find((s: SponsorBody) => s.id === created.body.id);
-    expect(listed).toMatchObject({ active: true, tier: 'premium', imageUrl: 'https://cdn.example.com/logo.png' });
+    expect(listed).toMatchObject({ active: true, tier: 'premium', imageUrl: 'https://media.example.com/logo.png' });
     const clear = await patch(created.body.id, { imageUrl: null, targetUrl: '' });
     expect(clear.status).toBe(200);
     expect(clear.body).toMatchObject({ imageUrl: null, targetUrl: null, active: true, tier: 'premium' });

@@ -100,7 +100,7 @@ describeEachEngine('tracks', (t) => {
 
   it('fills optional fields: bpm, songKey and coverUrl null, explicit false', async () => {
     const a = await artist(true);
-    const res = await post({ artistId: a.id, title: 'Plain', genre: 'Gospel', fileUrl: 'https://cdn.example.com/plain.mp3', songKey: '  ', coverUrl: '' });
+    const res = await post({ artistId: a.id, title: 'Plain', genre: 'Gospel', fileUrl: 'https://media.example.com/plain.mp3', songKey: '  ', coverUrl: '' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ bpm: null, songKey: null, explicit: false, coverUrl: null, featured: false, status: 'pending' });
   });
