@@ -42,6 +42,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 2048,
+    // bench/first-visit-size.mjs reads it to find each route's chunks.
+    manifest: true,
   },
   server: {
     proxy: {

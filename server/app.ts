@@ -40,7 +40,7 @@ export interface AppOptions {
 /** The whole HTTP app, without listen(), so tests run it in-process. */
 export function createApp({ db, config, now = Date.now, log, errorLog }: AppOptions): Koa<AppState> {
   const deps: Deps = { db, config, now };
-  const write = log ?? ((line: string) => process.stdout.write(line + '\n'));
+  const write = log ?? (config.logRequests ? bufferedStdout() : () => {});
   const writeError = errorLog ?? ((line: string) => process.stderr.write(line + '\n'));
   const app = new Koa<AppState>({ proxy: config.trustProxy });
   // What reaches Koa itself happened after the answer began: mostly a listener or a player
@@ -91,6 +91,24 @@ export function createApp({ db, config, now = Date.now, log, errorLog }: AppOpti
   app.use(uploadedFiles(config.uploadDir));
   app.use(staticApp(config.appDir));
   return app;
+}
+
+/**
+ * Request log lines go out together once per turn of the event loop: one write to stdout
+ * (a pipe under a process manager, where every write blocks) instead of one per request.
+ */
+function bufferedStdout(): (line: string) => void {
+  let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    const text = pending.join('\n') + '\n';
+    pending = [];
+    process.stdout.write(text);
+  };
+  process.once('exit', flush);
+  return (line) => {
+    if (pending.push(line) === 1) setImmediate(flush);
+  };
 }
 
 const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);

@@ -7,7 +7,7 @@ import type { AppContext, Middleware } from './context';
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
 /** Resolves a URL path inside root, or null when it would escape root or is not a file. */
-export async function findFile(root: string, urlPath: string): Promise<{ file: string; size: number } | null> {
+export async function findFile(root: string, urlPath: string): Promise<{ file: string; size: number; mtime: Date } | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -20,7 +20,7 @@ export async function findFile(root: string, urlPath: string): Promise<{ file: s
   if (file !== base && !file.startsWith(base + path.sep)) return null;
   try {
     const stat = await fsp.stat(file);
-    return stat.isFile() ? { file, size: stat.size } : null;
+    return stat.isFile() ? { file, size: stat.size, mtime: stat.mtime } : null;
   } catch {
     return null;
   }
@@ -75,6 +75,8 @@ function cacheControlFor(urlPath: string): string {
   if (NO_CACHE.has(urlPath) || urlPath.startsWith('/workbox-')) return 'no-cache';
   // Vite puts content-hashed files under /assets/.
   if (urlPath.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  // Demo images never change within a release: a week, so repeat visits do not revalidate.
+  if (urlPath.startsWith('/demo/')) return 'public, max-age=604800';
   return 'public, max-age=86400';
 }
 
@@ -88,7 +90,18 @@ export function staticApp(appDir: string | null): Middleware {
     if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/out/')) return next();
     if (!appDir) return next();
     const found = await findFile(appDir, ctx.path);
-    if (found) return sendFile(ctx, found.file, found.size, cacheControlFor(ctx.path));
+    if (found) {
+      // index.html, the worker and the manifest are revalidated on every visit (and the
+      // browser checks the worker for updates): a 304 when unchanged, not the whole file.
+      ctx.lastModified = found.mtime;
+      ctx.status = 200;
+      if (ctx.fresh) {
+        ctx.set('Cache-Control', cacheControlFor(ctx.path));
+        ctx.status = 304;
+        return;
+      }
+      return sendFile(ctx, found.file, found.size, cacheControlFor(ctx.path));
+    }
     // A missing build file is a 404, never the app's HTML: an old page asking for a script
     // of a previous build must fail plainly rather than parse HTML as JavaScript.
     if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/uploads/')) {
@@ -102,6 +115,13 @@ export function staticApp(appDir: string | null): Middleware {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The app is not built yet: run `npm run build`.';
+      return;
+    }
+    ctx.lastModified = index.mtime;
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.status = 304;
       return;
     }
     sendFile(ctx, index.file, index.size, 'no-cache');

@@ -1,4 +1,6 @@
 import Router from '@koa/router';
+import fsp from 'node:fs/promises';
+import sharp, { type Metadata } from 'sharp';
 import { MIN_AUDIO_KBPS } from '../../../domain/tracks';
 import { multipartBody } from '../../http/body';
 import type { AppState, Deps } from '../../http/context';
@@ -32,10 +34,37 @@ export function uploadsRouter(deps: Deps): Router<AppState> {
           throw badRequest(message, [{ path: 'file', message }]);
         }
       }
+      const ext = media.kind === 'image' ? await fitImage(upload.path, media.ext) : media.ext;
       ctx.status = 201;
-      ctx.body = { url: await storeUpload(upload.path, deps.config.uploadDir, media.ext) };
+      ctx.body = { url: await storeUpload(upload.path, deps.config.uploadDir, ext) };
     },
   );
 
   return router;
+}
+
+/** Photos are shown at most 800 px wide (or tall); larger ones cost listeners bytes for nothing. */
+const MAX_IMAGE_SIDE = 800;
+
+/**
+ * An image wider or taller than 800 px is resized in place to fit 800×800 and stored as WebP
+ * (quality 80); answers the extension to store it under. Smaller images, animated ones and any
+ * the decoder cannot read are kept exactly as sent.
+ */
+async function fitImage(file: string, ext: string): Promise<string> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(file).metadata();
+  } catch {
+    return ext;
+  }
+  const { width = 0, height = 0 } = meta;
+  if ((meta.pages ?? 1) > 1 || (width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE)) return ext;
+  const out = await sharp(file)
+    .rotate()
+    .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  await fsp.writeFile(file, out);
+  return 'webp';
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../config';
 import { HTML, PNG_1X1, SVG, TEXT, XML_SVG, mp3, pngOfSize, wav, wavOfSize } from '../../test/media-fixtures';
@@ -271,6 +272,21 @@ describeEachEngine('uploads with the default limits', (t) => {
     const over = await upload(pngOfSize(5 * MB + 1), 'photo.png', 'image/png');
     expect(over.status).toBe(413);
     expect(storedFiles(t())).toHaveLength(1);
+  });
+
+  it('resizes a 2000×1000 PNG to fit 800×800 and stores it as WebP', async () => {
+    const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
+    const res = await upload(png, 'photo.png', 'image/png');
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body)).toEqual(['url']);
+    expect(res.body.url).toMatch(UPLOAD_URL);
+    expect(res.body.url.endsWith('.webp')).toBe(true);
+    const file = await download(t(), res.body.url);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('image/webp');
+    const meta = await sharp(file.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 800, 400]);
+    expect(tempFiles(t())).toEqual([]);
   });
 
   it('answers 413 to audio over 20 MB', async () => {

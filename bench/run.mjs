@@ -1,0 +1,430 @@
+// `npm run bench`: builds, starts the compiled server on 127.0.0.1 with a fresh demo database,
+// measures each budget of issue 7, prints one table and writes it to bench/RESULTS.md.
+// Every load is bounded in time and targets only 127.0.0.1. Benchmarks are not tests: only the
+// deterministic size budget is also checked by `npm test` (scripts/check-size-budget.mjs).
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './first-visit-size.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const LIGHTHOUSE_PAGES = ['/', '/artists', '/schedule', '/sponsors/submit'];
+const API_PATHS = ['/api/np', '/api/shows', '/api/artists?approved=true'];
+const AUTOCANNON_SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const SKIP = new Set((process.env.BENCH_SKIP || '').split(',').filter(Boolean));
+
+const rows = [];
+const notes = [];
+const row = (figure, budget, measured, pass) => {
+  rows.push({ figure, budget, measured, pass: pass === null ? 'n/a' : pass ? 'pass' : 'FAIL' });
+  console.log(`  ${pass === null ? '·' : pass ? '✓' : '✗'} ${figure}: ${measured} (budget ${budget})`);
+};
+
+/** Rejects after ms, so no measurement can hang the run. */
+function bounded(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+    }),
+  ]);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server/index.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite3')}`,
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      DEMO_DATA: 'on',
+      ADMIN_KEY: 'bench-admin-key-0123456789abcdef',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  const url = `http://127.0.0.1:${port}`;
+  await bounded(
+    new Promise((resolve, reject) => {
+      child.stdout.on('data', (d) => {
+        if (String(d).includes('Listening on')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`server exited (${code}): ${err}`)));
+    }),
+    30_000,
+    'server start',
+  );
+  // The request log goes to stdout (one JSON line per request): kept, so a measurement can see
+  // what actually reached the server, and drained so the pipe never blocks it.
+  const log = [];
+  let partial = '';
+  child.stdout.on('data', (d) => {
+    const lines = (partial + d).split('\n');
+    partial = lines.pop();
+    for (const line of lines) {
+      try {
+        log.push(JSON.parse(line));
+      } catch {
+        /* not a request line */
+      }
+    }
+  });
+  return {
+    url,
+    dir,
+    log,
+    async stop() {
+      child.kill('SIGTERM');
+      await bounded(new Promise((r) => child.once('exit', r)), 30_000, 'server stop').catch(() => child.kill('SIGKILL'));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ------------------------------------------------------------------ a. first visit size
+
+function firstVisit() {
+  const result = measureRoutes(path.join(ROOT, 'dist', 'app'));
+  const { bytes, home } = firstVisitBytes(result);
+  row('First visit to / (HTML+CSS+JS, compressed)', `≤ ${kb(FIRST_VISIT_BUDGET_BYTES)}`, `${kb(bytes)} (gzip ${kb(home.gzip)}, br ${kb(home.br)}, ${home.files.length} files)`, bytes <= FIRST_VISIT_BUDGET_BYTES);
+  return result;
+}
+
+// ------------------------------------------------------------------ c. Lighthouse
+
+async function lighthouseScores(base) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  for (const page of LIGHTHOUSE_PAGES) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await bounded(
+        lighthouse(base + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }),
+        120_000,
+        `Lighthouse on ${page}`,
+      );
+      const lhr = result.lhr;
+      if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+      const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
+      const a = lhr.audits;
+      const metrics = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift', SI: 'speed-index' };
+      const detail = Object.entries(metrics)
+        .map(([name, id]) => `${name} ${a[id]?.displayValue ?? '?'}`)
+        .join(', ');
+      row(`Lighthouse mobile performance ${page}`, '≥ 95', String(score), score >= 95);
+      notes.push(`Lighthouse ${page}: ${detail}`);
+      console.log(`    ${detail}`);
+    } catch (e) {
+      row(`Lighthouse mobile performance ${page}`, '≥ 95', `error: ${e.message}`, false);
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
+// ------------------------------------------------------------------ d. repeat visit
+
+async function repeatVisit(base, serverLog) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS, timeout: 30_000 });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto(base + '/', { waitUntil: 'load' });
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+      }
+    });
+    // Let the worker finish precaching and the first page's requests settle.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500);
+
+    const seen = [];
+    const onResponse = (response) => seen.push(response);
+    context.on('response', onResponse);
+    const logFrom = serverLog.length;
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForLoadState('networkidle').catch(() => {});
+    await page.waitForTimeout(2000);
+    context.off('response', onResponse);
+    const reached = serverLog.slice(logFrom);
+
+    let shellBytes = 0;
+    const shellFromNetwork = [];
+    const api = [];
+    for (const response of seen) {
+      if (response.fromServiceWorker()) continue; // answered by the worker, no network
+      const req = response.request();
+      const u = new URL(response.url());
+      if (u.origin !== base) continue;
+      const sizes = await req.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
+      const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
+      const by = req.serviceWorker() ? 'worker' : 'page';
+      if (u.pathname.startsWith('/api/')) api.push({ path: u.pathname + u.search, status: response.status(), bytes, by });
+      else {
+        shellBytes += bytes;
+        shellFromNetwork.push(`${u.pathname} ${response.status()} ${bytes} B (${by})`);
+      }
+    }
+    row('Repeat visit: shell bytes from the network', '0 B', `${shellBytes} B${shellFromNetwork.length ? ` (${shellFromNetwork.join('; ')})` : ''}`, shellBytes === 0);
+    const count = (s) => api.filter((a) => a.status === s).length;
+    const apiBytes = api.reduce((n, a) => n + a.bytes, 0);
+    row('Repeat visit: API requests on the network', 'mostly 304', `${api.length} requests: ${count(304)}×304, ${count(200)}×200, ${api.length - count(304) - count(200)} other; ${apiBytes} B`, null);
+    notes.push(`Repeat visit API requests: ${api.map((a) => `${a.path} → ${a.status} ${a.bytes} B (${a.by})`).join('; ') || 'none'}`);
+    // The server's own request log is the ground truth: Chromium reports a revalidated
+    // answer (304 on the wire) with the cached answer's status 200.
+    const apiReached = reached.filter((l) => l.path.startsWith('/api/'));
+    const shellReached = reached.filter((l) => !l.path.startsWith('/api/'));
+    const wire = (s) => apiReached.filter((l) => l.status === s).length;
+    row(
+      'Repeat visit: requests reaching the server (its log)',
+      'no shell; API mostly 304',
+      `${shellReached.length} non-API (${shellReached.map((l) => `${l.path} ${l.status}`).join(', ') || 'none'}); ${apiReached.length} API: ${wire(304)}×304, ${wire(200)}×200, ${apiReached.length - wire(304) - wire(200)} other`,
+      null,
+    );
+    notes.push(`Repeat visit, server log: ${reached.map((l) => `${l.method} ${l.path} ${l.status}`).join('; ') || 'nothing'}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+// ------------------------------------------------------------------ e. listening
+
+/** Sends a raw HTTP/1.1 request and answers the whole response as bytes (Connection: close). */
+function rawRequest(base, pathName, headers) {
+  const { hostname, port } = new URL(base);
+  const lines = [`GET ${pathName} HTTP/1.1`, `Host: ${hostname}:${port}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), 'Connection: close', '', ''];
+  return bounded(
+    new Promise((resolve, reject) => {
+      const chunks = [];
+      const socket = net.connect(Number(port), hostname, () => socket.write(lines.join('\r\n')));
+      socket.on('data', (d) => chunks.push(d));
+      socket.on('end', () => resolve(Buffer.concat(chunks)));
+      socket.on('error', reject);
+    }),
+    10_000,
+    `GET ${pathName}`,
+  );
+}
+
+async function listening(base) {
+  const accept = { Accept: 'application/json', 'Accept-Encoding': 'gzip, br' };
+  const full = await rawRequest(base, '/api/np', accept);
+  const head = full.subarray(0, full.indexOf('\r\n\r\n')).toString('latin1');
+  const etag = /\r\netag: *(.+)/i.exec(head)?.[1]?.trim();
+  if (!etag) throw new Error('/api/np sent no ETag');
+  const notModified = await rawRequest(base, '/api/np', { ...accept, 'If-None-Match': etag });
+  const status304 = notModified.subarray(9, 12).toString();
+  const hour = 120 * notModified.length + 15 * full.length;
+  row(
+    'Listening: now-playing bytes per hour',
+    '≤ 15 KB',
+    `${kb(hour)} (120 × ${notModified.length} B ${status304} + 15 × ${full.length} B full answer)`,
+    status304 === '304' && hour <= 15 * 1024,
+  );
+  notes.push(`Listening: sizes are whole HTTP responses (status line, headers, body) as received on the socket; request bytes and TLS are not counted. Full /api/np headers: ${head.split('\r\n').slice(1).map((l) => l.split(':')[0]).join(', ')}`);
+}
+
+// ------------------------------------------------------------------ f. API throughput
+
+async function throughput(base) {
+  const { default: autocannon } = await import('autocannon');
+  // Capture each answer once, as autocannon will ask for it (no Accept-Encoding).
+  const answers = [];
+  for (const p of API_PATHS) {
+    const res = await fetch(base + p, { headers: { 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(10_000) });
+    const headers = {};
+    for (const [k, v] of res.headers) if (!['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-encoding'].includes(k)) headers[k] = v;
+    const body = Buffer.from(await res.arrayBuffer());
+    headers['content-length'] = String(body.length);
+    answers.push({ path: p, status: res.status, headers, body: body.toString('base64') });
+  }
+  const file = path.join(os.tmpdir(), `radio-bench-answers-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(answers));
+  const bare = spawn(process.execPath, [path.join(ROOT, 'bench', 'bare-server.mjs'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const barePort = await bounded(new Promise((r) => bare.stdout.once('data', (d) => r(Number(String(d).trim())))), 10_000, 'bare server start');
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    const run = (url) =>
+      bounded(
+        new Promise((resolve, reject) => {
+          autocannon({ url, connections: 100, duration: AUTOCANNON_SECONDS, timeout: 10 }, (err, result) => (err ? reject(err) : resolve(result)));
+        }),
+        (AUTOCANNON_SECONDS + 30) * 1000,
+        `autocannon ${url}`,
+      );
+    for (const p of API_PATHS) {
+      const ours = await run(base + p);
+      const yardstick = await run(bareBase + p);
+      const ratio = ours.requests.average / yardstick.requests.average;
+      const errors = ours.errors + ours.timeouts + ours.non2xx;
+      const p99 = ours.latency.p99;
+      row(`API ${p}: throughput vs bare node:http`, '≥ 60 %', `${(ratio * 100).toFixed(0)} % (${Math.round(ours.requests.average)} vs ${Math.round(yardstick.requests.average)} req/s)`, ratio >= 0.6);
+      row(`API ${p}: p99 latency`, '< 100 ms', `${p99} ms`, p99 < 100);
+      row(`API ${p}: errors`, '0', `${errors} (errors ${ours.errors}, timeouts ${ours.timeouts}, non-2xx ${ours.non2xx})`, errors === 0);
+    }
+  } finally {
+    bare.kill('SIGTERM');
+    fs.rmSync(file, { force: true });
+  }
+}
+
+// ------------------------------------------------------------------ g. images
+
+async function images(base) {
+  const { default: sharp } = await import('sharp');
+  const demoDir = path.join(ROOT, 'dist', 'app', 'demo');
+  const files = fs.existsSync(demoDir) ? fs.readdirSync(demoDir, { recursive: true }).filter((f) => fs.statSync(path.join(demoDir, f)).isFile()) : [];
+  const formats = new Map();
+  let largest = 0;
+  for (const f of files) {
+    const ext = path.extname(f).slice(1).toLowerCase();
+    formats.set(ext, (formats.get(ext) ?? 0) + 1);
+    largest = Math.max(largest, fs.statSync(path.join(demoDir, f)).size);
+  }
+  const sample = files[0];
+  let demoCache = 'no demo files';
+  if (sample) {
+    const res = await fetch(`${base}/demo/${sample}`, { signal: AbortSignal.timeout(10_000) });
+    await res.arrayBuffer();
+    demoCache = res.headers.get('cache-control') ?? 'none';
+  }
+  const modern = [...formats.keys()].every((e) => ['svg', 'webp', 'avif'].includes(e));
+  const longLived = /max-age=(\d+)/.exec(demoCache);
+  row(
+    'Images: demo images',
+    'modern format, long-lived cache',
+    `${files.length} files (${[...formats].map(([e, n]) => `${n} ${e}`).join(', ')}), largest ${kb(largest)}; Cache-Control ${demoCache}`,
+    modern && !!longLived && Number(longLived[1]) >= 604800,
+  );
+
+  // An uploaded 2000×1000 photo comes back resized to fit 800×800, as WebP, cached for a year.
+  const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#f4a300' } }).png().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([png], { type: 'image/png' }), 'photo.png');
+  const up = await fetch(`${base}/api/uploads`, { method: 'POST', body: form, signal: AbortSignal.timeout(20_000) });
+  const { url } = await up.json();
+  const got = await fetch(base + url, { signal: AbortSignal.timeout(10_000) });
+  const bytes = Buffer.from(await got.arrayBuffer());
+  const meta = await sharp(bytes).metadata();
+  const ok = up.status === 201 && meta.format === 'webp' && meta.width === 800 && meta.height === 400;
+  row(
+    'Images: uploaded 2000×1000 PNG',
+    'resized to ≤ 800 px, WebP, long-lived cache',
+    `${up.status} → ${meta.format} ${meta.width}×${meta.height}, ${kb(bytes.length)} (from ${kb(png.length)}); Cache-Control ${got.headers.get('cache-control')}`,
+    ok && /immutable/.test(got.headers.get('cache-control') ?? ''),
+  );
+}
+
+// ------------------------------------------------------------------ main
+
+async function step(name, fn) {
+  if (SKIP.has(name)) {
+    console.log(`(skipping ${name})`);
+    return;
+  }
+  console.log(`\n${name}…`);
+  try {
+    await fn();
+  } catch (e) {
+    row(name, '—', `error: ${e.message}`, false);
+  }
+}
+
+function table() {
+  const head = ['Figure', 'Budget', 'Measured', 'Result'];
+  const lines = [head, ['---', '---', '---', '---'], ...rows.map((r) => [r.figure, r.budget, r.measured, r.pass])];
+  return lines.map((l) => `| ${l.map((c) => String(c).replace(/\|/g, '\\|')).join(' | ')} |`).join('\n');
+}
+
+const started = new Date();
+console.log('Building (npm run build)…');
+if (!process.env.BENCH_NO_BUILD) execSync('npm run build', { cwd: ROOT, stdio: 'inherit', timeout: 300_000 });
+
+let sizes;
+await step('first-visit', async () => {
+  sizes = firstVisit();
+});
+const server = await startServer();
+console.log(`Server on ${server.url} (fresh SQLite in ${server.dir}, DEMO_DATA=on)`);
+try {
+  await step('listening', () => listening(server.url));
+  await step('repeat-visit', () => repeatVisit(server.url, server.log));
+  await step('images', () => images(server.url));
+  await step('lighthouse', () => lighthouseScores(server.url));
+  await step('throughput', () => throughput(server.url));
+} finally {
+  await server.stop();
+}
+
+const cpus = os.cpus();
+const machine = `${os.type()} ${os.release()} (${os.platform()}/${os.arch()}), ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}`;
+const routeTable = sizes
+  ? ['| Route | gzip | brotli (q4) | files |', '| --- | --- | --- | --- |', ...sizes.routes.map((r) => `| \`${r.route}\` | ${kb(r.gzip)} | ${kb(r.br)} | ${r.files.length} |`)].join('\n')
+  : '(not measured)';
+const failed = rows.filter((r) => r.pass === 'FAIL').length;
+const md = `# Benchmark results (issue 7)
+
+Run with \`npm run bench\` on ${started.toISOString()}.
+Machine: ${machine}.
+Server: the compiled server (\`node dist/server/index.js\`) on 127.0.0.1, fresh SQLite database with the demo data.
+
+${table()}
+
+${failed ? `**${failed} figure(s) over budget.**` : '**Every budget met.**'}
+
+## Compressed size of each route on a first visit
+
+Shell (index.html, its module script, modulepreloads, stylesheets) plus the route's own chunk with
+its static imports and CSS; compressed as the server sends them (koa-compress: gzip level 6,
+brotli quality 4, files under 1 KB uncompressed). The \`/\` budget applies to the larger of the two.
+
+${routeTable}
+
+## Notes
+
+${notes.map((n) => `- ${n}`).join('\n')}
+- Throughput is measured against a bare \`node:http\` server (bench/bare-server.mjs) answering the
+  same bytes from memory, in the same run: the ratio matters more than absolute figures on this
+  shared, noisy machine. autocannon: 100 connections, ${AUTOCANNON_SECONDS} s per target.
+- Lighthouse 12: mobile, simulated slow 4G and 4× CPU (its defaults), headless Chromium at \`${CHROME}\`.
+${fs.existsSync(path.join(ROOT, 'bench', 'notes.md')) ? '\n' + fs.readFileSync(path.join(ROOT, 'bench', 'notes.md'), 'utf8') : ''}`;
+console.log('\n' + table() + '\n');
+console.log(failed ? `${failed} figure(s) over budget.` : 'Every budget met.');
+if (!SKIP.size) fs.writeFileSync(path.join(ROOT, 'bench', 'RESULTS.md'), md);
+else console.log('(some steps skipped: bench/RESULTS.md not written)');
