@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { NewEventSchema, type Event } from '../../../domain/events';
 import { fieldIssues } from '../../../domain/http-error';
@@ -6,7 +6,7 @@ import { useToast } from '../../components/toasts';
 import { issuesByField } from '../../lib/api-client';
 import { useLowData } from '../../lib/low-data';
 import { EVENT_FIELDS, emptyEventDraft, errorsByField, eventDraft, eventInput, type EventDraft, type EventField } from './event-fields';
-import { imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
+import { pickAdminImage } from '../../lib/admin-upload';
 import { useSaveEvent } from './use-save-event';
 
 type Errors = Partial<Record<EventField, string>>;
@@ -36,28 +36,15 @@ export function EventForm({ event, zone, onDone }: EventFormProps) {
     if (first) document.getElementById(fid(first))?.focus();
   };
 
-  const onPickImage = async (e: ChangeEvent<HTMLInputElement>) => {
-    const input = e.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    if (problem) {
-      setErrors((prev) => ({ ...prev, imageUrl: problem }));
-      input.value = '';
-      return;
-    }
-    setUploading(true);
-    try {
-      const url = await uploadAdminImage(file);
+  const onPickImage = pickAdminImage({
+    onStart: () => setUploading(true),
+    onDone: () => setUploading(false),
+    onUploaded: (url) => {
       set('imageUrl', url);
       setErrors(({ imageUrl: _gone, ...rest }) => rest);
-    } catch (err) {
-      setErrors((prev) => ({ ...prev, imageUrl: err instanceof Error ? err.message : 'Upload failed' }));
-    } finally {
-      setUploading(false);
-      input.value = '';
-    }
-  };
+    },
+    onProblem: (message) => setErrors((prev) => ({ ...prev, imageUrl: message })),
+  });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import type { SponsorTier } from '../../../domain/catalog';
 import { fieldIssues } from '../../../domain/http-error';
@@ -7,7 +7,7 @@ import { useToast } from '../../components/toasts';
 import { issuesByField } from '../../lib/api-client';
 import { useLowData } from '../../lib/low-data';
 import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes } from './sponsor-review';
-import { imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
+import { pickAdminImage } from '../../lib/admin-upload';
 import { useDeleteSponsor } from './use-delete-sponsor';
 import { useUpdateSponsor } from './use-update-sponsor';
 
@@ -94,27 +94,15 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
     });
   };
 
-  const onPickLogo = async (e: ChangeEvent<HTMLInputElement>) => {
-    const input = e.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    if (problem) {
-      setErrors((prev) => ({ ...prev, imageUrl: problem }));
-      input.value = '';
-      return;
-    }
-    setUploading(true);
-    try {
-      set('imageUrl', await uploadAdminImage(file));
+  const onPickLogo = pickAdminImage({
+    onStart: () => setUploading(true),
+    onDone: () => setUploading(false),
+    onUploaded: (url) => {
+      set('imageUrl', url);
       setErrors(({ imageUrl: _gone, ...rest }) => rest);
-    } catch (err) {
-      setErrors((prev) => ({ ...prev, imageUrl: err instanceof Error ? err.message : 'Upload failed' }));
-    } finally {
-      setUploading(false);
-      input.value = '';
-    }
-  };
+    },
+    onProblem: (message) => setErrors((prev) => ({ ...prev, imageUrl: message })),
+  });
 
   const describedBy = (name: DetailField) => (errors[name] ? fid(`${name}-error`) : undefined);
   const fieldError = (name: DetailField) =>
