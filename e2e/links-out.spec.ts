@@ -1,28 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+import { ADMIN_KEY, caribbean, changeSettings, expect, expectNoSideways, test } from './fixtures';
 
 const admin = { 'x-admin-key': ADMIN_KEY };
-
-async function changeSettings(request: APIRequestContext, patch: Record<string, unknown>) {
-  const res = await request.get('/api/settings', { headers: admin });
-  const { tenant: _tenant, ...stored } = (await res.json()) as Record<string, unknown>;
-  // A database that never saved its settings answers defaults with no stream: PUT needs the
-  // whole object valid, so those two get stand-ins (the demo seed sets both anyway).
-  const current = {
-    ...stored,
-    streamUrl: stored.streamUrl || '/demo/stream',
-    radioHtmlEmbed: String(stored.radioHtmlEmbed ?? '').trim() ? stored.radioHtmlEmbed : '<p>Listen live with the player bar below.</p>',
-  };
-  const put = await request.put('/api/settings', { headers: admin, data: { ...current, ...patch } });
-  expect(put.status(), await put.text()).toBe(200);
-  return async () => {
-    expect((await request.put('/api/settings', { headers: admin, data: current })).status()).toBe(200);
-  };
-}
-
-async function expectNoSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
 
 test('shop and give say coming soon when no link is configured', async ({ page }) => {
   await page.goto('/shop');
