@@ -59,7 +59,7 @@ async function freePort() {
 async function startServer() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY || 'dist/server/index.js'], {
     cwd: ROOT,
     env: {
       ...process.env,

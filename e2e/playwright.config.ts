@@ -49,7 +49,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node dist/server/index.js',
+    command: `node ${process.env.E2E_SERVER_ENTRY ?? 'dist/server/index.js'}`,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,

@@ -4,7 +4,9 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: { index: 'server/index.ts', cli: 'server/cli.ts' },
-  outdir: 'dist/server',
+  // SERVER_OUT_DIR lets parallel work build its own copy (it must stay inside the project so
+  // the external packages resolve from node_modules).
+  outdir: process.env.SERVER_OUT_DIR || 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -13,4 +15,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('server built to dist/server');
+console.log(`server built to ${process.env.SERVER_OUT_DIR || 'dist/server'}`);
