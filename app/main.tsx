@@ -1,6 +1,6 @@
 import { QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToastProvider } from './components/toasts';
 import { registerCommunityOutbox } from './features/community/community.outbox';
@@ -20,17 +20,23 @@ const router = createAppRouter(queryClient);
 registerCommunityOutbox(queryClient);
 registerSponsorsOutbox(queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// A transition, so React renders the first screen in small slices that let the phone answer
+// a tap, instead of one long task (issue 7: total blocking time on a slow CPU). index.html's
+// shell stays painted until the app replaces it.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});
 
-registerServiceWorker();
+void registerServiceWorker();
 
 // Dexie and the persister stay off the first-render path (issue 7): loaded just after.
 void import('./lib/offline/persist-cache').then(({ startPersistence }) => startPersistence(queryClient, __BUILD_ID__));

@@ -16,6 +16,21 @@ const EMBED_ZONES: Partial<Record<AdSlotName, 'leaderboardEmbed' | 'sidebarEmbed
   infeed: 'infeedEmbed',
 };
 
+/**
+ * The box each slot's creative is drawn for (the demo ads use these sizes), given to the
+ * image before it loads so nothing below it moves when it arrives; a creative of another
+ * shape keeps its own proportions once loaded (CSS height: auto).
+ */
+const SLOT_BOX: Record<AdSlotName, { width: number; height: number }> = {
+  leaderboard: { width: 728, height: 90 },
+  footer: { width: 728, height: 90 },
+  sidebar: { width: 300, height: 250 },
+  infeed: { width: 600, height: 200 },
+  artists: { width: 600, height: 200 },
+  directory: { width: 300, height: 250 },
+  schedule: { width: 600, height: 200 },
+};
+
 const adQuery = (slot: AdSlotName, country: string) =>
   queryOptions({
     queryKey: ['ads', currentTenant(), slot, country],
@@ -49,12 +64,20 @@ export function AdSlot({ slot }: { slot: AdSlotName }) {
     );
   }
   if (hybrid && !lowData) {
-    if (ad.isPending) return <div className={`ad-slot ad-${slot} placeholder`} aria-busy="true" aria-label="Loading advertisement" />;
+    if (ad.isPending) return <div className={`ad-slot ad-box ad-${slot} placeholder`} aria-busy="true" aria-label="Loading advertisement" />;
     if (ad.data) {
       return (
-        <aside className={`ad-slot ad-${slot}`} aria-label="Advertisement">
+        <aside className={`ad-slot ad-box ad-${slot}`} aria-label="Advertisement">
           <a href={`/out/${ad.data.id}`} target="_blank" rel="noopener sponsored">
-            <img src={ad.data.imageUrl} alt={ad.data.alt || 'Advertisement'} loading="lazy" decoding="async" />
+            <img
+              src={ad.data.imageUrl}
+              alt={ad.data.alt || 'Advertisement'}
+              width={SLOT_BOX[slot].width}
+              height={SLOT_BOX[slot].height}
+              // The leaderboard sits at the top of the page: lazy loading would only delay it.
+              loading={slot === 'leaderboard' ? 'eager' : 'lazy'}
+              decoding="async"
+            />
           </a>
         </aside>
       );

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
-import { CountryPage, CountrySearch } from '../features/artists/country-page';
+import { CountryPage } from '../features/artists/country-page';
+import { CountrySearch } from '../features/artists/country-search';
 import { approvedArtistsQuery } from '../features/artists/artists.queries';
 
 export const Route = createFileRoute('/country')({

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { tenantHasEvents } from '../../domain/tenants';
 import { ErrorState } from '../components/states';
-import { EventsPage, EventsPending } from '../features/events/events-page';
+import { EventsPage } from '../features/events/events-page';
+import { EventsPending } from '../features/events/events-pending';
 import { eventsQuery } from '../lib/events.queries';
 import { currentTenant } from '../lib/tenant';
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
-import { SchedulePage, SchedulePending } from '../features/schedule/schedule-page';
+import { SchedulePage } from '../features/schedule/schedule-page';
+import { SchedulePending } from '../features/schedule/schedule-pending';
 import { showsQuery } from '../features/schedule/schedule.queries';
 import { settingsQuery } from '../lib/settings.queries';
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
-import { WatchPage, WatchPending } from '../features/watch/watch-page';
+import { WatchPage } from '../features/watch/watch-page';
+import { WatchPending } from '../features/watch/watch-pending';
 import { nowPlayingQuery } from '../lib/now-playing.queries';
 import { settingsQuery } from '../lib/settings.queries';
 

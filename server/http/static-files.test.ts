@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
 import { byteRange, findFile } from './static-files';
+// @ts-expect-error plain ESM build script without types
+import { precompress } from '../../scripts/precompress.mjs';
 
 // api.md "The built app" and the build-asset half of "Caching on the wire".
 
@@ -20,6 +22,14 @@ fs.writeFileSync(path.join(appDir, 'assets', 'style-def456.css'), 'body{color:re
 fs.writeFileSync(path.join(appDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 fs.writeFileSync(path.join(appDir, 'robots.txt'), 'User-agent: *');
 fs.writeFileSync(path.join(root, 'secret.txt'), SECRET);
+// A build after scripts/precompress.mjs: big text files get .br and .gz beside them.
+const BIG_JS = `export const list = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, title: `Song ${i}` })))};`;
+const precompressedDir = path.join(root, 'precompressed');
+fs.mkdirSync(path.join(precompressedDir, 'assets'), { recursive: true });
+fs.writeFileSync(path.join(precompressedDir, 'index.html'), INDEX.replace('</body>', `<p>${'Caribbean radio '.repeat(100)}</p></body>`));
+fs.writeFileSync(path.join(precompressedDir, 'assets', 'big-123.js'), BIG_JS);
+fs.writeFileSync(path.join(precompressedDir, 'assets', 'tiny-123.js'), APP_JS);
+precompress(precompressedDir);
 fs.mkdirSync(path.join(root, 'app-other'));
 fs.writeFileSync(path.join(root, 'app-other', 'secret.txt'), SECRET);
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -203,6 +213,58 @@ describeEachEngine(
     });
   },
   { appDir },
+);
+
+describeEachEngine(
+  'a precompressed build',
+  (t) => {
+    it('sends the .br or .gz the build made, as the client accepts, else the file itself', async () => {
+      const br = await t().http().get('/assets/big-123.js').set('Accept-Encoding', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['vary']).toMatch(/Accept-Encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(br.headers['content-length'])).toBe(fs.statSync(path.join(precompressedDir, 'assets', 'big-123.js.br')).size);
+      // supertest decodes the body on its way in.
+      expect(br.text).toBe(BIG_JS);
+
+      const gz = await t().http().get('/assets/big-123.js').set('Accept-Encoding', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(Number(gz.headers['content-length'])).toBe(fs.statSync(path.join(precompressedDir, 'assets', 'big-123.js.gz')).size);
+      expect(gz.text).toBe(BIG_JS);
+
+      const plain = await t().http().get('/assets/big-123.js').set('Accept-Encoding', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.text).toBe(BIG_JS);
+
+      // Under 1 KB nothing was written, and nothing is compressed on the fly either.
+      const tiny = await t().http().get('/assets/tiny-123.js').set('Accept-Encoding', 'br');
+      expect(tiny.headers['content-encoding']).toBeUndefined();
+      expect(tiny.text).toBe(APP_JS);
+    });
+
+    it('ignores a compressed copy older than its file (the file was replaced afterwards)', async () => {
+      const file = path.join(precompressedDir, 'assets', 'replaced-123.js');
+      fs.writeFileSync(file, BIG_JS);
+      precompress(precompressedDir);
+      const changed = BIG_JS.replace('Song 1"', 'Song one"');
+      fs.writeFileSync(file, changed);
+      const later = new Date(Date.now() + 5_000);
+      fs.utimesSync(file, later, later);
+      const res = await t().http().get('/assets/replaced-123.js').set('Accept-Encoding', 'br');
+      expect(res.text).toBe(changed);
+    });
+
+    it('sends the SPA fallback precompressed too, with its CSP', async () => {
+      const res = await t().http().get('/artists').set('Accept-Encoding', 'br');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(Number(res.headers['content-length'])).toBe(fs.statSync(path.join(precompressedDir, 'index.html.br')).size);
+      expect(res.text).toContain('Caribbean radio');
+    });
+  },
+  { appDir: precompressedDir },
 );
 
 it('byteRange reads one bytes= range', () => {

@@ -26,8 +26,8 @@ export async function findFile(root: string, urlPath: string): Promise<{ file: s
   }
 }
 
-export function sendFile(ctx: AppContext, file: string, size: number, cacheControl: string, ranges = false): void {
-  ctx.type = mime.lookup(file) || 'application/octet-stream';
+export function sendFile(ctx: AppContext, file: string, size: number, cacheControl: string, ranges = false, typeOf = file): void {
+  ctx.type = mime.lookup(typeOf) || 'application/octet-stream';
   ctx.set('Cache-Control', cacheControl);
   if (ranges) {
     ctx.set('Accept-Ranges', 'bytes');
@@ -80,6 +80,38 @@ function cacheControlFor(urlPath: string): string {
   return 'public, max-age=86400';
 }
 
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * The build writes `.br` and `.gz` beside each text file (scripts/precompress.mjs), at
+ * settings too slow to use per request: the smallest bytes for the first visit.
+ */
+async function sendBuiltFile(ctx: AppContext, found: { file: string; size: number; mtime: Date }, cacheControl: string): Promise<void> {
+  const variants: { name: string; file: string; size: number }[] = [];
+  for (const e of ENCODINGS) {
+    const v = await findFile(path.dirname(found.file), '/' + path.basename(found.file) + e.suffix);
+    // A copy older than its file is stale (the file was replaced without a new build step):
+    // compressing on the fly is slower but right.
+    if (v && v.mtime >= found.mtime) variants.push({ name: e.name, file: v.file, size: v.size });
+  }
+  if (variants.length) {
+    ctx.vary('Accept-Encoding');
+    // Smallest first, as long as the client takes it (negotiation alone would pick the
+    // client's first-listed, usually gzip).
+    const variant = variants.find((v) => ctx.acceptsEncodings(v.name) === v.name);
+    if (variant) {
+      ctx.set('Content-Encoding', variant.name);
+      // Already compressed: koa-compress must leave it alone.
+      ctx.compress = false;
+      return sendFile(ctx, variant.file, variant.size, cacheControl, false, found.file);
+    }
+  }
+  sendFile(ctx, found.file, found.size, cacheControl);
+}
+
 /**
  * Serves the built app: files as they are, and index.html for any other GET that is not
  * /api/* or /out/* (the app shows 'Page Not Found' for paths outside spec.md §2).
@@ -100,7 +132,7 @@ export function staticApp(appDir: string | null): Middleware {
         ctx.status = 304;
         return;
       }
-      return sendFile(ctx, found.file, found.size, cacheControlFor(ctx.path));
+      return sendBuiltFile(ctx, found, cacheControlFor(ctx.path));
     }
     // A missing build file is a 404, never the app's HTML: an old page asking for a script
     // of a previous build must fail plainly rather than parse HTML as JavaScript.
@@ -124,7 +156,7 @@ export function staticApp(appDir: string | null): Middleware {
       ctx.status = 304;
       return;
     }
-    sendFile(ctx, index.file, index.size, 'no-cache');
+    return sendBuiltFile(ctx, index, 'no-cache');
   };
 }
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import * as v from 'valibot';
 import { GENRES } from '../../../domain/catalog';
 import { COUNTRIES } from '../../../domain/countries';
 import { AdSlot } from '../../components/ad-slot';
@@ -14,17 +13,6 @@ import './artists.css';
 
 export const DIRECTORY_PLACEHOLDERS = 12;
 export const SEARCH_DEBOUNCE_MS = 300;
-
-// The router parses '?q=123' as a number; every filter is text here.
-const text = v.optional(v.pipe(v.unknown(), v.transform((x) => (x === undefined || x === null || x === '' ? undefined : String(x)))));
-
-/**
- * Filters live in the URL (q, from, genre) so Back from a profile returns to the same list
- * and a filtered list can be shared. 'from', not 'country': ?country= is the listener's
- * selected country (lib/selected-country.ts), which this filter must not change.
- */
-export const DirectorySearch = v.object({ q: text, from: text, genre: text });
-export type DirectorySearchParams = v.InferOutput<typeof DirectorySearch>;
 
 export function ArtistDirectory() {
   const search = useSearch({ from: '/artists/directory' });

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
-import * as v from 'valibot';
 import { COUNTRIES, findCountry } from '../../../domain/countries';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useSelectedCountry } from '../../lib/selected-country';
@@ -11,14 +10,6 @@ import { approvedArtistsQuery } from './artists.queries';
 import './artists.css';
 
 export const COUNTRY_PLACEHOLDERS = 8;
-
-/**
- * Declared so links can name ?country=; the page itself reads and writes it through
- * lib/selected-country.ts (parameter, else saved choice, else GY; back/forward re-read).
- */
-export const CountrySearch = v.object({
-  country: v.optional(v.pipe(v.unknown(), v.transform((x) => (x == null || x === '' ? undefined : String(x))))),
-});
 
 export function CountryPage() {
   const [code, select] = useSelectedCountry();

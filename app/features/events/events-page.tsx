@@ -6,24 +6,12 @@ import { eventsQuery, upcomingEvents } from '../../lib/events.queries';
 import { useLowData } from '../../lib/low-data';
 import { currentTenant } from '../../lib/tenant';
 import { EventCard } from './event-card';
+import { EVENT_PLACEHOLDERS } from './events-pending';
 import './events.css';
-
-/** spec.md §9: six loading placeholders. */
-export const EVENT_PLACEHOLDERS = 6;
 
 export function EventsPage() {
   if (!tenantHasEvents(currentTenant())) return <EventsNotAvailable />;
   return <EventsList />;
-}
-
-/** While the route loads the events (slow connections only: the router waits a second first). */
-export function EventsPending() {
-  return (
-    <div className="events-page">
-      <h1>Upcoming Events</h1>
-      <Placeholders count={EVENT_PLACEHOLDERS} />
-    </div>
-  );
 }
 
 function EventsNotAvailable() {

@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useSettings } from '../../lib/settings.queries';
 import { currentTenant } from '../../lib/tenant';
 import { NeverMissBox } from './never-miss-box';
+import { SHOW_PLACEHOLDERS } from './schedule-pending';
 import { ScheduleEvents } from './schedule-events';
 import { showsQuery } from './schedule.queries';
 import { listenerTimeZone } from './show-times';
@@ -15,7 +16,6 @@ import './schedule.css';
 
 type Tab = 'shows' | 'events';
 const NOW_TICK_MS = 30_000;
-const SHOW_PLACEHOLDERS = 7;
 
 /** The current time, refreshed often enough to move the 'on air' highlight. */
 function useNow(): Date {
@@ -25,18 +25,6 @@ function useNow(): Date {
     return () => clearInterval(timer);
   }, []);
   return now;
-}
-
-/** While the route loads the shows (slow connections only: the router waits a second first). */
-export function SchedulePending() {
-  return (
-    <div className="schedule-page">
-      <header className="schedule-header">
-        <h1>Schedule</h1>
-      </header>
-      <Placeholders count={SHOW_PLACEHOLDERS} />
-    </div>
-  );
 }
 
 export function SchedulePage() {

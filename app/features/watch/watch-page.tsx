@@ -11,10 +11,6 @@ import { FloatingReactions, Reactions, useFloatingReactions, type Reaction } fro
 import { isFramableUrl, videoFrameSandbox } from './video-frame';
 import './watch.css';
 
-export function WatchPending() {
-  return <Placeholders count={2} />;
-}
-
 export function WatchPage() {
   const settings = useSettings();
   const np = useNowPlaying();

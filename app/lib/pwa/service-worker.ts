@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { useSyncExternalStore } from 'react';
 
 interface UpdateState {
@@ -16,9 +16,14 @@ function set(next: UpdateState) {
   listeners.forEach((l) => l());
 }
 
-/** Registers /sw.js (production builds only). The new worker waits for applyUpdate(). */
-export function registerServiceWorker(): void {
+/**
+ * Registers /sw.js (production builds only). The new worker waits for applyUpdate().
+ * workbox-window is loaded here, after the first render, not with the first visit's bundle:
+ * it registers after the page's load event anyway.
+ */
+export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  const { Workbox } = await import('workbox-window');
   wb = new Workbox('/sw.js');
   wb.addEventListener('waiting', () => set({ waiting: true }));
   // Once the new worker the listener accepted controls the page, load the new build. (The
@@ -27,7 +32,7 @@ export function registerServiceWorker(): void {
     if (updateAccepted) window.location.reload();
   });
   // A blocked or failing registration leaves the app working online, as before.
-  wb.register().catch(() => {});
+  await wb.register().catch(() => {});
 }
 
 /** The listener agreed: let the waiting worker take over (the page reloads when it does). */

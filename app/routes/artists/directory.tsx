@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../../components/states';
-import { ArtistDirectory, DirectorySearch } from '../../features/artists/artist-directory';
+import { ArtistDirectory } from '../../features/artists/artist-directory';
+import { DirectorySearch } from '../../features/artists/directory-search';
 import { approvedArtistsQuery, tracksQuery } from '../../features/artists/artists.queries';
 
 export const Route = createFileRoute('/artists/directory')({
