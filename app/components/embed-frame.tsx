@@ -1,4 +1,4 @@
-import type { EmbedName } from '../../domain/embeds';
+import { embedVersion, type EmbedName } from '../../domain/embeds';
 import { apiUrl } from '../lib/api-client';
 import { useLowData } from '../lib/low-data';
 
@@ -23,8 +23,9 @@ export function EmbedFrame({ name, html, title, height = 120, className }: Embed
   if (lowData) {
     return <p className="muted embed-off">{title} is hidden in Low Data Mode.</p>;
   }
-  // The content's length in the URL makes the frame reload when an admin changes it.
-  const src = apiUrl(`/embed/${name}?v=${html.length}`);
+  // The content's fingerprint in the URL: a new frame when an admin changes it, and the
+  // browser's cached copy until then (the server marks a matching URL immutable).
+  const src = apiUrl(`/embed/${name}?v=${embedVersion(html)}`);
   return (
     <iframe
       className={`embed-frame ${className ?? ''}`}

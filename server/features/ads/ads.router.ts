@@ -20,8 +20,9 @@ export function adsRouter(deps: Deps): Router<AppState> {
     }
     const country = queryString(ctx.query.country);
     const ad = await ads.serve(ctx.state.tenant, slot as AdSlot, isCountryCode(country) ? country : null);
-    // Every answer counts an impression, so no cache may answer for us.
-    ctx.set('Cache-Control', 'no-store');
+    // Every answer counts an impression, so a cache must ask us each time (no-cache), but a
+    // listener whose browser already holds this very ad gets a 304, not the bytes again.
+    ctx.set('Cache-Control', 'no-cache');
     if (!ad) {
       ctx.status = 204;
       return;

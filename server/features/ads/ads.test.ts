@@ -94,6 +94,18 @@ describeEachEngine('ads', (t) => {
     expect(listed.impressions).toBe(3);
   });
 
+  it('revalidates: the same ad again is a 304 that still counts its impression', async () => {
+    await clear();
+    const created = await create(banner({ slots: ['sidebar'] }));
+    const first = await serve('sidebar');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = first.headers['etag'] as string;
+    expect(etag).toBeTruthy();
+    const again = await serve('sidebar').set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+    expect(await counts(created.body.id)).toEqual({ impressions: 2, clicks: 0 });
+  });
+
   it('answers 204 when no ad fits the slot', async () => {
     await clear();
     await create(banner({ slots: ['leaderboard'] }));

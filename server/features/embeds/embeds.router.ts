@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { embedHtml, isEmbedName } from '../../../domain/embeds';
+import { embedHtml, embedVersion, isEmbedName } from '../../../domain/embeds';
 import { loadSettings } from '../../db/settings-store';
 import type { AppState, Deps } from '../../http/context';
 
@@ -27,10 +27,13 @@ export function embedsRouter(deps: Deps): Router<AppState> {
       return;
     }
     const settings = await loadSettings(deps.db, ctx.state.tenant);
+    const html = embedHtml(settings, name);
     ctx.set('Content-Security-Policy', EMBED_CSP);
-    ctx.set('Cache-Control', 'no-cache');
+    // The app asks for ?v=<fingerprint of the HTML it knows>: while that is still the HTML,
+    // the answer never changes, so the browser may keep it (no bytes on a repeat visit).
+    ctx.set('Cache-Control', ctx.query.v === embedVersion(html) ? 'public, max-age=31536000, immutable' : 'no-cache');
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html,body{margin:0;padding:0;font-family:system-ui,sans-serif;background:transparent}</style></head><body>${embedHtml(settings, name)}</body></html>`;
+    ctx.body = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html,body{margin:0;padding:0;font-family:system-ui,sans-serif;background:transparent}</style></head><body>${html}</body></html>`;
   });
   return router;
 }

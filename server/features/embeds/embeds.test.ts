@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { embedVersion } from '../../../domain/embeds';
 import { defaultSettings } from '../../../domain/settings';
 import { saveSettings } from '../../db/settings-store';
 import { describeEachEngine } from '../../test/test-app';
@@ -29,6 +30,19 @@ describeEachEngine('embeds', (t) => {
     // Tenant scoped: watzhott has no radio embed.
     const other = await t().http().get('/embed/radio');
     expect(other.text).not.toContain('radio widget');
+  });
+
+  it('is immutable under the fingerprint of the current HTML, revalidated under any other', async () => {
+    const html = '<p>station widget v1</p>';
+    await saveSettings(t().db, 'caribbean', { ...defaultSettings('caribbean'), nowPlayingEmbed: html }, Date.now());
+    const current = await t().http().get(`/embed/now-playing?tenant=caribbean&v=${embedVersion(html)}`);
+    expect(current.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(current.text).toContain(html);
+    for (const v of ['', embedVersion('<p>station widget v0</p>'), 'nonsense']) {
+      const stale = await t().http().get(`/embed/now-playing?tenant=caribbean&v=${v}`);
+      expect(stale.headers['cache-control'], v).toBe('no-cache');
+      expect(stale.text).toContain(html);
+    }
   });
 
   it('answers 404 for an unknown embed', async () => {
