@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import html from '../index.html?raw';
 import { NAV_LINKS } from './layout';
 
 // index.html paints a copy of the layout's header before any script runs; if the two drift
 // apart, the page jumps when the app replaces it, or the shell links lead somewhere else.
-const html = fs.readFileSync(new URL('../index.html', import.meta.url), 'utf8');
 
 describe('the app shell in index.html', () => {
   it('lists the same navigation links, in the same order, as the layout', () => {
