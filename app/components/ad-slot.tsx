@@ -1,12 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ServedAd } from '../../domain/ads';
 import type { AdSlot as AdSlotName } from '../../domain/catalog';
 import type { EmbedName } from '../../domain/embeds';
 import { api } from '../lib/api-client';
-import { useLowData } from '../lib/low-data';
-import { useSelectedCountry } from '../lib/selected-country';
-import { useSettings } from '../lib/settings.queries';
+import { lowDataNow, useLowData } from '../lib/low-data';
+import { selectedCountryNow, useSelectedCountry } from '../lib/selected-country';
+import { settingsQuery, useSettings } from '../lib/settings.queries';
 import { currentTenant } from '../lib/tenant';
 import { EmbedFrame } from './embed-frame';
 
@@ -38,6 +38,20 @@ const adQuery = (slot: AdSlotName, country: string) =>
     refetchInterval: 60_000,
     staleTime: 60_000,
   });
+
+/**
+ * Asks for a page's top ad together with the page's own data (from its route loader), not
+ * once the page has rendered: on a phone that ad is often the largest thing on the first
+ * screen, so one round trip less before it shows. Not for link-hover preloads, which would
+ * count an impression for an ad nobody saw.
+ */
+export function prefetchTopAd(queryClient: QueryClient, slot: AdSlotName, preload: boolean): void {
+  if (preload) return;
+  void queryClient
+    .ensureQueryData(settingsQuery())
+    .then((s) => (s.adMode === 'hybrid' && !lowDataNow() ? queryClient.prefetchQuery(adQuery(slot, selectedCountryNow())) : undefined))
+    .catch(() => {});
+}
 
 /**
  * spec.md §4: embed mode shows the zone's HTML; hybrid shows a placeholder then the served

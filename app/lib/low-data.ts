@@ -32,6 +32,9 @@ const listeners = new Set<() => void>();
 let current: boolean | null = null;
 const get = () => (current ??= readLowData());
 
+/** The listener's Low Data Mode now, for code outside components (route loaders). */
+export const lowDataNow = get;
+
 export function setLowData(on: boolean): void {
   current = on;
   try {

@@ -37,6 +37,9 @@ function subscribe(onChange: () => void): () => void {
 const countryParam = () => new URLSearchParams(window.location.search).get('country');
 const snapshot = (): CountryCode => pickCountry(countryParam(), readSaved());
 
+/** The selected country now, for code outside components (route loaders). */
+export const selectedCountryNow = snapshot;
+
 /** Selecting saves the choice and updates the parameter (a new history entry). */
 export function useSelectedCountry(): [CountryCode, (code: string) => void] {
   const country = useSyncExternalStore(subscribe, snapshot, () => DEFAULT_COUNTRY);

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchTopAd } from '../components/ad-slot';
 import { ErrorState } from '../components/states';
 import { SchedulePage } from '../features/schedule/schedule-page';
 import { SchedulePending } from '../features/schedule/schedule-pending';
@@ -8,8 +9,10 @@ import { settingsQuery } from '../lib/settings.queries';
 export const Route = createFileRoute('/schedule')({
   // The tenant's time zone (settings) places the shows; a settings failure still shows them
   // in the default zone, so only the shows may fail the route.
-  loader: ({ context }) =>
-    Promise.all([context.queryClient.ensureQueryData(showsQuery()), context.queryClient.prefetchQuery(settingsQuery())]),
+  loader: ({ context, preload }) => {
+    prefetchTopAd(context.queryClient, 'schedule', preload);
+    return Promise.all([context.queryClient.ensureQueryData(showsQuery()), context.queryClient.prefetchQuery(settingsQuery())]);
+  },
   pendingComponent: SchedulePending,
   component: SchedulePage,
   errorComponent: ({ error }) => <ErrorState error={error} />,

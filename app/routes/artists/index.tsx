@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchTopAd } from '../../components/ad-slot';
 import { ErrorState } from '../../components/states';
 import { ArtistsLanding } from '../../features/artists/artists-landing';
 import { approvedArtistsQuery } from '../../features/artists/artists.queries';
 
 export const Route = createFileRoute('/artists/')({
   // Not awaited: the page opens at once with its placeholders on a slow connection.
-  loader: ({ context }) => {
+  loader: ({ context, preload }) => {
+    prefetchTopAd(context.queryClient, 'artists', preload);
     void context.queryClient.prefetchQuery(approvedArtistsQuery());
   },
   component: ArtistsLanding,
