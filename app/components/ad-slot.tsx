@@ -6,7 +6,7 @@ import type { EmbedName } from '../../domain/embeds';
 import { api } from '../lib/api-client';
 import { lowDataNow, useLowData } from '../lib/low-data';
 import { selectedCountryNow, useSelectedCountry } from '../lib/selected-country';
-import { settingsQuery, useSettings } from '../lib/settings.queries';
+import { useSettings } from '../lib/settings.queries';
 import { currentTenant } from '../lib/tenant';
 import { EmbedFrame } from './embed-frame';
 
@@ -42,15 +42,13 @@ const adQuery = (slot: AdSlotName, country: string) =>
 /**
  * Asks for a page's top ad together with the page's own data (from its route loader), not
  * once the page has rendered: on a phone that ad is often the largest thing on the first
- * screen, so one round trip less before it shows. Not for link-hover preloads, which would
- * count an impression for an ad nobody saw.
+ * screen. It does not wait for the settings either: the server serves in hybrid mode only
+ * (204 otherwise, nothing counted). Not in Low Data Mode, and not for link-hover preloads,
+ * which would count an impression for an ad nobody saw.
  */
 export function prefetchTopAd(queryClient: QueryClient, slot: AdSlotName, preload: boolean): void {
-  if (preload) return;
-  void queryClient
-    .ensureQueryData(settingsQuery())
-    .then((s) => (s.adMode === 'hybrid' && !lowDataNow() ? queryClient.prefetchQuery(adQuery(slot, selectedCountryNow())) : undefined))
-    .catch(() => {});
+  if (preload || lowDataNow()) return;
+  void queryClient.prefetchQuery(adQuery(slot, selectedCountryNow()));
 }
 
 /**

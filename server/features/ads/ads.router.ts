@@ -7,6 +7,7 @@ import { jsonBody } from '../../http/body';
 import type { AppState, Deps } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { parseWith, queryString } from '../../http/validate';
+import { loadSettings } from '../../db/settings-store';
 import { adsRepository } from './ads.repository';
 
 export function adsRouter(deps: Deps): Router<AppState> {
@@ -19,7 +20,11 @@ export function adsRouter(deps: Deps): Router<AppState> {
       throw badRequest(`slot must be one of ${AD_SLOTS.join(', ')}`);
     }
     const country = queryString(ctx.query.country);
-    const ad = await ads.serve(ctx.state.tenant, slot as AdSlot, isCountryCode(country) ? country : null);
+    // spec.md: served in hybrid mode only. Checked here too, so the app may ask for a page's
+    // top ad without first waiting for the settings, and no impression is counted for an ad
+    // that embed mode would never show.
+    const { adMode } = await loadSettings(deps.db, ctx.state.tenant);
+    const ad = adMode === 'hybrid' ? await ads.serve(ctx.state.tenant, slot as AdSlot, isCountryCode(country) ? country : null) : null;
     // Every answer counts an impression, so a cache must ask us each time (no-cache), but a
     // listener whose browser already holds this very ad gets a 304, not the bytes again.
     ctx.set('Cache-Control', 'no-cache');

@@ -2,6 +2,8 @@ import { expect, it } from 'vitest';
 import * as v from 'valibot';
 import { AdSchema } from '../../../domain/ads';
 import { AD_SLOTS } from '../../../domain/catalog';
+import { defaultSettings } from '../../../domain/settings';
+import { saveSettings } from '../../db/settings-store';
 import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
 
 const CARIBBEAN = '?tenant=caribbean';
@@ -104,6 +106,19 @@ describeEachEngine('ads', (t) => {
     const again = await serve('sidebar').set('If-None-Match', etag);
     expect(again.status).toBe(304);
     expect(await counts(created.body.id)).toEqual({ impressions: 2, clicks: 0 });
+  });
+
+  it('serves nothing and counts nothing in embed mode (spec.md: hybrid mode only)', async () => {
+    await clear();
+    const created = await create(banner({ slots: ['sidebar'] }));
+    await saveSettings(t().db, 'watzhott', { ...defaultSettings('watzhott'), adMode: 'embed' }, Date.now());
+    try {
+      expect((await serve('sidebar')).status).toBe(204);
+      expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 0 });
+    } finally {
+      await saveSettings(t().db, 'watzhott', defaultSettings('watzhott'), Date.now());
+    }
+    expect((await serve('sidebar')).status).toBe(200);
   });
 
   it('answers 204 when no ad fits the slot', async () => {
