@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import mime from 'mime-types';
 import type { AppContext, Middleware } from './context';
+import { routePreloads } from './route-preload';
 
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
@@ -117,6 +118,8 @@ async function sendBuiltFile(ctx: AppContext, found: { file: string; size: numbe
  * /api/* or /out/* (the app shows 'Page Not Found' for paths outside spec.md §2).
  */
 export function staticApp(appDir: string | null): Middleware {
+  let preloadsFor: (urlPath: string) => string | null = () => null;
+  let preloadsBuiltAt = -1;
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/out/')) return next();
@@ -156,6 +159,13 @@ export function staticApp(appDir: string | null): Middleware {
       ctx.status = 304;
       return;
     }
+    // A new build writes a new index.html and manifest together: read the manifest again then.
+    if (index.mtime.getTime() !== preloadsBuiltAt) {
+      preloadsFor = routePreloads(appDir);
+      preloadsBuiltAt = index.mtime.getTime();
+    }
+    const link = preloadsFor(ctx.path);
+    if (link) ctx.set('Link', link);
     return sendBuiltFile(ctx, index, 'no-cache');
   };
 }

@@ -111,12 +111,12 @@ describeEachEngine('ads', (t) => {
   it('serves nothing and counts nothing in embed mode (spec.md: hybrid mode only)', async () => {
     await clear();
     const created = await create(banner({ slots: ['sidebar'] }));
-    await saveSettings(t().db, 'watzhott', { ...defaultSettings('watzhott'), adMode: 'embed' }, Date.now());
+    await saveSettings(t().db, 'watzhott', { ...defaultSettings('watzhott'), adMode: 'embed' as const }, Date.now());
     try {
       expect((await serve('sidebar')).status).toBe(204);
       expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 0 });
     } finally {
-      await saveSettings(t().db, 'watzhott', defaultSettings('watzhott'), Date.now());
+      await saveSettings(t().db, 'watzhott', { ...defaultSettings('watzhott'), adMode: 'hybrid' as const }, Date.now());
     }
     expect((await serve('sidebar')).status).toBe(200);
   });

@@ -34,7 +34,7 @@ describeEachEngine('embeds', (t) => {
 
   it('is immutable under the fingerprint of the current HTML, revalidated under any other', async () => {
     const html = '<p>station widget v1</p>';
-    await saveSettings(t().db, 'caribbean', { ...defaultSettings('caribbean'), nowPlayingEmbed: html }, Date.now());
+    await saveSettings(t().db, 'caribbean', { ...defaultSettings('caribbean'), adMode: 'hybrid' as const, nowPlayingEmbed: html }, Date.now());
     const current = await t().http().get(`/embed/now-playing?tenant=caribbean&v=${embedVersion(html)}`);
     expect(current.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(current.text).toContain(html);

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { routePreloads } from './route-preload';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-preload-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+fs.mkdirSync(path.join(dir, '.vite'));
+// The shape Vite writes (build.manifest) with TanStack Router's split route chunks.
+fs.writeFileSync(
+  path.join(dir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework-1.js'], css: ['assets/index-1.css'] },
+    '_framework-1.js': { file: 'assets/framework-1.js' },
+    '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_framework-1.js'], css: ['assets/cards-1.css'] },
+    'routes/index.tsx?tsr-split=component': { file: 'assets/routes-1.js', imports: ['index.html', '_framework-1.js'] },
+    'routes/artists/index.tsx?tsr-split=component': { file: 'assets/artists-1.js', imports: ['index.html', '_cards-1.js'] },
+    'routes/artists/$id.tsx?tsr-split=component': { file: 'assets/id-1.js', imports: ['_cards-1.js'] },
+    'routes/artists/submit.tsx?tsr-split=component': { file: 'assets/submit-1.js', imports: ['index.html'] },
+    'routes/artists/index.tsx?tsr-split=errorComponent': { file: 'assets/artists-err.js' },
+  }),
+);
+
+describe('routePreloads', () => {
+  const linkFor = routePreloads(dir);
+
+  it("names the page's chunk and what it imports beyond the entry, never the entry's own files", () => {
+    expect(linkFor('/')).toBe('</assets/routes-1.js>; rel=modulepreload');
+    expect(linkFor('/artists')).toBe('</assets/artists-1.js>; rel=modulepreload, </assets/cards-1.js>; rel=modulepreload, </assets/cards-1.css>; rel=preload; as=style');
+    expect(linkFor('/artists/')).toContain('artists-1.js');
+  });
+
+  it('matches parameters, with literal segments first', () => {
+    expect(linkFor('/artists/abc-123')).toContain('</assets/id-1.js>');
+    expect(linkFor('/artists/submit')).toBe('</assets/submit-1.js>; rel=modulepreload');
+  });
+
+  it('adds nothing for other paths or without a build', () => {
+    expect(linkFor('/no-such-page')).toBeNull();
+    expect(linkFor('/artists/a/b')).toBeNull();
+    expect(routePreloads(path.join(dir, 'missing'))('/')).toBeNull();
+    expect(routePreloads(null)('/')).toBeNull();
+  });
+});
