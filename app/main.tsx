@@ -38,5 +38,14 @@ startTransition(() => {
 
 void registerServiceWorker();
 
-// Dexie and the persister stay off the first-render path (issue 7): loaded just after.
-void import('./lib/offline/persist-cache').then(({ startPersistence }) => startPersistence(queryClient, __BUILD_ID__));
+// Dexie and the persister stay off the first screen's path (issue 7): online, they load once
+// the page has loaded and the phone is idle; offline, at once, because then the saved
+// answers and the queued writes are all the page has.
+const startPersistence = () =>
+  void import('./lib/offline/persist-cache').then(({ startPersistence }) => startPersistence(queryClient, __BUILD_ID__));
+if (!navigator.onLine) startPersistence();
+else {
+  const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(startPersistence, { timeout: 2000 }) : setTimeout(startPersistence, 500));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
