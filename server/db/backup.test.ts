@@ -32,9 +32,20 @@ describe('db backup (SQLite)', () => {
         await restored.destroy();
       }
       await expect(backupSqlite(t.db, path.join(dir, 'copy.sqlite3'))).rejects.toThrow(/already exists/);
+      // Only the finished copy: no temporary file left behind.
+      expect(fs.readdirSync(dir)).toEqual(['copy.sqlite3']);
     } finally {
       await t.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses PostgreSQL, pointing at pg_dump (no connection is made)', async () => {
+    const pg = createDb('postgres://nobody@127.0.0.1:1/none');
+    try {
+      await expect(backupSqlite(pg, path.join(os.tmpdir(), 'never.sqlite3'))).rejects.toThrow(/pg_dump/);
+    } finally {
+      await pg.destroy();
     }
   });
 });

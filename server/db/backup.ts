@@ -12,7 +12,15 @@ export async function backupSqlite(db: Db, target: string): Promise<string> {
   const file = path.resolve(target);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (fs.existsSync(file)) throw new Error(`${file} already exists; choose a new name.`);
-  await db.raw('VACUUM INTO ?', [file]);
+  // Written under a temporary name and renamed when complete: a backup cut short (disk full,
+  // the job killed) never leaves a file that looks like a good copy.
+  const partial = `${file}.partial-${process.pid}`;
+  try {
+    await db.raw('VACUUM INTO ?', [partial]);
+    fs.renameSync(partial, file);
+  } finally {
+    fs.rmSync(partial, { force: true });
+  }
   return file;
 }
 

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { INVALID_ADMIN_KEY_MESSAGE } from '../../domain/http-error';
+import { isPostgres, type Db } from '../db/knex';
 import type { Deps, Middleware } from './context';
 import { HttpError, tooManyRequests } from './errors';
 
@@ -23,13 +24,16 @@ export function adminKey(deps: Deps): Middleware {
       const address = ctx.state.clientAddress;
       // Check, compare and count one request at a time per address: otherwise a burst of
       // parallel guesses all pass the check before any failure is counted.
-      await oneAtATime(address, async () => {
-        await assertNotLockedOut(deps, address);
-        if (!keysMatch(given, deps.config.adminKey)) {
-          await recordFailure(deps, address);
-          throw new HttpError(401, INVALID_ADMIN_KEY_MESSAGE);
-        }
-      });
+      const verdict = await oneAtATime(address, () =>
+        oneAcrossProcesses(deps.db, address, async (db) => {
+          await assertNotLockedOut({ ...deps, db }, address);
+          if (keysMatch(given, deps.config.adminKey)) return 'admin' as const;
+          await recordFailure({ ...deps, db }, address);
+          return 'wrong' as const;
+        }),
+      );
+      // After the failure is committed: thrown inside, it would be rolled back with it.
+      if (verdict === 'wrong') throw new HttpError(401, INVALID_ADMIN_KEY_MESSAGE);
       ctx.state.isAdmin = true;
     }
     await next();
@@ -51,6 +55,20 @@ function perKeyQueue(): <T>(key: string, task: () => Promise<T>) => Promise<T> {
     });
     return run;
   };
+}
+
+/**
+ * Several server processes on one PostgreSQL: the same check-compare-count, one at a time
+ * per address across all of them (a transaction-scoped advisory lock), so a burst of
+ * parallel guesses spread over processes cannot all pass the check before one is counted.
+ * SQLite has one process, which the in-process queue already serialises.
+ */
+async function oneAcrossProcesses<T>(db: Db, address: string, task: (db: Db) => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return task(db);
+  return db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`admin-key:${address}`]);
+    return task(trx as unknown as Db);
+  });
 }
 
 /** Guards an admin-only route. */
