@@ -18,3 +18,21 @@ export interface NowPlaying {
   history: PlayedSong[];
   listeners: number | null;
 }
+
+const isSong = (v: unknown): v is NowPlayingSong => {
+  const s = v as NowPlayingSong | null;
+  return typeof s === 'object' && s !== null && typeof s.title === 'string' && typeof s.artist === 'string' && (s.art === null || typeof s.art === 'string');
+};
+
+/** The shape of GET /api/np, checked where it arrives outside a fetch (the event stream). */
+export function isNowPlaying(v: unknown): v is NowPlaying {
+  const n = v as NowPlaying | null;
+  return (
+    typeof n === 'object' &&
+    n !== null &&
+    isSong(n.nowPlaying) &&
+    Array.isArray(n.history) &&
+    n.history.every((h) => typeof h?.title === 'string' && typeof h.artist === 'string' && typeof h.playedAt === 'string') &&
+    (n.listeners === null || typeof n.listeners === 'number')
+  );
+}

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+import { ADMIN_KEY, caribbean, expect, isShellCall, test } from './fixtures';
 
 const admin = { 'x-admin-key': ADMIN_KEY };
 const BUTTON = 'Access Advertisement Settings';
@@ -32,11 +32,6 @@ async function readSettings(request: APIRequestContext, url: string) {
 const listAds = async (request: APIRequestContext) =>
   (await (await request.get(caribbean('/api/ads'), { headers: admin })).json()) as AdRow[];
 
-/** The layout's own public calls, made on every page with or without an admin. */
-const isShellCall = (r: Request) => {
-  const path = new URL(r.url()).pathname;
-  return r.method() === 'GET' && ['/api/np', '/api/settings', '/api/ads/serve'].includes(path);
-};
 const apiCalls = (list: Request[]) => list.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
 const adRow = (page: Page, text: string): Locator => page.locator('.ads-table tbody tr', { hasText: text });
 

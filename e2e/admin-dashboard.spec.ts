@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+import { ADMIN_KEY, caribbean, expect, isShellCall, test } from './fixtures';
 
 const admin = { 'x-admin-key': ADMIN_KEY };
 const BUTTON = 'Access Dashboard';
@@ -32,11 +32,6 @@ const getJson = async <T>(request: APIRequestContext, url: string): Promise<T> =
   return (await res.json()) as T;
 };
 
-/** The layout's own public calls, made on every page with or without an admin. */
-const isShellCall = (r: Request) => {
-  const path = new URL(r.url()).pathname;
-  return r.method() === 'GET' && ['/api/np', '/api/settings', '/api/ads/serve'].includes(path);
-};
 const apiCalls = (list: Request[]) => list.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
 
 /** The page's own calendar day, as in the file name. */

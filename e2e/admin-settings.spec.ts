@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+import { ADMIN_KEY, caribbean, expect, isShellCall, test } from './fixtures';
 
 const admin = { 'x-admin-key': ADMIN_KEY };
 const BUTTON = 'Access Settings';
@@ -21,11 +21,6 @@ async function restore(request: APIRequestContext, url: string, settings: Record
   expect((await request.put(url, { headers: admin, data: settings })).status()).toBe(200);
 }
 
-/** The layout's own public calls, made on every page with or without an admin. */
-const isShellCall = (r: Request) => {
-  const path = new URL(r.url()).pathname;
-  return r.method() === 'GET' && ['/api/np', '/api/settings', '/api/ads/serve'].includes(path);
-};
 const apiCalls = (list: Request[]) => list.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
 
 test.describe('admin settings', () => {

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 
 export { expect };
 export const ADMIN_KEY = 'e2e-admin-key-0123456789';
@@ -40,4 +40,13 @@ export async function changeSettings(request: APIRequestContext, patch: Record<s
 /** The phone layout rule: nothing wider than the screen. */
 export async function expectNoSideways(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/**
+ * The layout's own public calls, made on every page with or without an admin: settings,
+ * now playing (its first answer and its event stream) and the ad slots.
+ */
+export function isShellCall(r: Request): boolean {
+  const path = new URL(r.url()).pathname;
+  return r.method() === 'GET' && ['/api/np', '/api/np/events', '/api/settings', '/api/ads/serve'].includes(path);
 }

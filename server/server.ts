@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { createDb, type Db } from './db/knex';
 import { migrateLatest } from './db/migrations';
 import { seedDemoIfEmpty } from './db/seeds/demo';
+import { endEventStreams } from './features/now-playing/now-playing.events';
 import { pruneAuthFailures } from './http/admin-key';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { pruneRateCounters } from './http/rate-limit';
@@ -49,6 +50,9 @@ export async function startServer(config: Config, log: (line: string) => void = 
       closing ??= (async () => {
         clearInterval(prune);
         await new Promise<void>((resolve) => {
+          // Event streams never finish by themselves: end them (each browser reconnects on its
+          // own, to whichever process answers next) so only real requests are waited for.
+          endEventStreams(app);
           // Keep-alive sockets would hold close() open: drop each as soon as it goes idle,
           // while requests in flight still finish.
           const sweep = setInterval(() => server.closeIdleConnections(), 50);

@@ -10,16 +10,22 @@ const CACHED_READS = /^\/api\/(shows|artists|tracks|settings|np|prayers|sponsors
 
 /**
  * Never cached: admin answers (anything sent with the key), writes, ads (each answer counts
- * an impression), uploads and the audio stream (not under /api at all).
+ * an impression), uploads, the audio stream (not under /api at all) and the now-playing event
+ * stream: a response that never ends must reach the page straight from the network, so the
+ * worker does not touch it at all (no respondWith).
  */
 export function isCacheableRead(url: URL, request: Request, origin: string): boolean {
   return (
     request.method === 'GET' &&
     url.origin === origin &&
     CACHED_READS.test(url.pathname) &&
+    !isEventStream(url, request) &&
     !request.headers.has('x-admin-key')
   );
 }
+
+export const isEventStream = (url: URL, request: Request): boolean =>
+  url.pathname === '/api/np/events' || (request.headers.get('Accept') ?? '').includes('text/event-stream');
 
 export function cacheApiReads(): void {
   registerRoute(
