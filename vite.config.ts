@@ -1,10 +1,32 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * The entry's stylesheet goes into index.html itself (issue 7): the shell paints as soon as
+ * the HTML arrives, without waiting for a second, render-blocking request on a slow
+ * connection. The file stays in the build (the manifest names it); nothing links it.
+ * The CSP allows inline styles, not inline scripts.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'inline-entry-css',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') return;
+      html.source = String(html.source).replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+        const css = bundle[file];
+        return css && css.type === 'asset' ? `<style>${String(css.source)}</style>` : tag;
+      });
+    },
+  };
+}
 
 export default defineConfig({
   root: r('./app'),
@@ -36,6 +58,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    inlineEntryCss(),
   ],
   css: {
     // Pico's own sources use Sass syntax that Sass now warns about; not ours to change.

@@ -59,11 +59,15 @@ export function measureRoutes(appDir = path.resolve('dist/app')) {
     if (!byFile.has(file)) byFile.set(file, sentSizes(path.join(appDir, file)));
     return byFile.get(file);
   };
+  // The entry's stylesheet is inlined into index.html by the build (vite.config.ts): counted
+  // there, not again as a file, unless the HTML still links it.
+  const entryChunk = Object.values(manifest).find((c) => c.isEntry);
+  const inlinedCss = new Set((entryChunk?.css ?? []).filter((f) => !html.includes(`/${f}"`)));
   const withStaticImports = (key, into) => {
     const chunk = manifest[key];
     if (!chunk || key === 'index.html' || into.has(chunk.file)) return;
     into.add(chunk.file);
-    for (const css of chunk.css ?? []) into.add(css);
+    for (const css of chunk.css ?? []) if (!inlinedCss.has(css)) into.add(css);
     for (const imp of chunk.imports ?? []) withStaticImports(imp, into);
   };
   // The entry's own static graph, in case index.html's preload list is ever shorter.
