@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import type { Db } from './db/knex';
@@ -8,7 +9,8 @@ import { allowedMethods } from './http/allowed-methods';
 import { apiCaching } from './http/caching';
 import type { AppState, Deps, Middleware } from './http/context';
 import { errorHandler } from './http/error-handler';
-import { requestLog } from './http/request-log';
+import { PUBLIC_ANSWER_TTL_MS, publicAnswers, type PublicAnswers } from './http/public-answers';
+import { requestLine, requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { staticApp, uploadedFiles } from './http/static-files';
 import { tenantAndAddress } from './http/tenant';
@@ -50,7 +52,14 @@ export function createApp({ db, config, now = Date.now, log, errorLog }: AppOpti
     writeError(JSON.stringify({ level: 'error', error: err?.message, stack: err?.stack }));
   });
 
+  const answers = publicAnswers({ now, ttlMs: config.publicAnswerTtlMs ?? PUBLIC_ANSWER_TTL_MS, log: config.logRequests ? (line) => write(requestLine(line)) : undefined });
+  serveKeptAnswersFirst(app, answers);
+
   if (config.logRequests) app.use(requestLog(write));
+  app.use(tenantAndAddress(config.trustProxy));
+  // Kept public answers go out from here, compressed already, with the headers the chain
+  // below (security headers included) gave them on a miss.
+  app.use(apiOnly(answers.middleware));
   app.use(securityHeaders());
   app.use(
     compress({
@@ -62,10 +71,8 @@ export function createApp({ db, config, now = Date.now, log, errorLog }: AppOpti
     }),
   );
   app.use(errorHandler(writeError));
-  app.use(tenantAndAddress(config.trustProxy));
-
-  app.use(apiOnly(adminKey(deps)));
   app.use(apiOnly(apiCaching()));
+  app.use(apiOnly(adminKey(deps)));
   const routers = [
     healthRouter(deps),
     settingsRouter(deps),
@@ -108,6 +115,19 @@ function bufferedStdout(): (line: string) => void {
   process.once('exit', flush);
   return (line) => {
     if (pending.push(line) === 1) setImmediate(flush);
+  };
+}
+
+/**
+ * A request Koa has already answered from a kept public answer (same Host, URL, no admin key)
+ * is answered before Koa builds its context and runs the chain: that per-request work is most
+ * of what such an answer costs (issue 7). app.listen() and tests both go through callback().
+ */
+function serveKeptAnswersFirst(app: Koa<AppState>, answers: PublicAnswers): void {
+  const koaCallback = app.callback.bind(app);
+  app.callback = () => {
+    const handle = koaCallback();
+    return (req, res) => (res instanceof ServerResponse && answers.serve(req as IncomingMessage, res) ? Promise.resolve() : handle(req, res));
   };
 }
 

@@ -21,6 +21,12 @@ export interface Config {
   logRequests: boolean;
   /** Timeout of an upstream now-playing fetch; 4 s unless set (tests shorten it). */
   npUpstreamTimeoutMs?: number;
+  /**
+   * How long this process keeps public answers of /api/np, /api/shows and /api/artists
+   * (server/http/public-answers.ts); 1 s unless set, 0 keeps none. The in-process test app
+   * sets 0: its suites write the database behind the app's back and read it back at once.
+   */
+  publicAnswerTtlMs?: number;
 }
 
 export interface Limits {

@@ -16,6 +16,8 @@ export interface AppState {
   upload?: UploadedFile;
   /** Text fields of a multipart body. */
   fields?: Record<string, string>;
+  /** Set by publicAnswers on an answer it will keep: it answers If-None-Match itself. */
+  keepAnswer?: boolean;
 }
 
 export interface UploadedFile {

@@ -24,12 +24,16 @@ export const APP_CSP = [
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {
     await next();
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    const res = ctx.res;
+    if (res.headersSent) return;
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // What ctx.response.is('html') answers, without its MIME lookup on every request.
+    if (!HTML.test(String(res.getHeader('Content-Type') ?? ''))) return;
     // A route with its own policy (the embeds) keeps it.
-    if (ctx.response.is('html') && !ctx.response.get('Content-Security-Policy')) {
-      ctx.set('Content-Security-Policy', APP_CSP);
-    }
-    if (ctx.response.is('html')) ctx.set('X-Frame-Options', 'SAMEORIGIN');
+    if (!res.hasHeader('Content-Security-Policy')) res.setHeader('Content-Security-Policy', APP_CSP);
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
   };
 }
+
+const HTML = /^\s*text\/html\s*(;|$)/i;
