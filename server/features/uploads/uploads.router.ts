@@ -60,11 +60,18 @@ async function fitImage(file: string, ext: string): Promise<string> {
   }
   const { width = 0, height = 0 } = meta;
   if ((meta.pages ?? 1) > 1 || (width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE)) return ext;
-  const out = await sharp(file)
-    .rotate()
-    .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
+  let out: Buffer;
+  try {
+    out = await sharp(file)
+      .rotate()
+      .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    // A sound header over broken pixels (a truncated or corrupt file): too big to keep as
+    // sent, and no browser would show it either.
+    throw badRequest('The image could not be read', [{ path: 'file', message: 'The image could not be read' }]);
+  }
   await fsp.writeFile(file, out);
   return 'webp';
 }

@@ -289,6 +289,19 @@ describeEachEngine('uploads with the default limits', (t) => {
     expect(tempFiles(t())).toEqual([]);
   });
 
+  it('answers 400, not 500, to a large PNG whose pixels are corrupt (its header reads fine), and keeps nothing', async () => {
+    const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
+    // The header still says 2000×1000, but its checksum is wrong: decoding fails.
+    const broken = Buffer.from(png);
+    broken[29] = broken[29]! ^ 0xff;
+    const stored = storedFiles(t()).length;
+    const res = await upload(broken, 'photo.png', 'image/png');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('The image could not be read');
+    expect(storedFiles(t())).toHaveLength(stored);
+    expect(tempFiles(t())).toEqual([]);
+  });
+
   it('answers 413 to audio over 20 MB', async () => {
     const over = await upload(wavOfSize(20 * MB + 4), 'long.wav', 'audio/wav');
     expect(over.status).toBe(413);
