@@ -1,17 +1,13 @@
 import type { Page, Request } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+import { ADMIN_KEY, caribbean, expect, expectNoSideways, isShellPath, test } from './fixtures';
 
 const admin = { 'x-admin-key': ADMIN_KEY };
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const toast = (page: Page) => page.getByTestId('toast');
 
-/**
- * The layout's own public calls on every page (now-playing bar, ad slots, and the branding
- * read of the settings when a page is loaded), not the admin screen's.
- */
-const SHELL_CALL = /^\/api\/(np|ads\/serve|settings)(\?|$)/;
+/** The layout's own public calls (fixtures.ts), made as a visitor, not the admin screen's. */
 const isShellCall = (c: { path: string; method: string; key: string | undefined }) =>
-  c.method === 'GET' && c.key === undefined && SHELL_CALL.test(c.path);
+  c.key === undefined && isShellPath(c.method, c.path.split('?')[0]!);
 
 /** A real 1×1 PNG, for the image and logo uploads. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -51,10 +47,6 @@ async function unlock(page: Page, path: string, button: string, heading: string)
     expect(calls.length).toBeGreaterThan(0);
     return calls;
   };
-}
-
-async function expectNoSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
 /** A date `days` ahead as a datetime-local value at HH:MM. */

@@ -1,18 +1,14 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+import { ADMIN_KEY, caribbean, expect, expectNoSideways, isShellPath, test } from './fixtures';
 
 const admin = { 'x-admin-key': ADMIN_KEY };
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const toast = (page: Page) => page.getByTestId('toast');
 const row = (page: Page, text: string) => page.getByTestId('moderation-row').filter({ hasText: text });
 
-/**
- * The layout's own public calls on every page (now-playing bar, ad slots, and the branding
- * read of the settings when a page is loaded), not the admin screen's.
- */
-const SHELL_CALL = /^\/api\/(np|ads\/serve|settings)(\?|$)/;
+/** The layout's own public calls (fixtures.ts), made as a visitor, not the admin screen's. */
 const isShellCall = (c: { path: string; method: string; key: string | undefined }) =>
-  c.method === 'GET' && c.key === undefined && SHELL_CALL.test(c.path);
+  c.key === undefined && isShellPath(c.method, c.path.split('?')[0]!);
 
 interface SeenCall {
   path: string;
@@ -40,10 +36,6 @@ async function unlock(page: Page, path: string) {
 async function openTab(page: Page, name: RegExp | string) {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-}
-
-async function expectNoSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
 
 async function createPendingArtist(request: APIRequestContext, name: string, bio = `${name} sings about island life, faith and family in every song.`) {

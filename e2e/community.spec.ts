@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+import { ADMIN_KEY, caribbean, expect, expectNoSideways, test } from './fixtures';
 
 const admin = { 'x-admin-key': ADMIN_KEY };
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -43,10 +43,6 @@ async function changeSettings(request: APIRequestContext, url: (p: string) => st
   };
 }
 const watzhott = (p: string) => p;
-
-async function expectNoSideways(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
 
 const wall = (page: Page) => page.getByRole('region', { name: 'Approved prayer requests' });
 const toast = (page: Page) => page.getByTestId('toast');

@@ -47,6 +47,9 @@ export async function expectNoSideways(page: Page): Promise<void> {
  * now playing (its first answer and its event stream) and the ad slots.
  */
 export function isShellCall(r: Request): boolean {
-  const path = new URL(r.url()).pathname;
-  return r.method() === 'GET' && ['/api/np', '/api/np/events', '/api/settings', '/api/ads/serve'].includes(path);
+  return isShellPath(r.method(), new URL(r.url()).pathname);
+}
+
+export function isShellPath(method: string, pathname: string): boolean {
+  return method === 'GET' && ['/api/np', '/api/np/events', '/api/settings', '/api/ads/serve'].includes(pathname);
 }
