@@ -170,8 +170,9 @@ async function repeatVisit(base, serverLog) {
         await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
       }
     });
-    // Let the worker finish precaching and the first page's requests settle.
-    await page.waitForLoadState('networkidle');
+    // Let the worker finish precaching and the first page's requests settle. (Never quite
+    // 'networkidle': the now-playing stream stays open by design.)
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
     await page.waitForTimeout(1500);
 
     const seen = [];
@@ -179,7 +180,7 @@ async function repeatVisit(base, serverLog) {
     context.on('response', onResponse);
     const logFrom = serverLog.length;
     await page.reload({ waitUntil: 'load' });
-    await page.waitForLoadState('networkidle').catch(() => {});
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
     await page.waitForTimeout(2000);
     context.off('response', onResponse);
     const reached = serverLog.slice(logFrom);
@@ -192,7 +193,13 @@ async function repeatVisit(base, serverLog) {
       const req = response.request();
       const u = new URL(response.url());
       if (u.origin !== base) continue;
-      const sizes = await req.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
+      // The now-playing stream never ends (its sizes() would wait for ever); its bytes are
+      // the Listening figure's.
+      if ((response.headers()['content-type'] ?? '').startsWith('text/event-stream')) {
+        api.push({ path: u.pathname + u.search, status: 'stream', bytes: 0, by: 'page' });
+        continue;
+      }
+      const sizes = await bounded(req.sizes(), 5_000, `sizes of ${u.pathname}`).catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
       const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
       const by = req.serviceWorker() ? 'worker' : 'page';
       if (u.pathname.startsWith('/api/')) api.push({ path: u.pathname + u.search, status: response.status(), bytes, by });
@@ -204,7 +211,7 @@ async function repeatVisit(base, serverLog) {
     row('Repeat visit: shell bytes from the network', '0 B', `${shellBytes} B${shellFromNetwork.length ? ` (${shellFromNetwork.join('; ')})` : ''}`, shellBytes === 0);
     const count = (s) => api.filter((a) => a.status === s).length;
     const apiBytes = api.reduce((n, a) => n + a.bytes, 0);
-    row('Repeat visit: API requests on the network', 'mostly 304', `${api.length} requests: ${count(304)}×304, ${count(200)}×200, ${api.length - count(304) - count(200)} other; ${apiBytes} B`, null);
+    row('Repeat visit: API requests on the network', 'mostly 304', `${api.length} requests: ${count(304)}×304, ${count(200)}×200, ${count('stream')} now-playing stream, ${api.length - count(304) - count(200) - count('stream')} other; ${apiBytes} B`, null);
     notes.push(`Repeat visit API requests: ${api.map((a) => `${a.path} → ${a.status} ${a.bytes} B (${a.by})`).join('; ') || 'none'}`);
     // The server's own request log is the ground truth: Chromium reports a revalidated
     // answer (304 on the wire) with the cached answer's status 200.
@@ -486,7 +493,10 @@ async function throughput(base) {
 async function images(base) {
   const { default: sharp } = await import('sharp');
   const demoDir = path.join(ROOT, 'dist', 'app', 'demo');
-  const files = fs.existsSync(demoDir) ? fs.readdirSync(demoDir, { recursive: true }).filter((f) => fs.statSync(path.join(demoDir, f)).isFile()) : [];
+  // Not the .br/.gz copies the build writes beside larger SVGs (scripts/precompress.mjs).
+  const files = fs.existsSync(demoDir)
+    ? fs.readdirSync(demoDir, { recursive: true }).filter((f) => fs.statSync(path.join(demoDir, f)).isFile() && !/\.(br|gz)$/.test(f))
+    : [];
   const formats = new Map();
   let largest = 0;
   for (const f of files) {
@@ -537,7 +547,7 @@ async function step(name, fn) {
   }
   console.log(`\n${name}…`);
   try {
-    await fn();
+    await bounded(Promise.resolve().then(fn), 600_000, name);
   } catch (e) {
     row(name, '—', `error: ${e.message}`, false);
   }

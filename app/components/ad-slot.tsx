@@ -48,8 +48,17 @@ const adQuery = (slot: AdSlotName, country: string) =>
  */
 export function prefetchTopAd(queryClient: QueryClient, slot: AdSlotName, preload: boolean): void {
   if (preload || lowDataNow()) return;
-  void queryClient.prefetchQuery(adQuery(slot, selectedCountryNow()));
+  void queryClient
+    .fetchQuery(adQuery(slot, selectedCountryNow()))
+    .then((ad) => {
+      // The creative starts downloading now, while the page renders, not once it has.
+      if (ad) new Image().src = ad.imageUrl;
+    })
+    .catch(() => {});
 }
+
+/** Each page's first ad, near the top: prefetched, so not left to lazy loading. */
+const TOP_SLOTS: ReadonlySet<AdSlotName> = new Set(['leaderboard', 'artists', 'schedule']);
 
 /**
  * spec.md §4: embed mode shows the zone's HTML; hybrid shows a placeholder then the served
@@ -86,8 +95,7 @@ export function AdSlot({ slot }: { slot: AdSlotName }) {
               alt={ad.data.alt || 'Advertisement'}
               width={SLOT_BOX[slot].width}
               height={SLOT_BOX[slot].height}
-              // The leaderboard sits at the top of the page: lazy loading would only delay it.
-              loading={slot === 'leaderboard' ? 'eager' : 'lazy'}
+              loading={TOP_SLOTS.has(slot) ? 'eager' : 'lazy'}
               decoding="async"
             />
           </a>

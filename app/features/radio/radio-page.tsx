@@ -7,6 +7,7 @@ import { useNowPlaying } from '../../lib/now-playing.queries';
 import { isActive, player, usePlayer } from '../../lib/player/player';
 import { useSettings } from '../../lib/settings.queries';
 import { currentTenant } from '../../lib/tenant';
+import { useDeferredMount } from '../../lib/use-deferred-mount';
 
 export const RECENTLY_PLAYED_COUNT = 3;
 
@@ -38,6 +39,8 @@ export function RadioPage() {
   const playing = isActive(state.status);
   const recent = np.data?.history.slice(0, RECENTLY_PLAYED_COUNT) ?? [];
   const embedDelay = EMBED_DELAY_MS[currentTenant()];
+  // The player and now playing first; the rest of the page in a second, background render.
+  const restReady = useDeferredMount();
 
   return (
     <div className="radio-page">
@@ -75,42 +78,50 @@ export function RadioPage() {
             {s?.nowPlayingEmbed ? <DeferredEmbed name="now-playing" html={s.nowPlayingEmbed} title="Station now playing" delayMs={embedDelay} /> : null}
           </article>
 
-          <article aria-labelledby="recent-heading">
-            <h2 id="recent-heading">Recently Played</h2>
-            {recent.length === 0 ? (
-              <p className="muted">Nothing played yet.</p>
-            ) : (
-              <ol className="recent-list">
-                {recent.map((song) => (
-                  <li key={`${song.playedAt}-${song.title}`}>
-                    <strong>{song.title}</strong> <span>{song.artist}</span>{' '}
-                    <time dateTime={song.playedAt}>{playedTime(song.playedAt)}</time>
-                  </li>
-                ))}
-              </ol>
-            )}
-            {s?.recentlyPlayedEmbed ? (
-              <DeferredEmbed name="recently-played" html={s.recentlyPlayedEmbed} title="Station recently played" delayMs={embedDelay} />
-            ) : null}
-          </article>
+          {restReady && (
+            <>
+              <article aria-labelledby="recent-heading">
+                <h2 id="recent-heading">Recently Played</h2>
+                {recent.length === 0 ? (
+                  <p className="muted">Nothing played yet.</p>
+                ) : (
+                  <ol className="recent-list">
+                    {recent.map((song) => (
+                      <li key={`${song.playedAt}-${song.title}`}>
+                        <strong>{song.title}</strong> <span>{song.artist}</span>{' '}
+                        <time dateTime={song.playedAt}>{playedTime(song.playedAt)}</time>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+                {s?.recentlyPlayedEmbed ? (
+                  <DeferredEmbed name="recently-played" html={s.recentlyPlayedEmbed} title="Station recently played" delayMs={embedDelay} />
+                ) : null}
+              </article>
 
-          <AdSlot slot="infeed" />
+              <AdSlot slot="infeed" />
 
-          <article aria-labelledby="chat-heading">
-            <h2 id="chat-heading">Live Chat</h2>
-            {s?.chatweeEmbed ? <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={360} /> : <p className="muted">Live chat is coming soon.</p>}
-          </article>
+              <article aria-labelledby="chat-heading">
+                <h2 id="chat-heading">Live Chat</h2>
+                {s?.chatweeEmbed ? <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={360} /> : <p className="muted">Live chat is coming soon.</p>}
+              </article>
+            </>
+          )}
         </div>
         <aside className="radio-side">
-          <AdSlot slot="sidebar" />
-          {(s?.enableLowData ?? true) && (
-            <article>
-              <label>
-                <input type="checkbox" role="switch" checked={lowData} onChange={(e) => setLowData(e.target.checked)} />
-                Low Data Mode
-              </label>
-              <small className="muted">Turns off images, embeds and video to save your data.</small>
-            </article>
+          {restReady && (
+            <>
+              <AdSlot slot="sidebar" />
+              {(s?.enableLowData ?? true) && (
+                <article>
+                  <label>
+                    <input type="checkbox" role="switch" checked={lowData} onChange={(e) => setLowData(e.target.checked)} />
+                    Low Data Mode
+                  </label>
+                  <small className="muted">Turns off images, embeds and video to save your data.</small>
+                </article>
+              )}
+            </>
           )}
         </aside>
       </div>

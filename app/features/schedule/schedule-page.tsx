@@ -6,6 +6,7 @@ import { AdSlot } from '../../components/ad-slot';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useSettings } from '../../lib/settings.queries';
 import { currentTenant } from '../../lib/tenant';
+import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { NeverMissBox } from './never-miss-box';
 import { SHOW_PLACEHOLDERS } from './schedule-pending';
 import { ScheduleEvents } from './schedule-events';
@@ -29,6 +30,8 @@ function useNow(): Date {
 
 export function SchedulePage() {
   const shows = useQuery(showsQuery());
+  // The week of cards (most of this page's work) renders just after the header and ad.
+  const weekReady = useDeferredMount();
   const settings = useSettings();
   const hasEvents = tenantHasEvents(currentTenant());
   const [tab, setTab] = useState<Tab>('shows');
@@ -96,7 +99,7 @@ export function SchedulePage() {
       >
         {activeTab === 'events' ? (
           <ScheduleEvents />
-        ) : shows.isPending ? (
+        ) : shows.isPending || !weekReady ? (
           <Placeholders count={SHOW_PLACEHOLDERS} />
         ) : shows.isError ? (
           <ErrorState error={shows.error} onRetry={() => void shows.refetch()} />

@@ -198,7 +198,8 @@ export function currentOrNextOccurrence<S extends ShowTimes>(
   return candidates.filter((o) => o.end.getTime() > now.getTime()).sort((a, b) => a.start.getTime() - b.start.getTime())[0] ?? null;
 }
 
-/** The zone the listener's device runs in. */
+/** The zone the listener's device runs in (read once: it is slow to ask on a cheap phone). */
+let deviceZone: string | null = null;
 export function listenerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return (deviceZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 }
