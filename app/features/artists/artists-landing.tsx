@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { Artist } from '../../../domain/artists';
 import { COUNTRIES, findCountry } from '../../../domain/countries';
 import { AdSlot } from '../../components/ad-slot';
@@ -12,9 +12,14 @@ import { approvedArtistsQuery } from './artists.queries';
 import './artists.css';
 
 export function ArtistsLanding() {
-  const artists = useQuery(approvedArtistsQuery());
-  const featured = useMemo(() => featuredFromGuyana(artists.data ?? []), [artists.data]);
-  const rising = useMemo(() => risingNow(artists.data ?? []), [artists.data]);
+  const query = useQuery(approvedArtistsQuery());
+  // The answer's arrival is a synchronous render; the two grids of cards are drawn in a
+  // background one instead (placeholders meanwhile), in slices a slow phone can answer taps
+  // between (issue 7: total blocking time).
+  const data = useDeferredValue(query.data);
+  const artists = { ...query, data, isPending: query.isPending || (data === undefined && !query.isError) };
+  const featured = useMemo(() => featuredFromGuyana(data ?? []), [data]);
+  const rising = useMemo(() => risingNow(data ?? []), [data]);
 
   return (
     <div className="artists-page artists-landing">

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import type { SponsorTier } from '../../../domain/catalog';
+import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { SponsorApplicationForm } from './sponsor-application-form';
 import { TIER_OFFERS } from './sponsor-tiers';
 import './sponsors.css';
 
 export function SponsorApplicationPage() {
   const [tier, setTier] = useState<SponsorTier>('supporting');
+  // The form sits below the tiers: rendered just after the first screen (useDeferredMount).
+  const formReady = useDeferredMount();
 
   function choose(next: SponsorTier) {
     setTier(next);
@@ -35,7 +38,7 @@ export function SponsorApplicationPage() {
           ))}
         </ul>
       </section>
-      <SponsorApplicationForm tier={tier} onTierChange={setTier} />
+      {formReady && <SponsorApplicationForm tier={tier} onTierChange={setTier} />}
     </div>
   );
 }
