@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSettings } from '../lib/settings.queries';
 import { currentTenant } from '../lib/tenant';
+import { useDeferredMount } from '../lib/use-deferred-mount';
 import { AdSlot } from './ad-slot';
 import { ConnectionStatus } from './connection-status';
 import { InstallApp } from './install-app';
@@ -40,6 +41,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const tenant = currentTenant();
   const settings = useSettings();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The closed menu's contents and the footer's ad come in a second, background render.
+  const restReady = useDeferredMount();
   const drawer = useRef<HTMLDialogElement>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const name = settings.data?.displayName ?? (tenant === 'caribbean' ? 'Caribbean Praise Radio' : 'Watzhott');
@@ -83,20 +86,22 @@ export function Layout({ children }: { children: ReactNode }) {
       <ConnectionStatus />
       <InstallApp />
       <dialog id="nav-drawer" ref={drawer} className="nav-drawer" aria-label="Menu" onClose={() => setDrawerOpen(false)} onClick={(e) => e.target === drawer.current && setDrawerOpen(false)}>
-        <nav aria-label="Mobile">
-          <button type="button" className="secondary drawer-close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
-            ×
-          </button>
-          <NavList onNavigate={() => setDrawerOpen(false)} />
-          <TenantSwitch tenant={tenant} />
-        </nav>
+        {(restReady || drawerOpen) && (
+          <nav aria-label="Mobile">
+            <button type="button" className="secondary drawer-close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
+              ×
+            </button>
+            <NavList onNavigate={() => setDrawerOpen(false)} />
+            <TenantSwitch tenant={tenant} />
+          </nav>
+        )}
       </dialog>
       <main id="main" className="container">
         {children}
       </main>
       <footer className="container site-footer">
         {/* Admins at work are not an audience: no impressions counted on admin pages. */}
-        {!pathname.startsWith('/admin') && <AdSlot slot="footer" />}
+        {restReady && !pathname.startsWith('/admin') && <AdSlot slot="footer" />}
         <small>
           © {new Date().getFullYear()} {name}
         </small>
