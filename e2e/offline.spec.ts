@@ -14,9 +14,21 @@ async function workerReady(page: Page): Promise<void> {
   });
 }
 
-/** Offline for everything the page and its worker fetch. */
-const goOffline = (context: BrowserContext) => context.setOffline(true);
-const goOnline = (context: BrowserContext) => context.setOffline(false);
+/**
+ * Offline for everything the page and its worker fetch. The API is also refused at the route
+ * level: Chromium's offline emulation reaches a page a moment after setOffline returns, and a
+ * write sent in that moment would reach the server (harmless, the Idempotency-Key keeps it
+ * single, but it would make "nothing was sent while offline" a race).
+ */
+const API = '**/api/**';
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route(API, (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute(API);
+  await context.setOffline(false);
+}
 
 test('installable: a per-tenant manifest with standalone display and maskable icons, and an active worker', async ({ page, request }) => {
   await page.goto('/');
