@@ -43,17 +43,20 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   });
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  if (!res.ok) {
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON: fall back to spec.md §8's "status: text"
-    }
-    if (isErrorBody(parsed)) throw new ApiError(res.status, parsed.error, parsed.issues);
-    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
-  }
+  if (!res.ok) throw apiErrorOf(res, text);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The error a failed answer stands for: the server's message, else spec.md §8's "status: text". */
+export function apiErrorOf(res: Pick<Response, 'status' | 'statusText'>, text: string): ApiError {
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  if (isErrorBody(parsed)) return new ApiError(res.status, parsed.error, parsed.issues);
+  return new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
 }
 
 /** Field messages from a 400, keyed by path, for showing beside the fields. */

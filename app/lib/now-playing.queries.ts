@@ -1,8 +1,7 @@
 import { onlineManager, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { isNowPlaying, type NowPlaying } from '../../domain/now-playing';
-import { isErrorBody } from '../../domain/http-error';
-import { ApiError, apiUrl } from './api-client';
+import { apiErrorOf, apiUrl } from './api-client';
 import { createNowPlayingStream, type NowPlayingStream, type Signal, type StreamStatus } from './now-playing-stream';
 import { isActive, player } from './player/player';
 import { currentTenant } from './tenant';
@@ -40,15 +39,7 @@ export const nowPlayingQuery = (status: StreamStatus = appStream?.status() ?? 'o
 async function fetchNowPlaying(signal: AbortSignal): Promise<NowPlaying> {
   const res = await fetch(apiUrl('/api/np'), { credentials: 'include', headers: { Accept: 'application/json' }, signal });
   const text = await res.text();
-  if (!res.ok) {
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON: spec.md §8's "status: text"
-    }
-    throw isErrorBody(parsed) ? new ApiError(res.status, parsed.error) : new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
-  }
+  if (!res.ok) throw apiErrorOf(res, text);
   // Often before any screen has made the stream (the route loader asks first).
   knownEtag = res.headers.get('ETag') ?? knownEtag;
   appStream?.know(knownEtag);
