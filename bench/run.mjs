@@ -12,16 +12,8 @@ import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The same flags as the end-to-end tests (e2e/chromium-args.json), headless for Lighthouse.
+const CHROME_FLAGS = ['--headless=new', ...JSON.parse(fs.readFileSync(path.join(ROOT, 'e2e', 'chromium-args.json'), 'utf8'))];
 const LIGHTHOUSE_PAGES = ['/', '/artists', '/schedule', '/sponsors/submit'];
 const API_PATHS = ['/api/np', '/api/shows', '/api/artists?approved=true'];
 const AUTOCANNON_SECONDS = Number(process.env.BENCH_SECONDS || 10);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -8,17 +9,12 @@ export const E2E_ADMIN_KEY = 'e2e-admin-key-0123456789';
 const runDir = process.env.E2E_RUN_DIR ?? path.join(os.tmpdir(), `radio-e2e-${process.pid}`);
 process.env.E2E_RUN_DIR = runDir;
 
+const chromiumArgs = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'chromium-args.json'), 'utf8')) as string[];
+
 const chromium = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  // The machine's Chromium, headless and quiet; the same flags as npm run bench.
+  args: chromiumArgs,
 };
 
 export default defineConfig({
