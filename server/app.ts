@@ -134,7 +134,8 @@ function serveKeptAnswersFirst(app: Koa<AppState>, answers: PublicAnswers): void
   };
 }
 
-const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+// HPE_INVALID_EOF_STATE: a request body cut off mid-way (an upload whose connection died).
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'HPE_INVALID_EOF_STATE']);
 
 const apiOnly =
   (mw: Middleware): Middleware =>

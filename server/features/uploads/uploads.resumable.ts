@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Server as TusServer } from '@tus/server';
 import type { Upload } from '@tus/utils';
@@ -107,10 +107,27 @@ export function resumableUploads(deps: Deps) {
     ctx.req.setTimeout(deps.config.limits.uploadStallMs, () => ctx.req.destroy());
     requestInfo.set(ctx.req, { clientAddress: ctx.state.clientAddress });
     ctx.set('Cache-Control', 'no-store');
-    // tus answers errors with the JSON bodies above; their Content-Type is set here, as tus
-    // does not set one (bodiless answers carry none).
-    if (ctx.method !== 'GET') ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    jsonErrorType(ctx.res);
     ctx.respond = false;
     await tus.handle(ctx.req, ctx.res);
   };
+}
+
+/**
+ * tus answers errors with the JSON bodies above (onResponseError) but types them text/plain;
+ * the error answers of this one response are typed as JSON as they are written.
+ */
+function jsonErrorType(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (status >= 400) {
+      for (const headers of rest) {
+        if (!Array.isArray(headers)) continue;
+        for (let i = 0; i < headers.length; i += 2) {
+          if (String(headers[i]).toLowerCase() === 'content-type') headers[i + 1] = 'application/json; charset=utf-8';
+        }
+      }
+    }
+    return writeHead(status, ...rest);
+  }) as ServerResponse['writeHead'];
 }
