@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -13,8 +12,8 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
+import { S3ResumableStore, isNotFound } from './s3-resumable-store';
 
 /**
  * Where uploaded files live (docs/uploads.md): one interface, two backends — the local disk
@@ -77,7 +76,7 @@ export function readS3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
 }
 
 export function createStorage(env: StorageEnv): UploadStorage {
-  return env.s3 ? s3Storage(env.s3) : diskStorage(env.uploadDir);
+  return env.s3 ? s3Storage(env.s3, env.uploadDir) : diskStorage(env.uploadDir);
 }
 
 export function diskStorage(uploadDir: string): UploadStorage {
@@ -137,22 +136,21 @@ const FILES_PREFIX = 'files/';
 export function s3ClientConfig(s3: S3Settings): S3ClientConfig {
   return {
     region: s3.region,
+    // Checksums only where S3 requires them: the SDK's default streams bodies aws-chunked
+    // with trailing checksums, which several S3-compatible services store verbatim.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     // MinIO, R2, B2, Ceph and s3rver want path-style addressing at their own endpoint.
     ...(s3.endpoint ? { endpoint: s3.endpoint, forcePathStyle: true } : {}),
     ...(s3.accessKeyId && s3.secretAccessKey ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } } : {}),
   };
 }
 
-export function s3Storage(s3: S3Settings): UploadStorage {
-  const config = s3ClientConfig(s3);
-  const client = new S3Client(config);
+/** S3 (or compatible): files under `files/`, unfinished uploads under `resumable/`; uploadDir only spools. */
+export function s3Storage(s3: S3Settings, uploadDir: string): UploadStorage {
+  const client = new S3Client(s3ClientConfig(s3));
   const Bucket = s3.bucket;
-  const resumable = new S3Store({
-    s3ClientConfig: { ...config, bucket: Bucket },
-    expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS,
-    // Tags are not understood by every S3-compatible service (s3rver among them).
-    useTags: false,
-  });
+  const resumable = new S3ResumableStore(client, Bucket, path.join(uploadDir, '.tmp'), RESUMABLE_EXPIRY_MS);
   const keyOf = (name: string) => {
     if (!STORED_NAME.test(name)) throw new Error(`Not a stored name: ${name}`);
     return FILES_PREFIX + name;
@@ -197,13 +195,7 @@ export function s3Storage(s3: S3Settings): UploadStorage {
       } while (ContinuationToken);
     },
     async fetchResumable(id, toPath) {
-      const out = await client.send(new GetObjectCommand({ Bucket, Key: id }));
-      await pipeline(out.Body as Readable, fs.createWriteStream(toPath));
+      await resumable.assemble(id, toPath);
     },
   };
-}
-
-function isNotFound(err: unknown): boolean {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
