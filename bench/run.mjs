@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './first-visit-size.mjs';
+import { uploadsBench } from './uploads.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -577,6 +578,7 @@ try {
   await step('images', () => images(server.url));
   await step('lighthouse', () => lighthouseScores(server.url));
   await step('throughput', () => throughput(server.url));
+  await step('uploads', () => uploadsBench(server.url, { row, notes }));
 } finally {
   await server.stop();
 }
