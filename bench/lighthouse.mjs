@@ -133,9 +133,11 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
     // Calibration: the host's benchmarkIndex under Lighthouse's own default run.
     let multiplier = Number(process.env.BENCH_LIGHTHOUSE_MULTIPLIER || 0);
     let calibration = 'fixed by BENCH_LIGHTHOUSE_MULTIPLIER';
+    let calibrated = 0;
     if (!multiplier) {
       const first = await once(urlOf(pages[0]), 4);
       const index = first.environment.benchmarkIndex;
+      calibrated = Math.round(index);
       multiplier = Math.round((index / LOW_TIER_BENCHMARK_INDEX) * 100) / 100;
       calibration = `benchmarkIndex ${Math.round(index)} / ${LOW_TIER_BENCHMARK_INDEX}`;
     }
@@ -161,6 +163,11 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
         const tbt = median(done.map((r) => r.tbt));
         const index = median(done.map((r) => r.index));
         figures.set(page, { score, tbt });
+        // The calibration holds only while the machine stays as busy as it was: say so when
+        // the page's runs found the host much faster or slower than the first run did.
+        if (!process.env.BENCH_LIGHTHOUSE_MULTIPLIER && (index > calibrated * 1.5 || index < calibrated / 1.5)) {
+          notes.push(`Lighthouse ${label}: the host's benchmarkIndex during its runs (median ${index}) was far from the calibration's ${calibrated}: the machine's load changed, so this figure emulates another phone; compare it with the floor of the same run, or run again on a quiet machine.`);
+        }
         const vsFloor =
           page !== 'floor' && figures.has('floor')
             ? `; floor ${figures.get('floor').score}, TBT ${figures.get('floor').tbt} ms (TBT ${(tbt / Math.max(1, figures.get('floor').tbt)).toFixed(1)}× the floor's)`
