@@ -143,12 +143,15 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
     }
     console.log(`  CPU slowdown ${multiplier}× (${calibration})`);
 
-    const figures = new Map();
-    for (const page of pages) {
-      const label = page === 'floor' ? 'floor app (bench/floor)' : page;
-      try {
-        const done = [];
-        for (let i = 0; i < runs; i++) {
+    // Round by round, every page once per round: on a machine whose load drifts, each page
+    // (and the floor) then sees the same spread of it, so the ratios stay fair.
+    const results = new Map(pages.map((page) => [page, { done: [], error: null }]));
+    const labelOf = (page) => (page === 'floor' ? 'floor app (bench/floor)' : page);
+    for (let i = 0; i < runs; i++) {
+      for (const page of pages) {
+        const r = results.get(page);
+        if (r.error) continue;
+        try {
           const lhr = await once(urlOf(page), multiplier);
           const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
           const tbt = Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0);
@@ -156,33 +159,43 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
           const detail = Object.entries(METRICS)
             .map(([name, id]) => `${name} ${lhr.audits[id]?.displayValue ?? '?'}`)
             .join(', ');
-          done.push({ score, tbt, index, detail });
-          console.log(`    ${label} run ${i + 1}: ${score} (${detail}; benchmarkIndex ${index}, ×${multiplier})`);
+          r.done.push({ score, tbt, index, detail });
+          console.log(`    ${labelOf(page)} run ${i + 1}: ${score} (${detail}; benchmarkIndex ${index}, ×${multiplier})`);
+        } catch (e) {
+          r.error = e;
         }
-        const score = median(done.map((r) => r.score));
-        const tbt = median(done.map((r) => r.tbt));
-        const index = median(done.map((r) => r.index));
-        figures.set(page, { score, tbt });
-        // The calibration holds only while the machine stays as busy as it was: say so when
-        // the page's runs found the host much faster or slower than the first run did.
-        if (!process.env.BENCH_LIGHTHOUSE_MULTIPLIER && (index > calibrated * 1.5 || index < calibrated / 1.5)) {
-          notes.push(`Lighthouse ${label}: the host's benchmarkIndex during its runs (median ${index}) was far from the calibration's ${calibrated}: the machine's load changed, so this figure emulates another phone; compare it with the floor of the same run, or run again on a quiet machine.`);
-        }
-        const vsFloor =
-          page !== 'floor' && figures.has('floor')
-            ? `; floor ${figures.get('floor').score}, TBT ${figures.get('floor').tbt} ms (TBT ${(tbt / Math.max(1, figures.get('floor').tbt)).toFixed(1)}× the floor's)`
-            : '';
-        row(
-          `Lighthouse mobile ${label} (CPU ×${multiplier}, benchmarkIndex ${index})`,
-          page === 'floor' ? '(yardstick)' : '≥ 95, TBT ≤ 200 ms',
-          `${score} (median of ${done.map((r) => r.score).join(', ')}), TBT ${tbt} ms${vsFloor}`,
-          page === 'floor' ? null : score >= 95 && tbt <= 200,
-        );
-        const mid = done.find((r) => r.score === score) ?? done[0];
-        notes.push(`Lighthouse ${label} (a median run): ${mid.detail}; benchmarkIndex per run ${done.map((r) => r.index).join(', ')}`);
-      } catch (e) {
-        row(`Lighthouse mobile ${label}`, '≥ 95', `error: ${e.message}`, false);
       }
+    }
+
+    const figures = new Map();
+    for (const page of pages) {
+      const label = labelOf(page);
+      const { done, error } = results.get(page);
+      if (error || !done.length) {
+        row(`Lighthouse mobile ${label}`, '≥ 95', `error: ${error?.message ?? 'no run'}`, false);
+        continue;
+      }
+      const score = median(done.map((r) => r.score));
+      const tbt = median(done.map((r) => r.tbt));
+      const index = median(done.map((r) => r.index));
+      figures.set(page, { score, tbt });
+      // The calibration holds only while the machine stays as busy as it was: say so when
+      // the page's runs found the host much faster or slower than the first run did.
+      if (!process.env.BENCH_LIGHTHOUSE_MULTIPLIER && (index > calibrated * 1.5 || index < calibrated / 1.5)) {
+        notes.push(`Lighthouse ${label}: the host's benchmarkIndex during its runs (median ${index}) was far from the calibration's ${calibrated}: the machine's load changed, so this figure emulates another phone; compare it with the floor of the same run, or run again on a quiet machine.`);
+      }
+      const vsFloor =
+        page !== 'floor' && figures.has('floor')
+          ? `; floor ${figures.get('floor').score}, TBT ${figures.get('floor').tbt} ms (TBT ${(tbt / Math.max(1, figures.get('floor').tbt)).toFixed(1)}× the floor's)`
+          : '';
+      row(
+        `Lighthouse mobile ${label} (CPU ×${multiplier}, benchmarkIndex ${index})`,
+        page === 'floor' ? '(yardstick)' : '≥ 95, TBT ≤ 200 ms',
+        `${score} (median of ${done.map((r) => r.score).join(', ')}), TBT ${tbt} ms${vsFloor}`,
+        page === 'floor' ? null : score >= 95 && tbt <= 200,
+      );
+      const mid = done.find((r) => r.score === score) ?? done[0];
+      notes.push(`Lighthouse ${label} (a median run): ${mid.detail}; benchmarkIndex per run ${done.map((r) => r.index).join(', ')}`);
     }
     notes.push(
       `Lighthouse 12, mobile, simulated slow 4G; CPU slowdown ${multiplier}× (${calibration}: a low-tier phone, as Chrome DevTools calibrates it); ` +
