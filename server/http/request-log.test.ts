@@ -144,10 +144,10 @@ describe('a client that goes away mid-download', () => {
     const consoleError = vi.spyOn(console, 'error');
     try {
       fs.mkdirSync(app.uploadDir, { recursive: true });
-      fs.writeFileSync(path.join(app.uploadDir, 'big-file.mp3'), Buffer.alloc(16 * 1024 * 1024, 1));
+      fs.writeFileSync(path.join(app.uploadDir, '0a1b2c3d-0000-4000-8000-000000000003.mp3'), Buffer.alloc(16 * 1024 * 1024, 1));
       const closed = new Promise<void>((resolve) => app.server.once('request', (_req, res) => res.once('close', () => resolve())));
       await new Promise<void>((resolve, reject) => {
-        const req = http.get(`${app.url}/uploads/big-file.mp3`, { agent: false }, (res) => {
+        const req = http.get(`${app.url}/uploads/0a1b2c3d-0000-4000-8000-000000000003.mp3`, { agent: false }, (res) => {
           expect(res.statusCode).toBe(200);
           res.once('data', () => {
             req.destroy();
@@ -161,7 +161,7 @@ describe('a client that goes away mid-download', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(app.errors).toEqual([]);
       expect(consoleError).not.toHaveBeenCalled();
-      expect(app.lines.map((l) => JSON.parse(l) as { path: string })).toMatchObject([{ path: '/uploads/big-file.mp3' }]);
+      expect(app.lines.map((l) => JSON.parse(l) as { path: string })).toMatchObject([{ path: '/uploads/0a1b2c3d-0000-4000-8000-000000000003.mp3' }]);
     } finally {
       consoleError.mockRestore();
       await app.close();

@@ -160,8 +160,8 @@ describeEachEngine(
 
     it('serves /uploads/* from the upload dir, and nothing else from there', async () => {
       fs.mkdirSync(t().config.uploadDir, { recursive: true });
-      fs.writeFileSync(path.join(t().config.uploadDir, 'a1b2-c3d4.mp3'), 'ID3 fake audio');
-      const res = await t().http().get('/uploads/a1b2-c3d4.mp3').buffer(true);
+      fs.writeFileSync(path.join(t().config.uploadDir, '0a1b2c3d-0000-4000-8000-000000000001.mp3'), 'ID3 fake audio');
+      const res = await t().http().get('/uploads/0a1b2c3d-0000-4000-8000-000000000001.mp3').buffer(true);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('audio/mpeg');
       expect(Buffer.from(res.body as Buffer).toString('utf8')).toBe('ID3 fake audio');
@@ -176,37 +176,37 @@ describeEachEngine(
     it('answers byte ranges on uploads, so players can seek and Safari plays audio', async () => {
       fs.mkdirSync(t().config.uploadDir, { recursive: true });
       const content = '0123456789abcdefghij';
-      fs.writeFileSync(path.join(t().config.uploadDir, 'range-test.mp3'), content);
+      fs.writeFileSync(path.join(t().config.uploadDir, '0a1b2c3d-0000-4000-8000-000000000002.mp3'), content);
       const url = t().url;
-      const full = await rawGet(url, '/uploads/range-test.mp3');
+      const full = await rawGet(url, '/uploads/0a1b2c3d-0000-4000-8000-000000000002.mp3');
       expect(full.status).toBe(200);
       expect(full.headers['accept-ranges']).toBe('bytes');
       expect(full.text).toBe(content);
 
-      const first = await rawGet(url, '/uploads/range-test.mp3', { Range: 'bytes=0-3' });
+      const first = await rawGet(url, '/uploads/0a1b2c3d-0000-4000-8000-000000000002.mp3', { Range: 'bytes=0-3' });
       expect(first.status).toBe(206);
       expect(first.headers['content-range']).toBe('bytes 0-3/20');
       expect(first.headers['content-length']).toBe('4');
       expect(first.headers['content-type']).toBe('audio/mpeg');
       expect(first.text).toBe('0123');
 
-      const open = await rawGet(url, '/uploads/range-test.mp3', { Range: 'bytes=15-' });
+      const open = await rawGet(url, '/uploads/0a1b2c3d-0000-4000-8000-000000000002.mp3', { Range: 'bytes=15-' });
       expect(open.status).toBe(206);
       expect(open.headers['content-range']).toBe('bytes 15-19/20');
       expect(open.text).toBe('fghij');
 
-      const suffix = await rawGet(url, '/uploads/range-test.mp3', { Range: 'bytes=-3' });
+      const suffix = await rawGet(url, '/uploads/0a1b2c3d-0000-4000-8000-000000000002.mp3', { Range: 'bytes=-3' });
       expect(suffix.status).toBe(206);
       expect(suffix.text).toBe('hij');
 
-      const beyond = await rawGet(url, '/uploads/range-test.mp3', { Range: 'bytes=20-' });
+      const beyond = await rawGet(url, '/uploads/0a1b2c3d-0000-4000-8000-000000000002.mp3', { Range: 'bytes=20-' });
       expect(beyond.status).toBe(416);
       expect(beyond.headers['content-range']).toBe('bytes */20');
 
       // Several ranges, or an If-Range we cannot check: the whole file.
       const wholeFile: Record<string, string>[] = [{ Range: 'bytes=0-1,4-5' }, { Range: 'bytes=0-3', 'If-Range': '"x"' }, { Range: 'pages=1' }];
       for (const headers of wholeFile) {
-        const whole = await rawGet(url, '/uploads/range-test.mp3', headers);
+        const whole = await rawGet(url, '/uploads/0a1b2c3d-0000-4000-8000-000000000002.mp3', headers);
         expect(whole.status).toBe(200);
         expect(whole.text).toBe(content);
       }
