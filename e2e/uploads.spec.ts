@@ -46,18 +46,28 @@ async function deadZoneProxy(target: URL, cuts: number[], deadMs: number) {
     let base = 0;
     let since = 0;
     let patching = false;
+    let inHead = false;
     client.on('data', (chunk: Buffer) => {
-      const head = chunk.subarray(0, Math.min(chunk.length, 2048)).toString('latin1');
-      if (/^[A-Z]+ \//.test(head)) {
-        patching = head.startsWith('PATCH ');
-        base = Number(/\r\nupload-offset: *(\d+)/i.exec(head)?.[1] ?? 0);
+      const text = chunk.subarray(0, Math.min(chunk.length, 4096)).toString('latin1');
+      if (/^[A-Z]+ \//.test(text)) {
+        patching = text.startsWith('PATCH ');
+        inHead = true;
+        base = 0;
         since = 0;
+      }
+      // The head may come in more than one chunk: its Upload-Offset is read wherever it is.
+      if (inHead) {
+        const offset = /upload-offset: *(\d+)/i.exec(text);
+        if (offset) base = Number(offset[1]);
+        if (text.includes('\r\n\r\n')) inHead = false;
       }
       const next = cuts[done];
       if (patching && next !== undefined && base + since + chunk.length >= next) {
         upstream.end(chunk.subarray(0, Math.max(0, next - base - since)));
         done += 1;
         deadUntil = Date.now() + deadMs;
+        // A dead zone drops every connection, kept-alive ones too.
+        for (const socket of open) if (socket !== client) socket.destroy();
         client.destroy();
         return;
       }
