@@ -18,5 +18,5 @@ const FLAGS: Record<CountryCode, typeof GY> = { GY, BB, TT, BZ, JM, LC, GD, DM, 
 /** A country's flag, decorative: the country's name always stands beside it. */
 export function Flag({ code, className = 'flag' }: { code: string; className?: string }) {
   const Svg = FLAGS[code as CountryCode];
-  return Svg ? <Svg className={className} aria-hidden="true" /> : null;
+  return Svg ? <Svg className={className} aria-hidden="true" data-country={code} /> : null;
 }
