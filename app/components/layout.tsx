@@ -1,7 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSettings } from '../lib/settings.queries';
+import { useSettings } from '../api/settings';
 import { currentTenant } from '../lib/tenant';
 import { applyTenantLook } from '../lib/theme';
 import { useDeferredMount } from '../lib/use-deferred-mount';
