@@ -130,6 +130,7 @@ for (const [tenant, at] of Object.entries(TENANTS)) {
 
 test('the desktop navigation stays on one line from 1024 px up, with the rest under More', async ({ page, isMobile }) => {
   test.skip(isMobile, 'desktop widths');
+  test.setTimeout(120_000); // ten page loads
   for (const width of [1024, 1100, 1180, 1280, 1440]) {
     for (const at of Object.values(TENANTS)) {
       await page.setViewportSize({ width, height: 800 });
