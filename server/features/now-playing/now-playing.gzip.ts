@@ -1,0 +1,96 @@
+import zlib from 'node:zlib';
+import type { Snapshot } from './now-playing.hub';
+
+/**
+ * gzip for thousands of event streams at the cost of one (docs/now-playing-push.md).
+ *
+ * A zlib stream per listener costs ~50 KB of memory and a compression per listener per event.
+ * Instead each stream is a gzip member whose deflate blocks come from here: every chunk is
+ * compressed on its own and sync-flushed (byte-aligned, never final), so chunks can follow
+ * each other in any stream. An event is compressed with the text that precedes it in the
+ * stream (the previous event and the heartbeats since) as deflate's preset dictionary, so a
+ * song change still costs only what differs from the previous answer; and as every stream
+ * that received the same previous event at the same broadcast holds the same text, the
+ * compressed bytes are made once per group of streams and written to all of them.
+ * Per stream only the CRC-32 and length of what it was sent are kept, for the trailer.
+ */
+export interface GzipState {
+  /** The last event this stream was sent, or null (then nothing is referred back to). */
+  previous: Snapshot | null;
+  /** Heartbeats sent since it. */
+  beats: number;
+  crc: number;
+  size: number;
+}
+
+/** A gzip member header: deflate, no name, no time, unknown OS. */
+const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
+/** deflate's window: nothing further back can be referred to. */
+const WINDOW = 32 * 1024;
+const MAX_KEPT = 256;
+const FLUSHED: zlib.ZlibOptions = { finishFlush: zlib.constants.Z_SYNC_FLUSH, level: 6 };
+
+export function sharedGzip(eventText: (s: Snapshot) => string) {
+  const kept = new Map<string, Buffer>();
+  const plain = new Map<string, Buffer>();
+  const heartbeat = ':\n\n';
+
+  const compressed = (text: string, dictionary: string | null): Buffer =>
+    zlib.deflateRawSync(text, dictionary ? { ...FLUSHED, dictionary: Buffer.from(dictionary.length > WINDOW ? dictionary.slice(-WINDOW) : dictionary) } : FLUSHED);
+
+  const remember = (map: Map<string, Buffer>, key: string, make: () => Buffer): Buffer => {
+    let bytes = map.get(key);
+    if (!bytes) {
+      if (map.size >= MAX_KEPT) map.clear();
+      bytes = make();
+      map.set(key, bytes);
+    }
+    return bytes;
+  };
+
+  const account = (state: GzipState, text: string) => {
+    const bytes = Buffer.byteLength(text);
+    state.crc = zlib.crc32(text, state.crc);
+    state.size = (state.size + bytes) >>> 0;
+  };
+
+  return {
+    header: HEADER,
+
+    state: (): GzipState => ({ previous: null, beats: 0, crc: 0, size: 0 }),
+
+    /** A chunk that refers to nothing before it (the retry line, a heartbeat). */
+    text(state: GzipState, text: string): Buffer {
+      account(state, text);
+      if (text === heartbeat) state.beats += 1;
+      else {
+        // Anything else ends what the next event may refer to.
+        state.previous = null;
+        state.beats = 0;
+      }
+      return remember(plain, text, () => compressed(text, null));
+    },
+
+    /** An event, compressed against the previous one (shared by every stream that holds it). */
+    event(state: GzipState, snapshot: Snapshot): Buffer {
+      const text = eventText(snapshot);
+      const previous = state.previous;
+      const beats = state.beats;
+      account(state, text);
+      state.previous = snapshot;
+      state.beats = 0;
+      const key = `${previous?.id ?? ''} ${beats} ${snapshot.id}`;
+      return remember(kept, key, () => compressed(text, previous ? eventText(previous) + heartbeat.repeat(beats) : null));
+    },
+
+    /** The end of the member: a final empty block, then CRC-32 and length. */
+    trailer(state: GzipState): Buffer {
+      const tail = Buffer.alloc(10);
+      tail[0] = 0x03; // a final, empty block with fixed codes
+      tail[1] = 0x00;
+      tail.writeUInt32LE(state.crc >>> 0, 2);
+      tail.writeUInt32LE(state.size >>> 0, 6);
+      return tail;
+    },
+  };
+}
