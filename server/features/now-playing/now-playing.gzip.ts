@@ -35,8 +35,8 @@ export function sharedGzip(eventText: (s: Snapshot) => string) {
   const plain = new Map<string, Buffer>();
   const heartbeat = ':\n\n';
 
-  const compressed = (text: string, dictionary: string | null): Buffer =>
-    zlib.deflateRawSync(text, dictionary ? { ...FLUSHED, dictionary: Buffer.from(dictionary.length > WINDOW ? dictionary.slice(-WINDOW) : dictionary) } : FLUSHED);
+  const compressed = (text: Buffer | string, dictionary: Buffer | null): Buffer =>
+    zlib.deflateRawSync(text, dictionary ? { ...FLUSHED, dictionary: dictionary.length > WINDOW ? dictionary.subarray(-WINDOW) : dictionary } : FLUSHED);
 
   const remember = (map: Map<string, Buffer>, key: string, make: () => Buffer): Buffer => {
     let bytes = map.get(key);
@@ -48,10 +48,13 @@ export function sharedGzip(eventText: (s: Snapshot) => string) {
     return bytes;
   };
 
-  const account = (state: GzipState, text: string) => {
-    const bytes = Buffer.byteLength(text);
-    state.crc = zlib.crc32(text, state.crc);
-    state.size = (state.size + bytes) >>> 0;
+  // The text of an event once per snapshot, not once per stream at every broadcast.
+  const texts = new Map<string, Buffer>();
+  const textOf = (snapshot: Snapshot): Buffer => remember(texts, snapshot.id, () => Buffer.from(eventText(snapshot)));
+
+  const account = (state: GzipState, bytes: Buffer | string) => {
+    state.crc = zlib.crc32(bytes, state.crc);
+    state.size = (state.size + (typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length)) >>> 0;
   };
 
   return {
@@ -73,14 +76,14 @@ export function sharedGzip(eventText: (s: Snapshot) => string) {
 
     /** An event, compressed against the previous one (shared by every stream that holds it). */
     event(state: GzipState, snapshot: Snapshot): Buffer {
-      const text = eventText(snapshot);
+      const bytes = textOf(snapshot);
       const previous = state.previous;
       const beats = state.beats;
-      account(state, text);
+      account(state, bytes);
       state.previous = snapshot;
       state.beats = 0;
       const key = `${previous?.id ?? ''} ${beats} ${snapshot.id}`;
-      return remember(kept, key, () => compressed(text, previous ? eventText(previous) + heartbeat.repeat(beats) : null));
+      return remember(kept, key, () => compressed(bytes, previous ? Buffer.concat([textOf(previous), Buffer.from(heartbeat.repeat(beats))]) : null));
     },
 
     /** The end of the member: a final empty block, then CRC-32 and length. */
