@@ -28,11 +28,21 @@ const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
 /** deflate's window: nothing further back can be referred to. */
 const WINDOW = 32 * 1024;
 const MAX_KEPT = 256;
+
+/** A non-final stored deflate block (RFC 1951 3.2.4): we are byte-aligned after every chunk. */
+function stored(data: Buffer): Buffer {
+  const block = Buffer.alloc(5 + data.length);
+  block[0] = 0x00;
+  block.writeUInt16LE(data.length, 1);
+  block.writeUInt16LE(~data.length & 0xffff, 3);
+  data.copy(block, 5);
+  return block;
+}
+const HEARTBEAT = stored(Buffer.from(':\n\n'));
 const FLUSHED: zlib.ZlibOptions = { finishFlush: zlib.constants.Z_SYNC_FLUSH, level: 6 };
 
 export function sharedGzip(eventText: (s: Snapshot) => string) {
   const kept = new Map<string, Buffer>();
-  const plain = new Map<string, Buffer>();
   const heartbeat = ':\n\n';
 
   const compressed = (text: Buffer | string, dictionary: Buffer | null): Buffer =>
@@ -62,7 +72,11 @@ export function sharedGzip(eventText: (s: Snapshot) => string) {
 
     state: (): GzipState => ({ previous: null, beats: 0, crc: 0, size: 0 }),
 
-    /** A chunk that refers to nothing before it (the retry line, a heartbeat). */
+    /**
+     * A short chunk that refers to nothing (the retry line, a heartbeat), as a stored block:
+     * smaller than a compressed and flushed one at these sizes, and made without a zlib
+     * engine (one per retry line, of which there are thousands, left its native memory behind).
+     */
     text(state: GzipState, text: string): Buffer {
       account(state, text);
       if (text === heartbeat) state.beats += 1;
@@ -71,7 +85,7 @@ export function sharedGzip(eventText: (s: Snapshot) => string) {
         state.previous = null;
         state.beats = 0;
       }
-      return remember(plain, text, () => compressed(text, null));
+      return text === heartbeat ? HEARTBEAT : stored(Buffer.from(text));
     },
 
     /** An event, compressed against the previous one (shared by every stream that holds it). */
