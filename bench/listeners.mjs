@@ -6,7 +6,8 @@
 // bytes (gzip chunks made the same way), in the same run. Every socket targets 127.0.0.1;
 // each size gets fresh servers and a loopback source address of its own (ephemeral ports).
 //
-// Run alone: node bench/listeners.mjs [1000,5000,10000]   (after npm run build:server)
+// Run alone: node bench/listeners.mjs [1000,5000,10000]   (after npm run build:server; with no
+// sizes given it also replaces its section of bench/RESULTS.md)
 // From bench/run.mjs: the "listeners" section (BENCH_SKIP=listeners skips it).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -264,6 +265,36 @@ export function listenersReport(results) {
   return { rows, table };
 }
 
+const MARKED = /<!-- listeners:start -->[\s\S]*?<!-- listeners:end -->/;
+
+/** The section of bench/RESULTS.md, between markers so a run of this module alone can replace it. */
+export function listenersSection(table, { when = new Date(), machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end` } = {}) {
+  return `<!-- listeners:start -->
+## Now-playing listeners at a song change (issue 17)
+
+One compiled server process holding N \`GET /api/np/events\` streams (gzip, raw sockets from one
+client process), then an admin write that changes the answer, pushed as a song change is: the
+time until each stream has the event, and the growth of resident memory per stream; against a
+bare \`node:http\` server holding as many streams and writing the same gzip bytes, in the same
+run (bench/listeners.mjs, docs/now-playing-push.md). Budgets at 10,000: p99 ≤ 2 s, ≤ 20 KB per
+stream, no error, within 2× of bare. Run ${when.toISOString()} on ${machine}.
+
+${table}
+<!-- listeners:end -->`;
+}
+
+/** The listeners section kept in a RESULTS.md text (run.mjs carries it over when the step is skipped). */
+export const previousListenersSection = (text) => MARKED.exec(text)?.[0] ?? null;
+
+function writeSection(file, section) {
+  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  let next;
+  if (MARKED.test(text)) next = text.replace(MARKED, section);
+  else if (text.includes('<!-- reliability:start -->')) next = text.replace('<!-- reliability:start -->', `${section}\n\n<!-- reliability:start -->`);
+  else next = `${text.replace(/\n*$/, '\n\n')}${section}\n`;
+  fs.writeFileSync(file, next);
+}
+
 // ------------------------------------------------------------------ the bare server
 
 function bareServer(eventsFile, port) {
@@ -423,5 +454,7 @@ if (process.argv[1] === SELF) {
     const { rows, table } = listenersReport(results);
     for (const [figure, budget, measured, pass] of rows) console.log(`${pass ? '✓' : '✗'} ${figure}: ${measured} (budget ${budget})`);
     console.log('\n' + table);
+    // A full run of every size, alone, replaces its section of bench/RESULTS.md.
+    if (!mode) writeSection(path.join(ROOT, 'bench', 'RESULTS.md'), listenersSection(table));
   }
 }

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './first-visit-size.mjs';
+import { listenersBench, listenersReport, listenersSection, previousListenersSection } from './listeners.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -580,6 +581,13 @@ try {
 } finally {
   await server.stop();
 }
+// Issue 17, with servers of its own once the shared one is gone (bench/listeners.mjs).
+let listenersMd = null;
+await step('listeners', async () => {
+  const report = listenersReport(await listenersBench());
+  for (const r of report.rows) row(...r);
+  listenersMd = listenersSection(report.table);
+});
 
 const cpus = os.cpus();
 const machine = `${os.type()} ${os.release()} (${os.platform()}/${os.arch()}), ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}`;
@@ -606,6 +614,8 @@ its static imports and CSS; compressed as the server sends them: the \`.br\` (qu
 this PWA (service workers need HTTPS) sends \`Accept-Encoding: br\` over HTTPS.
 
 ${routeTable}
+
+${listenersMd ?? previousListenersSection(fs.existsSync(path.join(ROOT, 'bench', 'RESULTS.md')) ? fs.readFileSync(path.join(ROOT, 'bench', 'RESULTS.md'), 'utf8') : '') ?? ''}
 
 ## Notes
 
