@@ -27,7 +27,7 @@ describe('gzip shared between event streams', () => {
     const shared: Buffer[] = [];
     for (const [name, items] of Object.entries(plan)) {
       const state = gzip.state();
-      const chunks = [gzip.header];
+      const chunks: Buffer[] = [gzip.header];
       let text = '';
       for (const item of items) {
         if (typeof item === 'string') {
