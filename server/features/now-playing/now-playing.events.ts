@@ -144,6 +144,8 @@ export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions
     if (stream.gzipped) ctx.set('Content-Encoding', 'gzip');
     ctx.req.socket.setNoDelay(true);
     // Written here rather than through Koa: a stream holds only its socket and a few numbers.
+    // The status is still set on ctx, for the request log.
+    ctx.status = 200;
     ctx.respond = false;
     stream.open();
   };

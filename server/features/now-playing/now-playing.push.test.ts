@@ -77,6 +77,7 @@ function listen(url: string) {
         if (block.startsWith(':')) comments += 1;
         const data = block.split('\n').find((l) => l.startsWith('data: '));
         if (data) events.push({ data: JSON.parse(data.slice(6)) });
+        if (data) debug.push(url + ' ' + data.slice(6, 120));
       }
     });
     res.on('close', () => (ended = true));
@@ -91,23 +92,43 @@ function listen(url: string) {
   };
 }
 
+const debug: unknown[] = [];
 async function until(predicate: () => boolean, ms: number, what: string): Promise<void> {
   const deadline = Date.now() + ms;
   while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what} ${JSON.stringify(debug)}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
-async function rename(url: string, displayName: string): Promise<void> {
+async function saveSettings(url: string, change: Record<string, unknown>): Promise<void> {
   const headers = { 'x-admin-key': KEY, 'Content-Type': 'application/json' };
   const settings = (await (await fetch(`${url}/api/settings`, { headers })).json()) as Record<string, unknown>;
   const saved = await fetch(`${url}/api/settings`, {
     method: 'PUT',
     headers,
-    body: JSON.stringify({ ...settings, streamUrl: '/demo/stream', radioHtmlEmbed: '<audio src="/demo/stream"></audio>', displayName }),
+    body: JSON.stringify({ ...settings, streamUrl: '/demo/stream', radioHtmlEmbed: '<audio src="/demo/stream"></audio>', ...change }),
   });
   expect(saved.status, await saved.clone().text()).toBe(200);
+}
+const rename = (url: string, displayName: string) => saveSettings(url, { displayName });
+
+/** An Icecast status-json upstream on 127.0.0.1: the test sets its title and counts its fetches. */
+async function icecast() {
+  let title = 'Kes - Hello';
+  let fetches = 0;
+  const server = http.createServer((_req, res) => {
+    fetches += 1;
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ icestats: { source: { title, listeners: 5, server_name: 'Test' } } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/status-json.xsl`,
+    fetches: () => fetches,
+    play: (next: string) => (title = next),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database, now-playing pushed between them', () => {
@@ -134,9 +155,11 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database, now-p
     const env = {
       DATABASE_URL: withDatabase(PG_URL!, name),
       UPLOAD_DIR: path.join(dir, 'uploads'),
-      // Heartbeats show a stream is still alive; the default checks (10 s, a minute) stay, so
-      // only the push can bring a change within the test's 2 s.
+      // Heartbeats show a stream is still alive. The upstream gets its chance every 500 ms (it
+      // is still fetched at most once per 10 s across both); the minute look stays, so only
+      // the push can bring a change within the test's 2 s.
       NP_EVENTS_HEARTBEAT_MS: '200',
+      NP_EVENTS_CHECK_MS: '500',
     };
     // One at a time: both run the migrations at start.
     a = await start(entry, dir, env);
@@ -154,6 +177,29 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database, now-p
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('a new upstream song, fetched once by whichever process, reaches the listeners of both within 2 s of each other', async () => {
+    const upstream = await icecast();
+    const onA = listen(a.url);
+    const onB = listen(b.url);
+    try {
+      await until(() => onA.events.length >= 1 && onB.events.length >= 1, 5_000, 'the opening events');
+      await saveSettings(a.url, { npJsonUrl: upstream.url });
+      const title = (l: ReturnType<typeof listen>) => (l.events.at(-1)?.data as { nowPlaying: { title: string } } | undefined)?.nowPlaying.title;
+      await until(() => title(onA) === 'Hello' && title(onB) === 'Hello', 5_000, 'both on the upstream song');
+      const fetchesBefore = upstream.fetches();
+      upstream.play('Machel Montano - Like Ah Boss');
+      // The next fetch is up to 10 s away (one per 10 s, across both processes).
+      await until(() => title(onA) === 'Like Ah Boss' || title(onB) === 'Like Ah Boss', 15_000, 'the new song on either');
+      await until(() => title(onA) === 'Like Ah Boss' && title(onB) === 'Like Ah Boss', 2_000, 'the new song on both');
+      expect(upstream.fetches() - fetchesBefore).toBe(1);
+    } finally {
+      onA.close();
+      onB.close();
+      await saveSettings(a.url, { npJsonUrl: '' });
+      await upstream.close();
+    }
+  }, 40_000);
+
   it('a listener on B sees a change made through A within 2 s; with A killed, B keeps its streams', async () => {
     const onB = listen(b.url);
     const onA = listen(a.url);
@@ -164,6 +210,7 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database, now-p
     await until(() => onB.events.length === 2, 2_000, "B's listener seeing A's change");
     expect(onB.artist(1)).toBe('Watzhott Carnival Live');
     await until(() => onA.events.length === 2, 2_000, "A's own listener");
+    expect(onA.artist(1)).toBe('Watzhott Carnival Live');
 
     // A dies without a word: B's listener keeps its stream and its changes.
     a.child.kill('SIGKILL');
