@@ -258,7 +258,7 @@ async function listening(base) {
   // heartbeat every 25 s). The bench points watzhott at a local AzuraCast-style upstream on
   // 127.0.0.1 with a full 20-song history (the largest answer), changes its song, and counts
   // the bytes each part costs on the socket. The server's own intervals apply (heartbeat 25 s,
-  // upstream asked every 10 s, changes looked for every 5 s), so this step takes about 30 s;
+  // upstream asked every 10 s, a new answer pushed at once), so this step takes about 30 s;
   // NP_EVENTS_HEARTBEAT_MS / NP_EVENTS_CHECK_MS in the bench's environment reach the server
   // and shorten it.
   const http = await import('node:http');
