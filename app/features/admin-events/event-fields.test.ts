@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { NewEventSchema } from '../../../domain/events';
 import { fieldIssues } from '../../../domain/http-error';
-import { emptyEventDraft, errorsByField, eventDraft, eventInput, priceLabel, splitUpcoming } from './event-fields';
+import { emptyEventDraft, eventDraft, eventFieldOf, eventInput, priceLabel, splitUpcoming } from './event-fields';
 import { imageFileProblem } from '../../lib/admin-upload';
 
 const ZONE = 'America/Guyana';
@@ -27,7 +27,7 @@ describe('event form ↔ API', () => {
   it('lets the schema speak for empty and unreadable fields, beside the right inputs', () => {
     const result = v.safeParse(NewEventSchema, eventInput({ ...emptyEventDraft(), priceFrom: 'ten', ticketUrl: 'nope' }, ZONE));
     expect(result.success).toBe(false);
-    const errors = errorsByField(Object.fromEntries(fieldIssues(result.issues!).map((i) => [i.path, i.message])));
+    const errors = Object.fromEntries(fieldIssues(result.issues!).map((i) => [eventFieldOf(i.path), i.message]));
     expect(errors).toEqual({
       title: 'Event title is required',
       startLocal: 'Start date and time are required',

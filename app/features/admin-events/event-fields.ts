@@ -67,15 +67,8 @@ export function eventInput(draft: EventDraft, timeZone: string): Record<string, 
   };
 }
 
-/** Server or schema messages keyed by schema path → keyed by form field. */
-export function errorsByField(byPath: Record<string, string>): Partial<Record<EventField, string>> {
-  const out: Partial<Record<EventField, string>> = {};
-  for (const field of EVENT_FIELDS) {
-    const message = byPath[EVENT_FIELD_PATHS[field]];
-    if (message) out[field] = message;
-  }
-  return out;
-}
+/** A schema or server path → the form field that shows its message ('startIso' is typed in 'startLocal'). */
+export const eventFieldOf = (path: string): EventField | undefined => EVENT_FIELDS.find((f) => EVENT_FIELD_PATHS[f] === path);
 
 /**
  * Events the public page no longer lists (started longer ago than it keeps them) are history;
