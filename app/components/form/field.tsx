@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import type { ControlProps, FieldErrors } from './use-field-errors';
 
+/** A URL field: the phone's URL keyboard, no capitals or spelling fixes. */
+export const URL_INPUT = { type: 'url', inputMode: 'url', autoCapitalize: 'off', spellCheck: false } as const;
+
 export interface FieldProps<F extends string> {
   form: FieldErrors<F>;
   name: F;

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useLowData } from '../../lib/low-data';
-import { FieldMessage } from './field';
+import { FieldMessage, URL_INPUT } from './field';
 import type { FieldErrors } from './use-field-errors';
 
 export interface ImageFieldProps<F extends string> {
@@ -76,10 +76,7 @@ export function ImageField<F extends string>(props: ImageFieldProps<F>) {
       <label htmlFor={form.id(name)}>{label}</label>
       <input
         {...form.control(name)}
-        type="url"
-        inputMode="url"
-        autoCapitalize="off"
-        spellCheck={false}
+        {...URL_INPUT}
         value={value}
         placeholder={props.placeholder}
         onChange={(e) => onChange(e.target.value)}

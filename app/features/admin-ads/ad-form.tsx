@@ -3,7 +3,7 @@ import { NewAdSchema, type Ad, type NewAd } from '../../../domain/ads';
 import { AD_SLOTS } from '../../../domain/catalog';
 import { COUNTRIES } from '../../../domain/countries';
 import { useToast } from '../../components/toasts';
-import { Field, FieldMessage } from '../../components/form/field';
+import { Field, FieldMessage, URL_INPUT } from '../../components/form/field';
 import { failureMessage } from '../../components/form/failure';
 import { ImageField } from '../../components/form/image-field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
@@ -83,16 +83,7 @@ export function AdForm({ editing, onDone }: AdFormProps) {
 
       <Field form={form} name="targetUrl" label="Target URL">
         {(control) => (
-          <input
-            {...control}
-            type="text"
-            inputMode="url"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={values.targetUrl}
-            onChange={(e) => set('targetUrl', e.target.value)}
-            placeholder="https://advertiser.example/offer"
-          />
+          <input {...control} {...URL_INPUT} value={values.targetUrl} onChange={(e) => set('targetUrl', e.target.value)} placeholder="https://advertiser.example/offer" />
         )}
       </Field>
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { NewEventSchema, type Event } from '../../../domain/events';
 import { useToast } from '../../components/toasts';
-import { Field } from '../../components/form/field';
+import { Field, URL_INPUT } from '../../components/form/field';
 import { ImageField } from '../../components/form/image-field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
 import { EVENT_FIELDS, emptyEventDraft, eventDraft, eventFieldOf, eventInput, type EventDraft } from './event-fields';
@@ -48,8 +48,6 @@ export function EventForm({ event, zone, onDone }: EventFormProps) {
     );
   };
 
-  const urlInput = { type: 'url', inputMode: 'url', autoCapitalize: 'off', spellCheck: false } as const;
-
   return (
     <form className="evadmin-form" onSubmit={onSubmit} noValidate aria-labelledby={form.uid('heading')}>
       <h2 id={form.uid('heading')}>{event ? `Edit Event: ${event.title}` : 'Add Event'}</h2>
@@ -71,7 +69,7 @@ export function EventForm({ event, zone, onDone }: EventFormProps) {
           {(control) => <input {...control} type="text" inputMode="decimal" value={draft.priceFrom} onChange={(e) => set('priceFrom', e.target.value)} />}
         </Field>
         <Field form={form} name="ticketUrl" label="Ticket URL (optional)" className="evadmin-field">
-          {(control) => <input {...control} {...urlInput} value={draft.ticketUrl} onChange={(e) => set('ticketUrl', e.target.value)} />}
+          {(control) => <input {...control} {...URL_INPUT} value={draft.ticketUrl} onChange={(e) => set('ticketUrl', e.target.value)} />}
         </Field>
       </div>
 

@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE } from '../../../domain/settings';
 import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents } from '../../../domain/tenants';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useToast } from '../../components/toasts';
-import { useLowData } from '../../lib/low-data';
+import { Thumbnail } from '../../components/thumbnail';
 import { currentTenant } from '../../lib/tenant';
 import { adminEventsQuery, useRemoveEvent } from '../../api/events';
 import { adminSettingsQuery } from '../../api/settings';
@@ -99,7 +99,6 @@ function EventsManager() {
 function EventItem({ event, zone, canEdit, onEdit }: { event: Event; zone: string; canEdit: boolean; onEdit: () => void }) {
   const { toast } = useToast();
   const remove = useRemoveEvent();
-  const [lowData] = useLowData();
   const price = priceLabel(event.priceFrom);
 
   const onRemove = () => {
@@ -112,13 +111,7 @@ function EventItem({ event, zone, canEdit, onEdit }: { event: Event; zone: strin
 
   return (
     <article className="evadmin-event" data-testid="admin-event">
-      {event.imageUrl && !lowData ? (
-        <img className="evadmin-thumb" src={event.imageUrl} alt="" width={96} height={54} loading="lazy" decoding="async" />
-      ) : (
-        <div className="evadmin-thumb evadmin-initial" aria-hidden="true">
-          {(event.title.trim()[0] ?? '?').toUpperCase()}
-        </div>
-      )}
+      <Thumbnail src={event.imageUrl} name={event.title} className="evadmin-thumb" letterClassName="evadmin-initial" width={96} height={54} />
       <div className="evadmin-body">
         <h2 className="evadmin-title">
           {event.title}{' '}

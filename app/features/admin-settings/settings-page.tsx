@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { COUNTRIES } from '../../../domain/countries';
 import { SETTINGS_MESSAGES, SettingsSchema, type SettingsResponse } from '../../../domain/settings';
 import { TENANT_NAMES } from '../../../domain/tenants';
 import { ErrorState, Placeholders } from '../../components/states';
@@ -21,6 +20,7 @@ import {
   type TextField,
 } from './settings-fields';
 import './admin-settings.css';
+import { CountryOptions } from '../../components/form/options';
 
 /** Admin Settings (spec.md §2): 'Currently Managing: {tenant}', five cards, save. */
 export function SettingsPage() {
@@ -136,11 +136,7 @@ function SettingsControl({ field, control, value, onChange }: SettingsControlPro
   if (field.kind === 'country') {
     return (
       <select {...control} value={value} onChange={(e) => onChange(e.target.value)}>
-        {COUNTRIES.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.flag} {c.name}
-          </option>
-        ))}
+        <CountryOptions />
       </select>
     );
   }

@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import type { SponsorTier } from '../../../domain/catalog';
 import { SponsorPatchSchema, displayTier, type Sponsor } from '../../../domain/sponsors';
 import { useToast } from '../../components/toasts';
-import { Field, FormErrors } from '../../components/form/field';
+import { Field, FormErrors, URL_INPUT } from '../../components/form/field';
 import { ImageField } from '../../components/form/image-field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
-import { useLowData } from '../../lib/low-data';
-import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes } from './sponsor-review';
+import { Thumbnail } from '../../components/thumbnail';
+import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes, type ApplicationNotes } from './sponsor-review';
 import { imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
 import { useDeleteSponsor, useUpdateSponsor } from '../../api/sponsors';
 
@@ -19,6 +19,14 @@ interface Details {
   targetUrl: string;
 }
 
+/** The application's other parts, in the order the form asked for them. */
+const NOTE_LABELS: [string, (n: ApplicationNotes) => string | null][] = [
+  ['Budget', (n) => n.budget],
+  ['Goals', (n) => n.goals],
+  ['Message', (n) => n.message],
+  ['Notes', (n) => (n.other.length > 0 ? n.other.join('\n') : null)],
+];
+
 const detailsOf = (s: Sponsor): Details => ({ name: s.name, tier: displayTier(s.tier), imageUrl: s.imageUrl ?? '', targetUrl: s.targetUrl ?? '' });
 
 /** One sponsor or application: what they wrote, and the admin's review of it. */
@@ -26,7 +34,6 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
   const { toast } = useToast();
   const update = useUpdateSponsor();
   const remove = useDeleteSponsor();
-  const [lowData] = useLowData();
   const [details, setDetails] = useState<Details>(() => detailsOf(sponsor));
   const [uploading, setUploading] = useState(false);
   const form = useFieldErrors({ fields: DETAIL_FIELDS });
@@ -82,13 +89,7 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
   return (
     <article className="spadmin-card" data-testid="admin-sponsor" aria-labelledby={form.uid('name-heading')}>
       <header className="spadmin-card-header">
-        {sponsor.imageUrl && !lowData ? (
-          <img className="spadmin-logo" src={sponsor.imageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
-        ) : (
-          <div className="spadmin-logo spadmin-initial" aria-hidden="true">
-            {(sponsor.name.trim()[0] ?? '?').toUpperCase()}
-          </div>
-        )}
+        <Thumbnail src={sponsor.imageUrl} name={sponsor.name} className="spadmin-logo" letterClassName="spadmin-initial" width={56} height={56} />
         <div className="spadmin-heading">
           <h3 id={form.uid('name-heading')}>{sponsor.name}</h3>
           <p className="spadmin-meta">
@@ -113,29 +114,13 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
               </dd>
             </div>
           )}
-          {notes.budget && (
-            <div>
-              <dt>Budget</dt>
-              <dd>{notes.budget}</dd>
-            </div>
-          )}
-          {notes.goals && (
-            <div>
-              <dt>Goals</dt>
-              <dd>{notes.goals}</dd>
-            </div>
-          )}
-          {notes.message && (
-            <div>
-              <dt>Message</dt>
-              <dd>{notes.message}</dd>
-            </div>
-          )}
-          {notes.other.length > 0 && (
-            <div>
-              <dt>Notes</dt>
-              <dd>{notes.other.join('\n')}</dd>
-            </div>
+          {NOTE_LABELS.map(([label, text]) =>
+            text(notes) ? (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{text(notes)}</dd>
+              </div>
+            ) : null,
           )}
         </dl>
       )}
@@ -173,7 +158,7 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
           />
           <Field form={form} name="targetUrl" label="Link (website)" className="spadmin-field">
             {(control) => (
-              <input {...control} type="url" inputMode="url" autoCapitalize="off" spellCheck={false} value={details.targetUrl} onChange={(e) => set('targetUrl', e.target.value)} />
+              <input {...control} {...URL_INPUT} value={details.targetUrl} onChange={(e) => set('targetUrl', e.target.value)} />
             )}
           </Field>
           <FormErrors form={form} />

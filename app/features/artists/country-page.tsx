@@ -8,6 +8,7 @@ import { ArtistGrid } from './artist-card';
 import { artistsOfCountry } from './artist-filters';
 import { approvedArtistsQuery } from '../../api/artists';
 import './artists.css';
+import { CountryOptions } from '../../components/form/options';
 
 export const COUNTRY_PLACEHOLDERS = 8;
 
@@ -30,11 +31,7 @@ export function CountryPage() {
         <label htmlFor={pickerId} className="country-picker">
           Choose a country
           <select id={pickerId} value={country.code} onChange={(e) => select(e.target.value)}>
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.flag} {c.name}
-              </option>
-            ))}
+            <CountryOptions />
           </select>
         </label>
       </header>

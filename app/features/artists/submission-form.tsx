@@ -1,6 +1,5 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { GENRES } from '../../../domain/catalog';
-import { COUNTRIES } from '../../../domain/countries';
 import { Field } from '../../components/form/field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
 import { createArtist } from '../../api/artists';
@@ -18,6 +17,7 @@ import {
   type SubmissionValues,
 } from './submission';
 import { uploadFile } from './upload';
+import { CountryOptions, TextOptions } from '../../components/form/options';
 
 /** Idempotency keys: random, and made when the button is pressed (submission.ts). */
 function newKey(): string {
@@ -124,11 +124,7 @@ export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
           {(control) => (
             <select {...control} required value={values.countryCode} onChange={text('countryCode')}>
               <option value="">Choose your country</option>
-              {COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.flag} {c.name}
-                </option>
-              ))}
+              <CountryOptions />
             </select>
           )}
         </Field>
@@ -158,11 +154,7 @@ export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
           {(control) => (
             <select {...control} required value={values.genre} onChange={text('genre')}>
               <option value="">Choose a genre</option>
-              {GENRES.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
+              <TextOptions values={GENRES} />
             </select>
           )}
         </Field>

@@ -7,6 +7,7 @@ import { useFieldErrors, type ControlProps } from '../../components/form/use-fie
 import { newIdempotencyKey } from '../../lib/offline/outbox';
 import { applicationFieldOf, TIER_OFFERS, type ApplicationField } from './sponsor-tiers';
 import { APPLICATION_SUBMITTED, useSubmitSponsorApplication } from '../../api/sponsors';
+import { TextOptions } from '../../components/form/options';
 
 type FormValues = Record<Exclude<ApplicationField, 'tier'>, string>;
 
@@ -93,11 +94,7 @@ export function SponsorApplicationForm({ tier, onTierChange }: Props) {
         {field('budget', 'Budget range', (a11y) => (
           <select {...a11y} value={values.budget} onChange={(e) => set('budget')(e.target.value)}>
             <option value="">Select a budget range</option>
-            {BUDGET_OPTIONS.map((b) => (
-              <option key={b} value={b}>
-                {b}
-              </option>
-            ))}
+            <TextOptions values={BUDGET_OPTIONS} />
           </select>
         ))}
       </div>
