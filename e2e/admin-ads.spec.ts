@@ -1,12 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ADMIN_KEY, admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, readSettings, test, unlockAdmin } from './fixtures';
+import { ADMIN_KEY, PNG_1X1, admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, readSettings, test, unlockAdmin } from './fixtures';
 
 const BUTTON = 'Access Advertisement Settings';
-/** A 1×1 PNG: a real image for the upload route to recognise. */
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 interface AdRow {
   id: string;
@@ -240,8 +235,7 @@ test.describe('admin ads', () => {
     await page.getByLabel('Ad Mode').selectOption('embed');
     await page.getByRole('button', { name: 'Add Ad' }).click();
     await expect(page.getByRole('form', { name: 'New Advertisement' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSideways(page);
     const action = await page.locator('.ads-table tbody tr').first().getByRole('button', { name: 'Edit' }).boundingBox();
     expect(action!.height).toBeGreaterThanOrEqual(44);
   });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, test, unlockAdmin } from './fixtures';
+import { admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, test, unlockAdmin } from './fixtures';
 
 const BUTTON = 'Access Dashboard';
 const DAY = 24 * 60 * 60 * 1000;
@@ -203,8 +203,7 @@ test.describe('admin dashboard', () => {
     await page.goto('/admin/dashboard');
     await unlock(page);
     await expect(page.getByRole('heading', { name: 'Track Statistics' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSideways(page);
     const exportButton = await page.getByRole('article', { name: 'Export & Reports' }).getByRole('button', { name: 'Artists' }).boundingBox();
     expect(exportButton!.height).toBeGreaterThanOrEqual(44);
   });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_KEY, admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, readSettings, test, unlockAdmin } from './fixtures';
+import { ADMIN_KEY, admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, readSettings, test, unlockAdmin } from './fixtures';
 
 const BUTTON = 'Access Settings';
 const unlock = (page: Page) => unlockAdmin(page, BUTTON);
@@ -170,8 +170,7 @@ test.describe('admin settings', () => {
     await page.goto('/admin/settings');
     await unlock(page);
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSideways(page);
     await expect(page.getByRole('button', { name: 'Save Settings' })).toBeInViewport();
     await page.getByLabel('Analytics ID').scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: 'Save Settings' })).toBeInViewport();
