@@ -82,10 +82,3 @@ export function splitUpcoming<E extends Pick<Event, 'startIso'>>(events: readonl
     past: byStart.filter((e) => Date.parse(e.startIso) < cutoff).reverse(),
   };
 }
-
-/** 'Free', 'From $25', or nothing. */
-export function priceLabel(priceFrom: number | null): string | null {
-  if (priceFrom == null) return null;
-  if (priceFrom === 0) return 'Free';
-  return `From $${priceFrom.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
-}

@@ -10,7 +10,8 @@ import { currentTenant } from '../../lib/tenant';
 import { adminEventsQuery, useRemoveEvent } from '../../api/events';
 import { adminSettingsQuery } from '../../api/settings';
 import { EventForm } from './event-form';
-import { priceLabel, splitUpcoming } from './event-fields';
+import { splitUpcoming } from './event-fields';
+import { formatPriceFrom } from '../../lib/upcoming-events';
 import { formatStationTime } from './zoned-time';
 import './admin-events.css';
 
@@ -99,7 +100,7 @@ function EventsManager() {
 function EventItem({ event, zone, canEdit, onEdit }: { event: Event; zone: string; canEdit: boolean; onEdit: () => void }) {
   const { toast } = useToast();
   const remove = useRemoveEvent();
-  const price = priceLabel(event.priceFrom);
+  const price = formatPriceFrom(event.priceFrom);
 
   const onRemove = () => {
     if (!window.confirm(`Remove the event "${event.title}"?`)) return;
