@@ -14,6 +14,7 @@ import { splitUpcoming } from './event-fields';
 import { formatPriceFrom } from '../../lib/upcoming-events';
 import { formatStationTime } from './zoned-time';
 import './admin-events.css';
+import { failureMessage } from '../../components/form/failure';
 
 /** Events admin (product.md): watzhott only; every event, private ones too; add / edit / remove. */
 export function EventsAdminPage() {
@@ -104,10 +105,12 @@ function EventItem({ event, zone, canEdit, onEdit }: { event: Event; zone: strin
 
   const onRemove = () => {
     if (!window.confirm(`Remove the event "${event.title}"?`)) return;
-    remove.mutate(event.id, {
-      onSuccess: () => toast({ title: 'Event Removed', description: `"${event.title}" is no longer listed.` }),
-      onError: (err) => toast({ title: 'Remove Failed', description: err.message, variant: 'destructive' }),
-    });
+    // mutateAsync, not mutate's callbacks: the row unmounts once the lists refetch without
+    // it, and the admin must still hear that it went.
+    remove.mutateAsync(event.id).then(
+      () => toast({ title: 'Event Removed', description: `"${event.title}" is no longer listed.` }),
+      (err: unknown) => toast({ title: 'Remove Failed', description: failureMessage(err), variant: 'destructive' }),
+    );
   };
 
   return (

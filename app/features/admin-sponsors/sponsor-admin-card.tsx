@@ -9,6 +9,7 @@ import { Thumbnail } from '../../components/thumbnail';
 import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes, type ApplicationNotes } from './sponsor-review';
 import { imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
 import { useDeleteSponsor, useUpdateSponsor } from '../../api/sponsors';
+import { failureMessage } from '../../components/form/failure';
 
 const DETAIL_FIELDS = ['name', 'tier', 'imageUrl', 'targetUrl'] as const;
 
@@ -80,10 +81,12 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
   const onDelete = () => {
     const what = sponsor.active ? `the sponsor ${sponsor.name}` : `the application from ${sponsor.name}`;
     if (!window.confirm(`Delete ${what}? This cannot be undone.`)) return;
-    remove.mutate(sponsor.id, {
-      onSuccess: () => toast({ title: 'Sponsor Removed', description: `${sponsor.name} has been deleted.` }),
-      onError: (err) => toast({ title: 'Delete Failed', description: err.message, variant: 'destructive' }),
-    });
+    // mutateAsync, not mutate's callbacks: the row unmounts once the lists refetch without
+    // it, and the admin must still hear that it went.
+    remove.mutateAsync(sponsor.id).then(
+      () => toast({ title: 'Sponsor Removed', description: `${sponsor.name} has been deleted.` }),
+      (err: unknown) => toast({ title: 'Delete Failed', description: failureMessage(err), variant: 'destructive' }),
+    );
   };
 
   return (
