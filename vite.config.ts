@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routeTreeOptions } from './scripts/route-tree-options.mjs';
 import { fileURLToPath } from 'node:url';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -35,13 +36,8 @@ export default defineConfig({
   },
   publicDir: r('./public'),
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: r('./app/routes'),
-      generatedRouteTree: r('./app/route-tree.gen.ts'),
-      quoteStyle: 'single',
-    }),
+    // Also writes app/route-tree.gen.ts (not tracked; `npm run typecheck` makes it too).
+    tanstackRouter(routeTreeOptions),
     react(),
     VitePWA({
       // Our own worker from sw/ (composition in sw/sw.ts); the manifest is served per

@@ -1,13 +1,7 @@
-import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, isShellCall, test } from './fixtures';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { ADMIN_KEY, PNG_1X1, admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, readSettings, test, unlockAdmin } from './fixtures';
 
-const admin = { 'x-admin-key': ADMIN_KEY };
 const BUTTON = 'Access Advertisement Settings';
-/** A 1×1 PNG: a real image for the upload route to recognise. */
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 interface AdRow {
   id: string;
@@ -16,59 +10,26 @@ interface AdRow {
   clicks: number;
 }
 
-async function unlock(page: Page) {
-  await page.getByLabel('Admin key').fill(ADMIN_KEY);
-  await page.getByRole('button', { name: BUTTON }).click();
-  await expect(page.getByTestId('toast')).toContainText('Authentication Successful');
-}
-
-async function readSettings(request: APIRequestContext, url: string) {
-  const res = await request.get(url, { headers: admin });
-  expect(res.status()).toBe(200);
-  const { tenant: _tenant, ...settings } = (await res.json()) as Record<string, unknown>;
-  return settings;
-}
+const unlock = (page: Page) => unlockAdmin(page, BUTTON);
 
 const listAds = async (request: APIRequestContext) =>
   (await (await request.get(caribbean('/api/ads'), { headers: admin })).json()) as AdRow[];
 
-const apiCalls = (list: Request[]) => list.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
 const adRow = (page: Page, text: string): Locator => page.locator('.ads-table tbody tr', { hasText: text });
 
 test.describe('admin ads', () => {
   test('the gate: disabled while empty, wrong key refused, right key unlocks; no call without the key', async ({ page }) => {
-    const requests: Request[] = [];
-    page.on('request', (r) => requests.push(r));
-    await page.goto('/admin/ads');
-    await expect(page.getByRole('heading', { name: 'Admin Authentication' })).toBeVisible();
-    const button = page.getByRole('button', { name: BUTTON });
-    await expect(button).toBeDisabled();
-    await page.getByLabel('Admin key').fill('wrong-key');
-    await button.click();
-    const toast = page.getByTestId('toast');
-    await expect(toast).toContainText('Authentication Failed');
-    await expect(toast).toContainText('Invalid admin key. Please try again.');
-    await expect(page.getByRole('heading', { name: 'Advertisement Management' })).toBeHidden();
-
-    for (const r of apiCalls(requests)) {
-      expect(isShellCall(r), `${r.method()} ${r.url()}`).toBe(true);
-      if (r.headers()['x-admin-key']) expect(new URL(r.url()).pathname).toBe('/api/settings');
-    }
-    requests.length = 0;
-
-    await page.getByLabel('Admin key').fill(ADMIN_KEY);
-    await button.click();
-    await expect(toast).toContainText('Authentication Successful');
-    await expect(toast).toContainText('You can now manage advertisement settings.');
-    await expect(page.getByRole('heading', { name: 'Advertisement Management' })).toBeVisible();
+    const requests = await checkGate(page, {
+      path: '/admin/ads',
+      button: BUTTON,
+      welcome: 'You can now manage advertisement settings.',
+      heading: 'Advertisement Management',
+    });
     await expect(page.getByRole('heading', { name: 'Ad Inventory' })).toBeVisible();
     await expect(page.locator('.ads-table tbody tr').first()).toBeVisible();
 
-    const unlocked = apiCalls(requests);
-    expect(unlocked.some((r) => new URL(r.url()).pathname === '/api/ads' && r.headers()['x-admin-key'] === ADMIN_KEY)).toBe(true);
-    for (const r of unlocked) {
-      if (!isShellCall(r)) expect(r.headers()['x-admin-key'], `${r.method()} ${r.url()}`).toBe(ADMIN_KEY);
-    }
+    expect(apiCalls(requests).some((r) => new URL(r.url()).pathname === '/api/ads' && r.headers()['x-admin-key'] === ADMIN_KEY)).toBe(true);
+    expectKeyOnAdminCalls(requests);
   });
 
   test('embed mode: zone text areas, save, and the zone shows on the radio page', async ({ page, request }) => {
@@ -276,8 +237,7 @@ test.describe('admin ads', () => {
     await page.getByLabel('Ad Mode').selectOption('embed');
     await page.getByRole('button', { name: 'Add Ad' }).click();
     await expect(page.getByRole('form', { name: 'New Advertisement' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSideways(page);
     const action = await page.locator('.ads-table tbody tr').first().getByRole('button', { name: 'Edit' }).boundingBox();
     expect(action!.height).toBeGreaterThanOrEqual(44);
   });

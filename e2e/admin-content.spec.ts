@@ -1,8 +1,6 @@
 import type { Page, Request } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, expectNoSideways, isShellPath, test } from './fixtures';
+import { ADMIN_KEY, admin, caribbean, expect, expectNoSideways, isShellPath, test, unique } from './fixtures';
 
-const admin = { 'x-admin-key': ADMIN_KEY };
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const toast = (page: Page) => page.getByTestId('toast');
 
 /** The layout's own public calls (fixtures.ts), made as a visitor, not the admin screen's. */

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, isShellCall, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, test, unlockAdmin } from './fixtures';
 
-const admin = { 'x-admin-key': ADMIN_KEY };
 const BUTTON = 'Access Dashboard';
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -20,19 +19,13 @@ interface TrackRow {
   createdAt: string;
 }
 
-async function unlock(page: Page) {
-  await page.getByLabel('Admin key').fill(ADMIN_KEY);
-  await page.getByRole('button', { name: BUTTON }).click();
-  await expect(page.getByTestId('toast')).toContainText('Authentication Successful');
-}
+const unlock = (page: Page) => unlockAdmin(page, BUTTON);
 
 const getJson = async <T>(request: APIRequestContext, url: string): Promise<T> => {
   const res = await request.get(url, { headers: admin });
   expect(res.status(), url).toBe(200);
   return (await res.json()) as T;
 };
-
-const apiCalls = (list: Request[]) => list.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
 
 /** The page's own calendar day, as in the file name. */
 const today = (page: Page) =>
@@ -50,39 +43,41 @@ async function exportFile(page: Page, label: string) {
 
 test.describe('admin dashboard', () => {
   test('the gate: disabled while empty, wrong key refused, right key unlocks; no call without the key', async ({ page }) => {
-    const requests: Request[] = [];
-    page.on('request', (r) => requests.push(r));
-    await page.goto('/admin/dashboard');
-    await expect(page.getByRole('heading', { name: 'Admin Authentication' })).toBeVisible();
-    const button = page.getByRole('button', { name: BUTTON });
-    await expect(button).toBeDisabled();
-    await page.getByLabel('Admin key').fill('wrong-key');
-    await button.click();
-    const toast = page.getByTestId('toast');
-    await expect(toast).toContainText('Authentication Failed');
-    await expect(toast).toContainText('Invalid admin key. Please try again.');
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeHidden();
-
-    for (const r of apiCalls(requests)) {
-      expect(isShellCall(r), `${r.method()} ${r.url()}`).toBe(true);
-      if (r.headers()['x-admin-key']) expect(new URL(r.url()).pathname).toBe('/api/settings');
-    }
-    requests.length = 0;
-
-    await page.getByLabel('Admin key').fill(ADMIN_KEY);
-    await button.click();
-    await expect(toast).toContainText('Authentication Successful');
-    await expect(toast).toContainText('Welcome to the admin dashboard.');
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    const requests = await checkGate(page, { path: '/admin/dashboard', button: BUTTON, welcome: 'Welcome to the admin dashboard.', heading: 'Admin Dashboard' });
     await expect(page.getByText('Real-time Data')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Track Statistics' })).toBeVisible();
 
-    const unlocked = apiCalls(requests);
-    const paths = unlocked.map((r) => new URL(r.url()).pathname);
+    const paths = apiCalls(requests).map((r) => new URL(r.url()).pathname);
     for (const path of ['/api/artists', '/api/tracks', '/api/events', '/api/sponsors']) expect(paths).toContain(path);
-    for (const r of unlocked) {
-      if (!isShellCall(r)) expect(r.headers()['x-admin-key'], `${r.method()} ${r.url()}`).toBe(ADMIN_KEY);
+    expectKeyOnAdminCalls(requests);
+  });
+
+  test('one admin layout: each page asks with its own button, /admin opens the dashboard, one unlock opens every page', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('button', { name: BUTTON })).toBeDisabled();
+    const gates = [
+      ['/admin/settings', 'Access Settings'],
+      ['/admin/ads', 'Access Advertisement Settings'],
+      ['/admin/moderation', 'Access Moderation'],
+      ['/admin/schedule', 'Access Schedule'],
+      ['/admin/events', 'Access Events'],
+      ['/admin/sponsors', 'Access Sponsors'],
+    ] as const;
+    for (const [path, button] of gates) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Admin Authentication' })).toBeVisible();
+      await expect(page.getByRole('button', { name: button })).toBeVisible();
     }
+    await unlockAdmin(page, 'Access Sponsors');
+    const menu = page.getByRole('navigation', { name: 'Admin' });
+    await expect(menu).toHaveCount(1);
+    await menu.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { name: /Currently Managing/ })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { name: 'Admin Authentication' })).toHaveCount(0);
+    await menu.getByRole('button', { name: 'Lock' }).click();
+    await expect(page.getByRole('button', { name: 'Access Settings' })).toBeVisible();
   });
 
   test('KPIs, top countries, recent activity and track statistics match the data', async ({ page, request }) => {
@@ -208,8 +203,7 @@ test.describe('admin dashboard', () => {
     await page.goto('/admin/dashboard');
     await unlock(page);
     await expect(page.getByRole('heading', { name: 'Track Statistics' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSideways(page);
     const exportButton = await page.getByRole('article', { name: 'Export & Reports' }).getByRole('button', { name: 'Artists' }).boundingBox();
     expect(exportButton!.height).toBeGreaterThanOrEqual(44);
   });

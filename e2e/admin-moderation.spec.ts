@@ -1,8 +1,6 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, expectNoSideways, isShellPath, test } from './fixtures';
+import { ADMIN_KEY, admin, caribbean, expect, expectNoSideways, isShellPath, test, unique, wav } from './fixtures';
 
-const admin = { 'x-admin-key': ADMIN_KEY };
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const toast = (page: Page) => page.getByTestId('toast');
 const row = (page: Page, text: string) => page.getByTestId('moderation-row').filter({ hasText: text });
 
@@ -48,27 +46,6 @@ async function createPendingTrack(request: APIRequestContext, artistId: string, 
   const res = await request.post('/api/tracks', { data: { artistId, title, genre: 'Soca', explicit, fileUrl: `/uploads/${title.replace(/\W/g, '')}.mp3` } });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; fileUrl: string };
-}
-
-/** A real, tiny WAV file (0.1 s of silence, 8 kHz mono 16-bit) for a shoutout. */
-function tinyWav(): Buffer {
-  const sampleRate = 8000;
-  const dataSize = 800 * 2;
-  const b = Buffer.alloc(44 + dataSize);
-  b.write('RIFF', 0, 'ascii');
-  b.writeUInt32LE(36 + dataSize, 4);
-  b.write('WAVE', 8, 'ascii');
-  b.write('fmt ', 12, 'ascii');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(sampleRate, 24);
-  b.writeUInt32LE(sampleRate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36, 'ascii');
-  b.writeUInt32LE(dataSize, 40);
-  return b;
 }
 
 test.describe('moderation gate', () => {
@@ -228,7 +205,7 @@ test.describe('moderation queues', () => {
   test('approving a recorded shoutout', async ({ page, request }) => {
     const name = unique('E2E Shouter');
     const res = await request.post('/api/shoutouts', {
-      multipart: { audio: { name: 'shoutout.wav', mimeType: 'audio/wav', buffer: tinyWav() }, nameOptional: name },
+      multipart: { audio: { name: 'shoutout.wav', mimeType: 'audio/wav', buffer: wav(8000, 1, 16, 0.1) }, nameOptional: name },
     });
     expect(res.status(), await res.text()).toBe(201);
     const shoutout = (await res.json()) as { id: string; audioUrl: string };

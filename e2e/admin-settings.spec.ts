@@ -1,60 +1,16 @@
-import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, isShellCall, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN_KEY, admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, readSettings, test, unlockAdmin } from './fixtures';
 
-const admin = { 'x-admin-key': ADMIN_KEY };
 const BUTTON = 'Access Settings';
-
-async function unlock(page: Page) {
-  await page.getByLabel('Admin key').fill(ADMIN_KEY);
-  await page.getByRole('button', { name: BUTTON }).click();
-  await expect(page.getByTestId('toast')).toContainText('Authentication Successful');
-}
-
-async function readSettings(request: APIRequestContext, url: string) {
-  const res = await request.get(url, { headers: admin });
-  expect(res.status()).toBe(200);
-  const { tenant: _tenant, ...settings } = (await res.json()) as Record<string, unknown>;
-  return settings;
-}
+const unlock = (page: Page) => unlockAdmin(page, BUTTON);
 
 async function restore(request: APIRequestContext, url: string, settings: Record<string, unknown>) {
   expect((await request.put(url, { headers: admin, data: settings })).status()).toBe(200);
 }
 
-const apiCalls = (list: Request[]) => list.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
-
 test.describe('admin settings', () => {
   test('the gate: disabled while empty, wrong key refused, right key unlocks', async ({ page }) => {
-    const requests: Request[] = [];
-    page.on('request', (r) => requests.push(r));
-    await page.goto('/admin/settings');
-    await expect(page.getByRole('heading', { name: 'Admin Authentication' })).toBeVisible();
-    const key = page.getByLabel('Admin key');
-    await expect(key).toHaveAttribute('type', 'password');
-    const button = page.getByRole('button', { name: BUTTON });
-    await expect(button).toBeDisabled();
-
-    await key.fill('not-the-key');
-    await expect(button).toBeEnabled();
-    await button.click();
-    const toast = page.getByTestId('toast');
-    await expect(toast).toContainText('Authentication Failed');
-    await expect(toast).toContainText('Invalid admin key. Please try again.');
-    await expect(page.getByRole('heading', { name: /Currently Managing/ })).toBeHidden();
-
-    // Before unlocking: only public calls, and the key only on the key checks themselves.
-    const locked = apiCalls(requests);
-    for (const r of locked) {
-      expect(isShellCall(r), `${r.method()} ${r.url()}`).toBe(true);
-      if (r.headers()['x-admin-key']) expect(new URL(r.url()).pathname).toBe('/api/settings');
-    }
-    requests.length = 0;
-
-    await key.fill(ADMIN_KEY);
-    await button.click();
-    await expect(toast).toContainText('Authentication Successful');
-    await expect(toast).toContainText('You can now manage settings.');
-    await expect(page.getByRole('heading', { name: 'Currently Managing: watzhott' })).toBeVisible();
+    const requests = await checkGate(page, { path: '/admin/settings', button: BUTTON, welcome: 'You can now manage settings.', heading: 'Currently Managing: watzhott' });
     await expect(page.getByTestId('brand-badge')).not.toBeEmpty();
     for (const card of ['Basic Information', 'Radio Configuration', 'Video Configuration', 'External Links', 'Feature Toggles']) {
       await expect(page.getByRole('heading', { name: card })).toBeVisible();
@@ -63,11 +19,8 @@ test.describe('admin settings', () => {
     await expect(page.getByLabel('Display Name')).not.toHaveValue('');
 
     // After unlocking: every admin call carries the key; keyed reads of the settings happened.
-    const unlocked = apiCalls(requests);
-    expect(unlocked.some((r) => r.headers()['x-admin-key'] === ADMIN_KEY && new URL(r.url()).pathname === '/api/settings')).toBe(true);
-    for (const r of unlocked) {
-      if (!isShellCall(r)) expect(r.headers()['x-admin-key'], `${r.method()} ${r.url()}`).toBe(ADMIN_KEY);
-    }
+    expect(apiCalls(requests).some((r) => r.headers()['x-admin-key'] === ADMIN_KEY && new URL(r.url()).pathname === '/api/settings')).toBe(true);
+    expectKeyOnAdminCalls(requests);
   });
 
   test('shows four skeleton cards while the settings load', async ({ page }) => {
@@ -217,8 +170,7 @@ test.describe('admin settings', () => {
     await page.goto('/admin/settings');
     await unlock(page);
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSideways(page);
     await expect(page.getByRole('button', { name: 'Save Settings' })).toBeInViewport();
     await page.getByLabel('Analytics ID').scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: 'Save Settings' })).toBeInViewport();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+import { ADMIN_KEY, PNG_1X1, caribbean, expect, test, wav } from './fixtures';
 
 // The artists screens of spec.md §2 (/artists, /artists/directory, /artists/{id},
 // /artists/submit, /country) against the real server on a fresh demo database.
@@ -56,30 +56,8 @@ async function approvedArtistWithPendingTrack(request: APIRequestContext, name: 
   return { artist, track: (await track.json()) as TrackRow };
 }
 
-/** A PCM WAV of silence; bitrate = sampleRate × channels × bits. */
-function wav(sampleRate: number, channels: number, bits: 8 | 16, seconds: number): Buffer {
-  const blockAlign = channels * (bits / 8);
-  const dataLength = Math.round(sampleRate * seconds) * blockAlign;
-  const b = Buffer.alloc(44 + dataLength);
-  b.write('RIFF', 0, 'ascii');
-  b.writeUInt32LE(36 + dataLength, 4);
-  b.write('WAVE', 8, 'ascii');
-  b.write('fmt ', 12, 'ascii');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(channels, 22);
-  b.writeUInt32LE(sampleRate, 24);
-  b.writeUInt32LE(sampleRate * blockAlign, 28);
-  b.writeUInt16LE(blockAlign, 32);
-  b.writeUInt16LE(bits, 34);
-  b.write('data', 36, 'ascii');
-  b.writeUInt32LE(dataLength, 40);
-  if (bits === 8) b.fill(128, 44); // 8-bit PCM silence is the midpoint
-  return b;
-}
 const GOOD_WAV = wav(44100, 2, 16, 0.25); // 1411 kbps
 const LOW_WAV = wav(8000, 1, 8, 0.25); // 64 kbps
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const cards = (page: Page, scope = 'main') => page.locator(`${scope} [data-testid="artist-card"]`);
 const count = (page: Page) => page.locator('.result-count');

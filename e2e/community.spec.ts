@@ -1,8 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, expectNoSideways, test } from './fixtures';
-
-const admin = { 'x-admin-key': ADMIN_KEY };
-const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+import { admin, caribbean, expect, expectNoSideways, test, unique } from './fixtures';
 
 interface PrayerRow {
   id: string;

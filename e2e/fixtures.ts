@@ -2,6 +2,11 @@ import { test as base, expect, type APIRequestContext, type Page, type Request }
 
 export { expect };
 export const ADMIN_KEY = 'e2e-admin-key-0123456789';
+/** The header of an admin's API calls made straight from a test. */
+export const admin = { 'x-admin-key': ADMIN_KEY } as const;
+
+/** A name no other test or run has used, so a test finds its own rows among the demo content. */
+export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 let n = 0;
 /** Each test is its own client address, so the server's per-address rate limits never cross tests. */
@@ -20,7 +25,6 @@ export const caribbean = (path: string) => path + (path.includes('?') ? '&' : '?
  * answers a function that puts the originals back.
  */
 export async function changeSettings(request: APIRequestContext, patch: Record<string, unknown>): Promise<() => Promise<void>> {
-  const admin = { 'x-admin-key': ADMIN_KEY };
   const res = await request.get('/api/settings', { headers: admin });
   const { tenant: _tenant, ...stored } = (await res.json()) as Record<string, unknown>;
   // A database that never saved its settings answers defaults with no stream: PUT needs the
@@ -52,4 +56,101 @@ export function isShellCall(r: Request): boolean {
 
 export function isShellPath(method: string, pathname: string): boolean {
   return method === 'GET' && ['/api/np', '/api/np/events', '/api/settings', '/api/ads/serve'].includes(pathname);
+}
+
+/** The /api calls among those a page made. */
+export const apiCalls = (list: Request[]) => list.filter((r) => new URL(r.url()).pathname.startsWith('/api/'));
+
+/** A tenant's settings as PUT takes them back (without the `tenant` the GET adds). */
+export async function readSettings(request: APIRequestContext, url = '/api/settings'): Promise<Record<string, unknown>> {
+  const res = await request.get(url, { headers: admin });
+  expect(res.status()).toBe(200);
+  const { tenant: _tenant, ...settings } = (await res.json()) as Record<string, unknown>;
+  return settings;
+}
+
+/** Passes the admin gate with the page's own button. */
+export async function unlockAdmin(page: Page, button: string): Promise<void> {
+  await page.getByLabel('Admin key').fill(ADMIN_KEY);
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByTestId('toast')).toContainText('Authentication Successful');
+}
+
+export interface GateCase {
+  path: string;
+  /** The page's own gate button, e.g. 'Access Settings'. */
+  button: string;
+  /** The success toast's description. */
+  welcome: string;
+  /** The unlocked page's heading. */
+  heading: string;
+}
+
+/**
+ * The gate every admin page opens with (spec.md §2, §8): a password field, the button disabled
+ * while it is empty, a wrong key refused with the destructive toast and nothing shown, no
+ * call carrying a key but the checks themselves; then the right key unlocks. Answers the
+ * page's requests from the unlock on, for the caller's own checks.
+ */
+export async function checkGate(page: Page, gate: GateCase): Promise<Request[]> {
+  const requests: Request[] = [];
+  page.on('request', (r) => requests.push(r));
+  await page.goto(gate.path);
+  await expect(page.getByRole('heading', { name: 'Admin Authentication' })).toBeVisible();
+  const key = page.getByLabel('Admin key');
+  await expect(key).toHaveAttribute('type', 'password');
+  const button = page.getByRole('button', { name: gate.button });
+  await expect(button).toBeDisabled();
+
+  await key.fill('not-the-key');
+  await expect(button).toBeEnabled();
+  await button.click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Authentication Failed');
+  await expect(toast).toContainText('Invalid admin key. Please try again.');
+  await expect(page.getByRole('heading', { name: gate.heading })).toBeHidden();
+  for (const r of apiCalls(requests)) {
+    expect(isShellCall(r), `${r.method()} ${r.url()}`).toBe(true);
+    if (r.headers()['x-admin-key']) expect(new URL(r.url()).pathname).toBe('/api/settings');
+  }
+  requests.length = 0;
+
+  await key.fill(ADMIN_KEY);
+  await button.click();
+  await expect(toast).toContainText('Authentication Successful');
+  await expect(toast).toContainText(gate.welcome);
+  await expect(page.getByRole('heading', { name: gate.heading })).toBeVisible();
+  return requests;
+}
+
+/** After unlocking, every call but the layout's public ones carries the key. */
+export function expectKeyOnAdminCalls(requests: Request[]): void {
+  for (const r of apiCalls(requests)) {
+    if (!isShellCall(r)) expect(r.headers()['x-admin-key'], `${r.method()} ${r.url()}`).toBe(ADMIN_KEY);
+  }
+}
+
+/** A real 1×1 PNG, for image uploads. */
+export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A PCM WAV of silence; bitrate = sampleRate × channels × bits. */
+export function wav(sampleRate: number, channels: number, bits: 8 | 16, seconds: number): Buffer {
+  const blockAlign = channels * (bits / 8);
+  const dataLength = Math.round(sampleRate * seconds) * blockAlign;
+  const b = Buffer.alloc(44 + dataLength);
+  b.write('RIFF', 0, 'ascii');
+  b.writeUInt32LE(36 + dataLength, 4);
+  b.write('WAVE', 8, 'ascii');
+  b.write('fmt ', 12, 'ascii');
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(channels, 22);
+  b.writeUInt32LE(sampleRate, 24);
+  b.writeUInt32LE(sampleRate * blockAlign, 28);
+  b.writeUInt16LE(blockAlign, 32);
+  b.writeUInt16LE(bits, 34);
+  b.write('data', 36, 'ascii');
+  b.writeUInt32LE(dataLength, 40);
+  if (bits === 8) b.fill(128, 44); // 8-bit PCM silence is the midpoint
+  return b;
 }

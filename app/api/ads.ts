@@ -1,13 +1,13 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Ad, AdPatch, NewAd, ServedAd } from '../../domain/ads';
 import type { AdSlot } from '../../domain/catalog';
-import { ADMIN_FRESH, adminApi, adminKeyRoot } from '../lib/admin-api';
+import { adminApi, adminKeyRoot } from '../lib/admin-api';
 import { api } from '../lib/api-client';
+import { adminListQuery, invalidateAdminAndPublic, resourcePaths, useAdminWrite } from '../lib/resource-queries';
 import { currentTenant } from '../lib/tenant';
 
 export const adsPaths = {
-  list: '/api/ads',
-  one: (id: string) => `/api/ads/${encodeURIComponent(id)}`,
+  ...resourcePaths('/api/ads'),
   serve: (slot: AdSlot, country: string) => `/api/ads/serve?slot=${slot}&country=${country}`,
 } as const;
 
@@ -29,12 +29,7 @@ export const servedAdQuery = (slot: AdSlot, country: string) =>
   });
 
 /** Every ad of the tenant with its impression and click counts (admin). */
-export const adInventoryQuery = () =>
-  queryOptions({
-    queryKey: adKeys.admin(),
-    queryFn: ({ signal }) => adminApi<Ad[]>(adsPaths.list, { signal }),
-    ...ADMIN_FRESH,
-  });
+export const adInventoryQuery = () => adminListQuery<Ad[]>(adKeys.admin(), adsPaths.list);
 
 /**
  * An inventory change can change what the public slots serve as well as the list. The
@@ -42,32 +37,11 @@ export const adInventoryQuery = () =>
  * impression, and the admin's own look at the page is not one. They follow on their next
  * mount or their minute's refetch.
  */
-const invalidateAds = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: adKeys.admin() }),
-    queryClient.invalidateQueries({ queryKey: adKeys.all, refetchType: 'none' }),
-  ]);
+const invalidateAds = (queryClient: QueryClient) => invalidateAdminAndPublic(queryClient, adKeys.admin(), adKeys.all, 'none');
 
-export function useCreateAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ad: NewAd) => adminApi<Ad>(adsPaths.list, { method: 'POST', body: ad }),
-    onSuccess: () => invalidateAds(queryClient),
-  });
-}
+export const useCreateAd = () => useAdminWrite((ad: NewAd) => adminApi<Ad>(adsPaths.list, { method: 'POST', body: ad }), invalidateAds);
 
-export function useUpdateAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: AdPatch }) => adminApi<Ad>(adsPaths.one(id), { method: 'PATCH', body: patch }),
-    onSuccess: () => invalidateAds(queryClient),
-  });
-}
+export const useUpdateAd = () =>
+  useAdminWrite(({ id, patch }: { id: string; patch: AdPatch }) => adminApi<Ad>(adsPaths.one(id), { method: 'PATCH', body: patch }), invalidateAds);
 
-export function useDeleteAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => adminApi<void>(adsPaths.one(id), { method: 'DELETE' }),
-    onSuccess: () => invalidateAds(queryClient),
-  });
-}
+export const useDeleteAd = () => useAdminWrite((id: string) => adminApi<void>(adsPaths.one(id), { method: 'DELETE' }), invalidateAds);

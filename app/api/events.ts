@@ -1,15 +1,13 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Event, NewEvent } from '../../domain/events';
 import { tenantHasEvents } from '../../domain/tenants';
-import { ADMIN_FRESH, adminApi, adminKeyRoot } from '../lib/admin-api';
+import { adminApi, adminKeyRoot } from '../lib/admin-api';
 import { api } from '../lib/api-client';
+import { adminListQuery, invalidateAdminAndPublic, resourcePaths, useAdminWrite } from '../lib/resource-queries';
 import { currentTenant } from '../lib/tenant';
 import { PUBLIC_LIST_STALE_MS } from '../query-client';
 
-export const eventsPaths = {
-  list: '/api/events',
-  one: (id: string) => `/api/events/${encodeURIComponent(id)}`,
-} as const;
+export const eventsPaths = resourcePaths('/api/events');
 
 // Events are scoped per tenant; the admin list (private events too) sits under
 // adminKeyRoot() so the offline persister leaves it out.
@@ -30,37 +28,18 @@ export const eventsQuery = () =>
 
 /** Every event of the tenant, private ones too (admin). Watzhott only: never asked elsewhere. */
 export const adminEventsQuery = () =>
-  queryOptions({
-    queryKey: eventsKeys.admin(),
-    queryFn: ({ signal }) => adminApi<Event[]>(eventsPaths.list, { signal }),
-    enabled: tenantHasEvents(currentTenant()),
-    ...ADMIN_FRESH,
-  });
+  adminListQuery<Event[]>(eventsKeys.admin(), eventsPaths.list, { enabled: tenantHasEvents(currentTenant()) });
 
 /** An admin write changes the public list as well as the admin one. */
-const invalidateEvents = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: eventsKeys.admin() }),
-    queryClient.invalidateQueries({ queryKey: eventsKeys.all }),
-  ]);
+const invalidateEvents = (queryClient: QueryClient) => invalidateAdminAndPublic(queryClient, eventsKeys.admin(), eventsKeys.all);
 
 /** POST /api/events for a new event, PATCH /api/events/{id} for an edit. */
-export function useSaveEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, event }: { id: string | null; event: NewEvent }) =>
-      id
-        ? adminApi<Event>(eventsPaths.one(id), { method: 'PATCH', body: event })
-        : adminApi<Event>(eventsPaths.list, { method: 'POST', body: event }),
-    onSuccess: () => invalidateEvents(queryClient),
-  });
-}
+export const useSaveEvent = () =>
+  useAdminWrite(
+    ({ id, event }: { id: string | null; event: NewEvent }) =>
+      id ? adminApi<Event>(eventsPaths.one(id), { method: 'PATCH', body: event }) : adminApi<Event>(eventsPaths.list, { method: 'POST', body: event }),
+    invalidateEvents,
+  );
 
 /** DELETE /api/events/{id}. */
-export function useRemoveEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => adminApi<void>(eventsPaths.one(id), { method: 'DELETE' }),
-    onSuccess: () => invalidateEvents(queryClient),
-  });
-}
+export const useRemoveEvent = () => useAdminWrite((id: string) => adminApi<void>(eventsPaths.one(id), { method: 'DELETE' }), invalidateEvents);

@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQueryClient, type MutationOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, type MutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { NewSponsorInput, Sponsor, SponsorPatch } from '../../domain/sponsors';
 import type { Tenant } from '../../domain/tenants';
-import { ADMIN_FRESH, adminApi, adminKeyRoot } from '../lib/admin-api';
+import { adminApi, adminKeyRoot } from '../lib/admin-api';
 import { api } from '../lib/api-client';
 import { outboxMutationOptions, type OutboxVariables } from '../lib/offline/outbox';
+import { adminListQuery, invalidateAdminAndPublic, resourcePaths, useAdminWrite } from '../lib/resource-queries';
 import { currentTenant } from '../lib/tenant';
 import { PUBLIC_LIST_STALE_MS } from '../query-client';
 
@@ -13,10 +14,7 @@ export type PublicSponsor = Omit<Sponsor, 'notes' | 'tier'> & { tier: string };
 /** What the server answers a visitor's application: the stored application without its notes. */
 export type PublicSponsorApplication = Omit<Sponsor, 'notes'>;
 
-export const sponsorsPaths = {
-  list: '/api/sponsors',
-  one: (id: string) => `/api/sponsors/${encodeURIComponent(id)}`,
-} as const;
+export const sponsorsPaths = resourcePaths('/api/sponsors');
 
 // Sponsors are scoped per tenant, so every key carries it. The admin list sits under
 // adminKeyRoot() so the offline persister leaves it out: its notes hold applicants'
@@ -38,12 +36,7 @@ export const activeSponsorsQuery = () =>
   });
 
 /** Every sponsor of the tenant, applications (inactive) included, with notes (admin). */
-export const adminSponsorsQuery = () =>
-  queryOptions({
-    queryKey: sponsorKeys.admin(),
-    queryFn: ({ signal }) => adminApi<Sponsor[]>(sponsorsPaths.list, { signal }),
-    ...ADMIN_FRESH,
-  });
+export const adminSponsorsQuery = () => adminListQuery<Sponsor[]>(sponsorKeys.admin(), sponsorsPaths.list);
 
 export const APPLICATION_SUBMITTED = {
   title: 'Sponsorship Application Submitted!',
@@ -75,27 +68,11 @@ export function registerSponsorsOutbox(queryClient: QueryClient): void {
 }
 
 /** An admin write changes the public sponsors page as well as the admin list. */
-const invalidateSponsors = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: sponsorKeys.admin() }),
-    queryClient.invalidateQueries({ queryKey: sponsorKeys.all }),
-  ]);
+const invalidateSponsors = (queryClient: QueryClient) => invalidateAdminAndPublic(queryClient, sponsorKeys.admin(), sponsorKeys.all);
 
 /** PATCH /api/sponsors/{id}: activate or deactivate, tier, name, logo and link. */
-export function useUpdateSponsor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: SponsorPatch }) =>
-      adminApi<Sponsor>(sponsorsPaths.one(id), { method: 'PATCH', body: patch }),
-    onSuccess: () => invalidateSponsors(queryClient),
-  });
-}
+export const useUpdateSponsor = () =>
+  useAdminWrite(({ id, patch }: { id: string; patch: SponsorPatch }) => adminApi<Sponsor>(sponsorsPaths.one(id), { method: 'PATCH', body: patch }), invalidateSponsors);
 
 /** DELETE /api/sponsors/{id}. */
-export function useDeleteSponsor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => adminApi<void>(sponsorsPaths.one(id), { method: 'DELETE' }),
-    onSuccess: () => invalidateSponsors(queryClient),
-  });
-}
+export const useDeleteSponsor = () => useAdminWrite((id: string) => adminApi<void>(sponsorsPaths.one(id), { method: 'DELETE' }), invalidateSponsors);

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { checkAdminKey } from '../api/settings';
 import { ApiError } from '../lib/api-client';
@@ -13,15 +13,34 @@ export interface AdminGateProps {
   children: ReactNode;
 }
 
+/**
+ * The admin pages, in the menu's order, each with its menu label and its own gate: the
+ * button and the success toast's description (spec.md §2, §8 for the first four).
+ */
 export const ADMIN_PAGES = [
-  { to: '/admin/dashboard', label: 'Dashboard' },
-  { to: '/admin/moderation', label: 'Moderation' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/ads', label: 'Ads' },
-  { to: '/admin/schedule', label: 'Schedule' },
-  { to: '/admin/events', label: 'Events' },
-  { to: '/admin/sponsors', label: 'Sponsors' },
+  { to: '/admin/dashboard', label: 'Dashboard', buttonLabel: 'Access Dashboard', successDescription: 'Welcome to the admin dashboard.' },
+  { to: '/admin/moderation', label: 'Moderation', buttonLabel: 'Access Moderation', successDescription: 'You can now moderate content.' },
+  { to: '/admin/settings', label: 'Settings', buttonLabel: 'Access Settings', successDescription: 'You can now manage settings.' },
+  { to: '/admin/ads', label: 'Ads', buttonLabel: 'Access Advertisement Settings', successDescription: 'You can now manage advertisement settings.' },
+  { to: '/admin/schedule', label: 'Schedule', buttonLabel: 'Access Schedule', successDescription: 'You can now manage the schedule.' },
+  { to: '/admin/events', label: 'Events', buttonLabel: 'Access Events', successDescription: 'You can now manage events.' },
+  { to: '/admin/sponsors', label: 'Sponsors', buttonLabel: 'Access Sponsors', successDescription: 'You can now manage sponsors.' },
 ] as const;
+
+/**
+ * The layout of every /admin/* page: the key gate and the admin menu, once. The gate speaks
+ * for the page being opened. The pages have no loaders: their data needs the admin key,
+ * which only the unlocked layout has.
+ */
+export function AdminLayout() {
+  const routeId = useMatches({ select: (matches) => matches.at(-1)?.routeId });
+  const page = ADMIN_PAGES.find((p) => p.to === routeId) ?? ADMIN_PAGES[0];
+  return (
+    <AdminGate buttonLabel={page.buttonLabel} successDescription={page.successDescription}>
+      <Outlet />
+    </AdminGate>
+  );
+}
 
 /** 'Admin Authentication': locked until GET /api/settings accepts the key (spec.md §2, §4). */
 export function AdminGate({ buttonLabel, successDescription, children }: AdminGateProps) {

@@ -13,3 +13,24 @@ export function upcomingEvents<E extends Pick<Event, 'startIso'>>(events: readon
     .filter((e) => Date.parse(e.startIso) >= cutoff)
     .sort((a, b) => Date.parse(a.startIso) - Date.parse(b.startIso));
 }
+
+/** How an event's start is written, on the public cards and in the admin list. */
+export const EVENT_TIME_PARTS = {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+} as const satisfies Intl.DateTimeFormatOptions;
+
+/** 'From $25', 'From $12.50'; a zero price reads 'Free'; no price, nothing. */
+export function formatPriceFrom(priceFrom: number | null | undefined): string | null {
+  if (priceFrom == null || !Number.isFinite(priceFrom)) return null;
+  if (priceFrom === 0) return 'Free';
+  const amount = priceFrom.toLocaleString('en-US', {
+    minimumFractionDigits: Number.isInteger(priceFrom) ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+  return `From $${amount}`;
+}

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Ad } from '../../../domain/ads';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useToast } from '../../components/toasts';
-import { useLowData } from '../../lib/low-data';
+import { Thumbnail } from '../../components/thumbnail';
 import { clickThroughRate, countriesLabel, slotsLabel } from './ad-display';
 import { AdForm } from './ad-form';
 import { adInventoryQuery, useDeleteAd, useUpdateAd } from '../../api/ads';
@@ -88,7 +88,6 @@ export function AdInventory() {
 function AdRow({ ad, onEdit, onDelete }: { ad: Ad; onEdit: () => void; onDelete: () => void }) {
   const { toast } = useToast();
   const update = useUpdateAd();
-  const [lowData] = useLowData();
   const label = ad.alt || ad.targetUrl;
 
   const toggleActive = () => {
@@ -108,13 +107,7 @@ function AdRow({ ad, onEdit, onDelete }: { ad: Ad; onEdit: () => void; onDelete:
   return (
     <tr aria-label={label}>
       <td data-label="Image">
-        {lowData ? (
-          <span className="ad-thumb ad-thumb-letter" aria-hidden="true">
-            {(label.trim()[0] ?? 'A').toUpperCase()}
-          </span>
-        ) : (
-          <img className="ad-thumb" src={ad.imageUrl} alt="" width={96} height={48} loading="lazy" decoding="async" />
-        )}
+        <Thumbnail src={ad.imageUrl} name={label} className="ad-thumb" letterClassName="ad-thumb-letter" width={96} height={48} />
       </td>
       <td data-label="Target">
         <a href={ad.targetUrl} target="_blank" rel="noopener noreferrer">

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
+import { useState, type FormEvent } from 'react';
 import { AD_SIZES } from '../../../domain/ads';
 import { AD_SLOTS, type AdMode } from '../../../domain/catalog';
-import { fieldIssues } from '../../../domain/http-error';
 import { SETTINGS_MESSAGES, SettingsSchema, type AdZones, type SettingsResponse } from '../../../domain/settings';
 import { useToast } from '../../components/toasts';
-import { ApiError, issuesByField } from '../../lib/api-client';
+import { Field, FormErrors } from '../../components/form/field';
+import { failureDetail } from '../../components/form/failure';
+import { useFieldErrors } from '../../components/form/use-field-errors';
 import { AD_SLOT_LABELS } from './ad-display';
 import { useSaveSettings } from '../../api/settings';
 import { adSettingsPayload } from './ad-settings-payload';
@@ -16,6 +16,9 @@ const ZONES: { name: keyof AdZones; label: string }[] = [
   { name: 'infeedEmbed', label: 'In-Feed Zone' },
 ];
 
+/** The settings this page edits, in the order they appear. */
+const AD_SETTINGS_FIELDS = ['adMode', ...ZONES.map((z) => `adZones.${z.name}` as const)] as const;
+
 const asMode = (mode: string): AdMode => (mode === 'embed' ? 'embed' : 'hybrid');
 
 /** Mode select, zone embeds (embed mode) or the hybrid panel, the safety-zone warning, save. */
@@ -24,95 +27,67 @@ export function AdSettingsForm({ loaded }: { loaded: SettingsResponse }) {
   const save = useSaveSettings(adSettingsPayload);
   const [mode, setMode] = useState<AdMode>(() => asMode(loaded.adMode));
   const [zones, setZones] = useState<AdZones>(() => ({ ...loaded.adZones }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const id = useId();
+  const form = useFieldErrors({ fields: AD_SETTINGS_FIELDS });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (save.isPending) return;
-    const edits = { adMode: mode, adZones: zones };
-    const parsed = v.safeParse(SettingsSchema, adSettingsPayload(loaded, edits));
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(fieldIssues(parsed.issues).map((i) => [i.path, i.message])));
-      return;
-    }
-    setErrors({});
+    const checked = form.check(SettingsSchema, adSettingsPayload(loaded, { adMode: mode, adZones: zones }));
+    if (!checked) return;
     // mutateAsync, not mutate's callbacks: a 401 locks the page (the form unmounts) and the
     // admin must still be told the save failed.
-    save.mutateAsync({ adMode: parsed.output.adMode, adZones: parsed.output.adZones }).then(
+    save.mutateAsync({ adMode: checked.adMode, adZones: checked.adZones }).then(
       (saved) => {
         setMode(asMode(saved.adMode));
         setZones({ ...saved.adZones });
         toast({ title: 'Advertisement Settings Updated', description: 'Your ad configuration has been successfully updated.' });
       },
       (err: unknown) => {
-        setErrors(issuesByField(err));
-        const detail = err instanceof ApiError && err.status !== 400 ? `: ${err.message}` : '';
-        toast({ title: 'Update Failed', description: `${SETTINGS_MESSAGES.updateAds}${detail}`, variant: 'destructive' });
+        form.showServer(err);
+        toast({ title: 'Update Failed', description: `${SETTINGS_MESSAGES.updateAds}${failureDetail(err)}`, variant: 'destructive' });
       },
     );
   };
 
-  const zoneError = (name: keyof AdZones) => errors[`adZones.${name}`];
-  // Messages about settings this form does not show (set on the settings page) still need saying.
-  const otherErrors = Object.entries(errors).filter(([path]) => path !== 'adMode' && !path.startsWith('adZones.'));
-
   return (
-    <form className="ad-settings" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-heading`}>
+    <form className="ad-settings" onSubmit={onSubmit} noValidate aria-labelledby={form.uid('heading')}>
       <article>
-        <h2 id={`${id}-heading`}>Ad Configuration</h2>
-        <label htmlFor={`${id}-mode`}>Ad Mode</label>
-        <select
-          id={`${id}-mode`}
-          value={mode}
-          onChange={(e) => setMode(asMode(e.target.value))}
-          aria-invalid={errors.adMode ? true : undefined}
-          aria-describedby={[errors.adMode ? `${id}-mode-error` : '', `${id}-mode-hint`].filter(Boolean).join(' ')}
-        >
-          <option value="embed">Embed</option>
-          <option value="hybrid">Hybrid</option>
-        </select>
-        {errors.adMode && (
-          <small id={`${id}-mode-error`} className="field-error">
-            {errors.adMode}
-          </small>
-        )}
+        <h2 id={form.uid('heading')}>Ad Configuration</h2>
+        <Field form={form} name="adMode" label="Ad Mode" describedBy={form.uid('mode-hint')}>
+          {(control) => (
+            <select {...control} value={mode} onChange={(e) => setMode(asMode(e.target.value))}>
+              <option value="embed">Embed</option>
+              <option value="hybrid">Hybrid</option>
+            </select>
+          )}
+        </Field>
 
-        <small id={`${id}-mode-hint`} className="muted ad-mode-hint">
+        <small id={form.uid('mode-hint')} className="muted ad-mode-hint">
           {mode === 'embed' ? 'Embed: ad network code pasted per zone.' : 'Hybrid: ads from the inventory, with house ads as fallback.'}
         </small>
 
         {mode === 'embed' ? (
           <div className="ad-zones">
-            {ZONES.map((zone) => {
-              const error = zoneError(zone.name);
-              return (
-                <div key={zone.name} className="ad-zone">
-                  <label htmlFor={`${id}-${zone.name}`}>{zone.label}</label>
+            {ZONES.map((zone) => (
+              <Field key={zone.name} form={form} name={`adZones.${zone.name}`} label={zone.label} className="ad-zone">
+                {(control) => (
                   <textarea
-                    id={`${id}-${zone.name}`}
+                    {...control}
                     rows={4}
                     spellCheck={false}
                     className="ad-code"
                     value={zones[zone.name]}
                     onChange={(e) => setZones((z) => ({ ...z, [zone.name]: e.target.value }))}
                     placeholder="<script …></script> or <ins …></ins>"
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${id}-${zone.name}-error` : undefined}
                   />
-                  {error && (
-                    <small id={`${id}-${zone.name}-error`} className="field-error">
-                      {error}
-                    </small>
-                  )}
-                </div>
-              );
-            })}
+                )}
+              </Field>
+            ))}
             <small className="muted">An empty zone shows the 'Advertise Here!' box.</small>
           </div>
         ) : (
-          <section className="ad-hybrid-panel" aria-labelledby={`${id}-hybrid`}>
-            <h3 id={`${id}-hybrid`}>Hybrid Mode</h3>
+          <section className="ad-hybrid-panel" aria-labelledby={form.uid('hybrid')}>
+            <h3 id={form.uid('hybrid')}>Hybrid Mode</h3>
             <ul>
               <li>
                 <strong>Database ads</strong> from the inventory below are served to each slot.
@@ -135,15 +110,8 @@ export function AdSettingsForm({ loaded }: { loaded: SettingsResponse }) {
           trust; it runs in a sandboxed frame, apart from the app and the admin key.
         </p>
 
-        {otherErrors.length > 0 && (
-          <ul className="form-error" role="alert">
-            {otherErrors.map(([path, message]) => (
-              <li key={path}>
-                {path}: {message}
-              </li>
-            ))}
-          </ul>
-        )}
+        {/* Messages about settings this form does not show (set on the settings page) still need saying. */}
+        <FormErrors form={form} />
 
         <button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Advertisement Settings'}

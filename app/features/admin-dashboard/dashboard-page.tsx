@@ -24,7 +24,7 @@ import {
   topCountries,
   trackStats,
 } from './dashboard-stats';
-import { downloadTextFile } from './download-file';
+import { downloadFile } from '../../lib/download-file';
 import { EXPORT_KINDS, EXPORT_LABELS, exportCsv, type ExportData, type ExportKind } from './exports';
 import './admin-dashboard.css';
 import { Flag } from '../../components/flag';
@@ -102,7 +102,8 @@ function DashboardContent({ tenant, data, prayers }: { tenant: string; data: Exp
       return;
     }
     const file = csvFileName(tenant, kind, new Date());
-    downloadTextFile(file, csv);
+    // The byte-order mark lets spreadsheet programs read the UTF-8 (accented names) correctly.
+    downloadFile(file, ['\uFEFF', csv], 'text/csv;charset=utf-8');
     toast({ title: 'Export Successful', description: `${file} has been downloaded.` });
   };
 

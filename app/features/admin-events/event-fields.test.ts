@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { NewEventSchema } from '../../../domain/events';
 import { fieldIssues } from '../../../domain/http-error';
-import { emptyEventDraft, errorsByField, eventDraft, eventInput, priceLabel, splitUpcoming } from './event-fields';
+import { emptyEventDraft, eventDraft, eventFieldOf, eventInput, splitUpcoming } from './event-fields';
 import { imageFileProblem } from '../../lib/admin-upload';
 
 const ZONE = 'America/Guyana';
@@ -27,7 +27,7 @@ describe('event form ↔ API', () => {
   it('lets the schema speak for empty and unreadable fields, beside the right inputs', () => {
     const result = v.safeParse(NewEventSchema, eventInput({ ...emptyEventDraft(), priceFrom: 'ten', ticketUrl: 'nope' }, ZONE));
     expect(result.success).toBe(false);
-    const errors = errorsByField(Object.fromEntries(fieldIssues(result.issues!).map((i) => [i.path, i.message])));
+    const errors = Object.fromEntries(fieldIssues(result.issues!).map((i) => [eventFieldOf(i.path), i.message]));
     expect(errors).toEqual({
       title: 'Event title is required',
       startLocal: 'Start date and time are required',
@@ -48,11 +48,6 @@ describe('event form ↔ API', () => {
     const { upcoming, past } = splitUpcoming([e('later', '2026-06-01T00:00:00Z'), e('old', '2026-01-01T00:00:00Z'), e('soon', '2026-05-02T00:00:00Z'), e('older', '2025-01-01T00:00:00Z'), e('tonight-started', '2026-05-01T10:00:00Z')], now);
     expect(upcoming.map((x) => x.id)).toEqual(['tonight-started', 'soon', 'later']);
     expect(past.map((x) => x.id)).toEqual(['old', 'older']);
-  });
-  it('labels prices', () => {
-    expect(priceLabel(null)).toBeNull();
-    expect(priceLabel(0)).toBe('Free');
-    expect(priceLabel(1500)).toBe('From $1,500');
   });
   it('refuses files that are not images or too big before uploading', () => {
     expect(imageFileProblem({ type: 'image/png', size: 1000 })).toBeNull();

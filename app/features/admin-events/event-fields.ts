@@ -67,15 +67,8 @@ export function eventInput(draft: EventDraft, timeZone: string): Record<string, 
   };
 }
 
-/** Server or schema messages keyed by schema path → keyed by form field. */
-export function errorsByField(byPath: Record<string, string>): Partial<Record<EventField, string>> {
-  const out: Partial<Record<EventField, string>> = {};
-  for (const field of EVENT_FIELDS) {
-    const message = byPath[EVENT_FIELD_PATHS[field]];
-    if (message) out[field] = message;
-  }
-  return out;
-}
+/** A schema or server path → the form field that shows its message ('startIso' is typed in 'startLocal'). */
+export const eventFieldOf = (path: string): EventField | undefined => EVENT_FIELDS.find((f) => EVENT_FIELD_PATHS[f] === path);
 
 /**
  * Events the public page no longer lists (started longer ago than it keeps them) are history;
@@ -88,11 +81,4 @@ export function splitUpcoming<E extends Pick<Event, 'startIso'>>(events: readonl
     upcoming: byStart.filter((e) => Date.parse(e.startIso) >= cutoff),
     past: byStart.filter((e) => Date.parse(e.startIso) < cutoff).reverse(),
   };
-}
-
-/** 'Free', 'From $25', or nothing. */
-export function priceLabel(priceFrom: number | null): string | null {
-  if (priceFrom == null) return null;
-  if (priceFrom === 0) return 'Free';
-  return `From $${priceFrom.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 }

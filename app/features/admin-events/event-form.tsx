@@ -1,17 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
+import { useState, type FormEvent } from 'react';
 import { NewEventSchema, type Event } from '../../../domain/events';
-import { fieldIssues } from '../../../domain/http-error';
 import { useToast } from '../../components/toasts';
-import { issuesByField } from '../../lib/api-client';
-import { useLowData } from '../../lib/low-data';
-import { EVENT_FIELDS, emptyEventDraft, errorsByField, eventDraft, eventInput, type EventDraft, type EventField } from './event-fields';
-import type { UploadProgress } from '../../api/uploads';
-import { UploadProgressView } from '../../components/upload-progress';
-import { pickAdminImage } from '../../lib/admin-upload';
+import { Field, URL_INPUT } from '../../components/form/field';
+import { ImageField } from '../../components/form/image-field';
+import { useFieldErrors } from '../../components/form/use-field-errors';
+import { EVENT_FIELDS, emptyEventDraft, eventDraft, eventFieldOf, eventInput, type EventDraft } from './event-fields';
+import { imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
 import { useSaveEvent } from '../../api/events';
-
-type Errors = Partial<Record<EventField, string>>;
 
 interface EventFormProps {
   event?: Event;
@@ -24,46 +19,18 @@ interface EventFormProps {
 export function EventForm({ event, zone, onDone }: EventFormProps) {
   const { toast } = useToast();
   const save = useSaveEvent();
-  const [lowData] = useLowData();
   const [draft, setDraft] = useState<EventDraft>(() => (event ? eventDraft(event, zone) : emptyEventDraft()));
-  const [errors, setErrors] = useState<Errors>({});
   const [uploading, setUploading] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const id = useId();
-  const fid = (name: string) => `${id}-${name}`;
+  const form = useFieldErrors({ fields: EVENT_FIELDS, fieldOf: eventFieldOf });
   const set = <K extends keyof EventDraft>(name: K, value: EventDraft[K]) => setDraft((d) => ({ ...d, [name]: value }));
-
-  const showErrors = (next: Errors) => {
-    setErrors(next);
-    const first = EVENT_FIELDS.find((f) => next[f]);
-    if (first) document.getElementById(fid(first))?.focus();
-  };
-
-  const onPickImage = pickAdminImage({
-    onStart: () => setUploading(true),
-    onDone: () => {
-      setUploading(false);
-      setProgress(null);
-    },
-    onProgress: setProgress,
-    onUploaded: (url) => {
-      set('imageUrl', url);
-      setErrors(({ imageUrl: _gone, ...rest }) => rest);
-    },
-    onProblem: (message) => setErrors((prev) => ({ ...prev, imageUrl: message })),
-  });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (save.isPending || uploading) return;
-    const parsed = v.safeParse(NewEventSchema, eventInput(draft, zone));
-    if (!parsed.success) {
-      showErrors(errorsByField(Object.fromEntries(fieldIssues(parsed.issues).map((i) => [i.path, i.message]))));
-      return;
-    }
-    setErrors({});
+    const checked = form.check(NewEventSchema, eventInput(draft, zone));
+    if (!checked) return;
     save.mutate(
-      { id: event?.id ?? null, event: parsed.output },
+      { id: event?.id ?? null, event: checked },
       {
         onSuccess: (saved) => {
           toast(
@@ -74,118 +41,59 @@ export function EventForm({ event, zone, onDone }: EventFormProps) {
           onDone();
         },
         onError: (err) => {
-          showErrors(errorsByField(issuesByField(err)));
+          form.showServer(err);
           toast({ title: 'Save Failed', description: err.message, variant: 'destructive' });
         },
       },
     );
   };
 
-  const describedBy = (name: EventField, hint?: string) => [errors[name] ? fid(`${name}-error`) : null, hint].filter(Boolean).join(' ') || undefined;
-  const invalid = (name: EventField) => (errors[name] ? true : undefined);
-  const fieldError = (name: EventField) =>
-    errors[name] ? (
-      <small id={fid(`${name}-error`)} className="field-error">
-        {errors[name]}
-      </small>
-    ) : null;
-
   return (
-    <form className="evadmin-form" onSubmit={onSubmit} noValidate aria-labelledby={fid('heading')}>
-      <h2 id={fid('heading')}>{event ? `Edit Event: ${event.title}` : 'Add Event'}</h2>
+    <form className="evadmin-form" onSubmit={onSubmit} noValidate aria-labelledby={form.uid('heading')}>
+      <h2 id={form.uid('heading')}>{event ? `Edit Event: ${event.title}` : 'Add Event'}</h2>
 
-      <div className="evadmin-field">
-        <label htmlFor={fid('title')}>Title</label>
-        <input id={fid('title')} value={draft.title} onChange={(e) => set('title', e.target.value)} aria-invalid={invalid('title')} aria-describedby={describedBy('title')} autoComplete="off" />
-        {fieldError('title')}
-      </div>
+      <Field form={form} name="title" label="Title" className="evadmin-field">
+        {(control) => <input {...control} value={draft.title} onChange={(e) => set('title', e.target.value)} autoComplete="off" />}
+      </Field>
 
-      <div className="evadmin-field">
-        <label htmlFor={fid('startLocal')}>Starts ({zone})</label>
-        <input
-          id={fid('startLocal')}
-          type="datetime-local"
-          step={60}
-          value={draft.startLocal}
-          onChange={(e) => set('startLocal', e.target.value)}
-          aria-invalid={invalid('startLocal')}
-          aria-describedby={describedBy('startLocal', fid('zone-hint'))}
-        />
-        <small id={fid('zone-hint')} className="muted">
-          Station time, {zone}. Visitors see it in their own time zone.
-        </small>
-        {fieldError('startLocal')}
-      </div>
+      <Field form={form} name="startLocal" label={`Starts (${zone})`} hint={`Station time, ${zone}. Visitors see it in their own time zone.`} className="evadmin-field">
+        {(control) => <input {...control} type="datetime-local" step={60} value={draft.startLocal} onChange={(e) => set('startLocal', e.target.value)} />}
+      </Field>
 
-      <div className="evadmin-field">
-        <label htmlFor={fid('locationText')}>Location (optional)</label>
-        <input id={fid('locationText')} value={draft.locationText} onChange={(e) => set('locationText', e.target.value)} aria-invalid={invalid('locationText')} aria-describedby={describedBy('locationText')} />
-        {fieldError('locationText')}
-      </div>
+      <Field form={form} name="locationText" label="Location (optional)" className="evadmin-field">
+        {(control) => <input {...control} value={draft.locationText} onChange={(e) => set('locationText', e.target.value)} />}
+      </Field>
 
       <div className="evadmin-two">
-        <div className="evadmin-field">
-          <label htmlFor={fid('priceFrom')}>Price from, $ (optional)</label>
-          <input
-            id={fid('priceFrom')}
-            type="text"
-            inputMode="decimal"
-            value={draft.priceFrom}
-            onChange={(e) => set('priceFrom', e.target.value)}
-            aria-invalid={invalid('priceFrom')}
-            aria-describedby={describedBy('priceFrom', fid('price-hint'))}
-          />
-          <small id={fid('price-hint')} className="muted">
-            0 shows as Free.
-          </small>
-          {fieldError('priceFrom')}
-        </div>
-        <div className="evadmin-field">
-          <label htmlFor={fid('ticketUrl')}>Ticket URL (optional)</label>
-          <input
-            id={fid('ticketUrl')}
-            type="url"
-            inputMode="url"
-            autoCapitalize="off"
-            spellCheck={false}
-            value={draft.ticketUrl}
-            onChange={(e) => set('ticketUrl', e.target.value)}
-            aria-invalid={invalid('ticketUrl')}
-            aria-describedby={describedBy('ticketUrl')}
-          />
-          {fieldError('ticketUrl')}
-        </div>
+        <Field form={form} name="priceFrom" label="Price from, $ (optional)" hint="0 shows as Free." className="evadmin-field">
+          {(control) => <input {...control} type="text" inputMode="decimal" value={draft.priceFrom} onChange={(e) => set('priceFrom', e.target.value)} />}
+        </Field>
+        <Field form={form} name="ticketUrl" label="Ticket URL (optional)" className="evadmin-field">
+          {(control) => <input {...control} {...URL_INPUT} value={draft.ticketUrl} onChange={(e) => set('ticketUrl', e.target.value)} />}
+        </Field>
       </div>
 
-      <div className="evadmin-field">
-        <label htmlFor={fid('imageUrl')}>Image URL (optional)</label>
-        <input
-          id={fid('imageUrl')}
-          type="url"
-          inputMode="url"
-          autoCapitalize="off"
-          spellCheck={false}
-          value={draft.imageUrl}
-          onChange={(e) => set('imageUrl', e.target.value)}
-          aria-invalid={invalid('imageUrl')}
-          aria-describedby={describedBy('imageUrl')}
-        />
-        {fieldError('imageUrl')}
-        <label htmlFor={fid('image-file')} className="evadmin-upload">
-          {uploading ? 'Uploading image...' : 'Or upload an image (up to 5 MB)'}
-        </label>
-        <input id={fid('image-file')} type="file" accept="image/*" onChange={(e) => void onPickImage(e)} disabled={uploading} aria-busy={uploading} />
-        {uploading && progress && <UploadProgressView progress={progress} label="Image" />}
-        {draft.imageUrl && !lowData && !errors.imageUrl && (
-          <img className="evadmin-preview" src={draft.imageUrl} alt="Image preview" width={320} height={180} loading="lazy" />
-        )}
-      </div>
+      <ImageField
+        form={form}
+        name="imageUrl"
+        label="Image URL (optional)"
+        value={draft.imageUrl}
+        onChange={(url) => set('imageUrl', url)}
+        upload={uploadAdminImage}
+        checkFile={imageFileProblem}
+        uploadLabel="Or upload an image (up to 5 MB)"
+        uploadingLabel="Uploading image..."
+        className="evadmin-field"
+        uploadClassName="evadmin-upload"
+        previewClassName="evadmin-preview"
+        onBusyChange={setUploading}
+      />
 
-      <label htmlFor={fid('isPublic')} className="evadmin-switch">
-        <input id={fid('isPublic')} type="checkbox" role="switch" checked={draft.isPublic} onChange={(e) => set('isPublic', e.target.checked)} aria-describedby={fid('public-hint')} />
+      <label htmlFor={form.id('isPublic')} className="evadmin-switch">
+        <input id={form.id('isPublic')} type="checkbox" role="switch" checked={draft.isPublic} onChange={(e) => set('isPublic', e.target.checked)} aria-describedby={form.uid('public-hint')} />
         Public event
       </label>
-      <small id={fid('public-hint')} className="muted evadmin-hint">
+      <small id={form.uid('public-hint')} className="muted evadmin-hint">
         Private events stay off the public events page.
       </small>
 

@@ -5,14 +5,16 @@ import { DEFAULT_TIME_ZONE } from '../../../domain/settings';
 import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents } from '../../../domain/tenants';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useToast } from '../../components/toasts';
-import { useLowData } from '../../lib/low-data';
+import { Thumbnail } from '../../components/thumbnail';
 import { currentTenant } from '../../lib/tenant';
 import { adminEventsQuery, useRemoveEvent } from '../../api/events';
 import { adminSettingsQuery } from '../../api/settings';
 import { EventForm } from './event-form';
-import { priceLabel, splitUpcoming } from './event-fields';
+import { splitUpcoming } from './event-fields';
+import { formatPriceFrom } from '../../lib/upcoming-events';
 import { formatStationTime } from './zoned-time';
 import './admin-events.css';
+import { failureMessage } from '../../components/form/failure';
 
 /** Events admin (product.md): watzhott only; every event, private ones too; add / edit / remove. */
 export function EventsAdminPage() {
@@ -99,26 +101,21 @@ function EventsManager() {
 function EventItem({ event, zone, canEdit, onEdit }: { event: Event; zone: string; canEdit: boolean; onEdit: () => void }) {
   const { toast } = useToast();
   const remove = useRemoveEvent();
-  const [lowData] = useLowData();
-  const price = priceLabel(event.priceFrom);
+  const price = formatPriceFrom(event.priceFrom);
 
   const onRemove = () => {
     if (!window.confirm(`Remove the event "${event.title}"?`)) return;
-    remove.mutate(event.id, {
-      onSuccess: () => toast({ title: 'Event Removed', description: `"${event.title}" is no longer listed.` }),
-      onError: (err) => toast({ title: 'Remove Failed', description: err.message, variant: 'destructive' }),
-    });
+    // mutateAsync, not mutate's callbacks: the row unmounts once the lists refetch without
+    // it, and the admin must still hear that it went.
+    remove.mutateAsync(event.id).then(
+      () => toast({ title: 'Event Removed', description: `"${event.title}" is no longer listed.` }),
+      (err: unknown) => toast({ title: 'Remove Failed', description: failureMessage(err), variant: 'destructive' }),
+    );
   };
 
   return (
     <article className="evadmin-event" data-testid="admin-event">
-      {event.imageUrl && !lowData ? (
-        <img className="evadmin-thumb" src={event.imageUrl} alt="" width={96} height={54} loading="lazy" decoding="async" />
-      ) : (
-        <div className="evadmin-thumb evadmin-initial" aria-hidden="true">
-          {(event.title.trim()[0] ?? '?').toUpperCase()}
-        </div>
-      )}
+      <Thumbnail src={event.imageUrl} name={event.title} className="evadmin-thumb" letterClassName="evadmin-initial" width={96} height={54} />
       <div className="evadmin-body">
         <h2 className="evadmin-title">
           {event.title}{' '}

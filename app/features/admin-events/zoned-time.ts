@@ -1,3 +1,5 @@
+import { EVENT_TIME_PARTS } from '../../lib/upcoming-events';
+
 // datetime-local inputs hold a wall-clock time with no zone. Events happen at the station,
 // so the admin types station time (the tenant's timeZone), whatever zone the phone is in;
 // the API stores UTC (api.md: times are ISO 8601 in UTC).
@@ -55,13 +57,5 @@ export function isoToZonedLocal(iso: string, timeZone: string): string {
 export function formatStationTime(iso: string, timeZone: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
-  return new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  }).format(t);
+  return new Intl.DateTimeFormat(undefined, { ...EVENT_TIME_PARTS, timeZone }).format(t);
 }

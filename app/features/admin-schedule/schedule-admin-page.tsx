@@ -8,6 +8,7 @@ import { adminShowsQuery, useRemoveShow } from '../../api/shows';
 import { describeDays, runsPastMidnight, sortShows, stationZone } from './show-fields';
 import { ShowForm } from './show-form';
 import './admin-schedule.css';
+import { failureMessage } from '../../components/form/failure';
 
 /** Schedule admin (product.md): the tenant's weekly shows, add / edit / remove. */
 export function ScheduleAdminPage() {
@@ -64,10 +65,12 @@ function ShowItem({ show, onEdit }: { show: Show; onEdit: () => void }) {
 
   const onRemove = () => {
     if (!window.confirm(`Remove "${show.title}" from the schedule?`)) return;
-    remove.mutate(show.id, {
-      onSuccess: () => toast({ title: 'Show Removed', description: `"${show.title}" is no longer on the schedule.` }),
-      onError: (err) => toast({ title: 'Remove Failed', description: err.message, variant: 'destructive' }),
-    });
+    // mutateAsync, not mutate's callbacks: the row unmounts once the lists refetch without
+    // it, and the admin must still hear that it went.
+    remove.mutateAsync(show.id).then(
+      () => toast({ title: 'Show Removed', description: `"${show.title}" is no longer on the schedule.` }),
+      (err: unknown) => toast({ title: 'Remove Failed', description: failureMessage(err), variant: 'destructive' }),
+    );
   };
 
   return (

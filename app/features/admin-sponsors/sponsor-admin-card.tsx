@@ -1,20 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
+import { useState, type FormEvent } from 'react';
 import type { SponsorTier } from '../../../domain/catalog';
-import { fieldIssues } from '../../../domain/http-error';
 import { SponsorPatchSchema, displayTier, type Sponsor } from '../../../domain/sponsors';
 import { useToast } from '../../components/toasts';
-import { issuesByField } from '../../lib/api-client';
-import { useLowData } from '../../lib/low-data';
-import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes } from './sponsor-review';
-import type { UploadProgress } from '../../api/uploads';
-import { UploadProgressView } from '../../components/upload-progress';
-import { pickAdminImage } from '../../lib/admin-upload';
+import { Field, FormErrors, URL_INPUT } from '../../components/form/field';
+import { ImageField } from '../../components/form/image-field';
+import { useFieldErrors } from '../../components/form/use-field-errors';
+import { Thumbnail } from '../../components/thumbnail';
+import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes, type ApplicationNotes } from './sponsor-review';
+import { imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
 import { useDeleteSponsor, useUpdateSponsor } from '../../api/sponsors';
+import { failureMessage } from '../../components/form/failure';
 
 const DETAIL_FIELDS = ['name', 'tier', 'imageUrl', 'targetUrl'] as const;
-type DetailField = (typeof DETAIL_FIELDS)[number];
-type Errors = Partial<Record<DetailField, string>>;
 
 interface Details {
   name: string;
@@ -23,23 +20,24 @@ interface Details {
   targetUrl: string;
 }
 
-const detailsOf = (s: Sponsor): Details => ({ name: s.name, tier: displayTier(s.tier), imageUrl: s.imageUrl ?? '', targetUrl: s.targetUrl ?? '' });
+/** The application's other parts, in the order the form asked for them. */
+const NOTE_LABELS: [string, (n: ApplicationNotes) => string | null][] = [
+  ['Budget', (n) => n.budget],
+  ['Goals', (n) => n.goals],
+  ['Message', (n) => n.message],
+  ['Notes', (n) => (n.other.length > 0 ? n.other.join('\n') : null)],
+];
 
-const pickErrors = (byPath: Record<string, string>): Errors =>
-  Object.fromEntries(DETAIL_FIELDS.filter((f) => byPath[f]).map((f) => [f, byPath[f]])) as Errors;
+const detailsOf = (s: Sponsor): Details => ({ name: s.name, tier: displayTier(s.tier), imageUrl: s.imageUrl ?? '', targetUrl: s.targetUrl ?? '' });
 
 /** One sponsor or application: what they wrote, and the admin's review of it. */
 export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
   const { toast } = useToast();
   const update = useUpdateSponsor();
   const remove = useDeleteSponsor();
-  const [lowData] = useLowData();
   const [details, setDetails] = useState<Details>(() => detailsOf(sponsor));
-  const [errors, setErrors] = useState<Errors>({});
   const [uploading, setUploading] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const id = useId();
-  const fid = (name: string) => `${id}-${name}`;
+  const form = useFieldErrors({ fields: DETAIL_FIELDS });
   const notes = sponsor.active ? null : parseApplicationNotes(sponsor.notes);
   const set = <K extends keyof Details>(name: K, value: Details[K]) => setDetails((d) => ({ ...d, [name]: value }));
   const busy = update.isPending || remove.isPending;
@@ -63,24 +61,17 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
   const onSave = (e: FormEvent) => {
     e.preventDefault();
     if (busy || uploading) return;
-    const parsed = v.safeParse(SponsorPatchSchema, details);
-    if (!parsed.success) {
-      const next = pickErrors(Object.fromEntries(fieldIssues(parsed.issues).map((i) => [i.path, i.message])));
-      setErrors(next);
-      const first = DETAIL_FIELDS.find((f) => next[f]);
-      if (first) document.getElementById(fid(first))?.focus();
-      return;
-    }
-    setErrors({});
+    const patch = form.check(SponsorPatchSchema, details);
+    if (!patch) return;
     update.mutate(
-      { id: sponsor.id, patch: parsed.output },
+      { id: sponsor.id, patch },
       {
         onSuccess: (saved) => {
           setDetails(detailsOf(saved));
           toast({ title: 'Sponsor Updated', description: `Changes to ${saved.name} are saved.` });
         },
         onError: (err) => {
-          setErrors(pickErrors(issuesByField(err)));
+          form.showServer(err);
           toast({ title: 'Update Failed', description: err.message, variant: 'destructive' });
         },
       },
@@ -90,46 +81,20 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
   const onDelete = () => {
     const what = sponsor.active ? `the sponsor ${sponsor.name}` : `the application from ${sponsor.name}`;
     if (!window.confirm(`Delete ${what}? This cannot be undone.`)) return;
-    remove.mutate(sponsor.id, {
-      onSuccess: () => toast({ title: 'Sponsor Removed', description: `${sponsor.name} has been deleted.` }),
-      onError: (err) => toast({ title: 'Delete Failed', description: err.message, variant: 'destructive' }),
-    });
+    // mutateAsync, not mutate's callbacks: the row unmounts once the lists refetch without
+    // it, and the admin must still hear that it went.
+    remove.mutateAsync(sponsor.id).then(
+      () => toast({ title: 'Sponsor Removed', description: `${sponsor.name} has been deleted.` }),
+      (err: unknown) => toast({ title: 'Delete Failed', description: failureMessage(err), variant: 'destructive' }),
+    );
   };
 
-  const onPickLogo = pickAdminImage({
-    onStart: () => setUploading(true),
-    onDone: () => {
-      setUploading(false);
-      setProgress(null);
-    },
-    onProgress: setProgress,
-    onUploaded: (url) => {
-      set('imageUrl', url);
-      setErrors(({ imageUrl: _gone, ...rest }) => rest);
-    },
-    onProblem: (message) => setErrors((prev) => ({ ...prev, imageUrl: message })),
-  });
-
-  const describedBy = (name: DetailField) => (errors[name] ? fid(`${name}-error`) : undefined);
-  const fieldError = (name: DetailField) =>
-    errors[name] ? (
-      <small id={fid(`${name}-error`)} className="field-error">
-        {errors[name]}
-      </small>
-    ) : null;
-
   return (
-    <article className="spadmin-card" data-testid="admin-sponsor" aria-labelledby={fid('name-heading')}>
+    <article className="spadmin-card" data-testid="admin-sponsor" aria-labelledby={form.uid('name-heading')}>
       <header className="spadmin-card-header">
-        {sponsor.imageUrl && !lowData ? (
-          <img className="spadmin-logo" src={sponsor.imageUrl} alt="" width={56} height={56} loading="lazy" decoding="async" />
-        ) : (
-          <div className="spadmin-logo spadmin-initial" aria-hidden="true">
-            {(sponsor.name.trim()[0] ?? '?').toUpperCase()}
-          </div>
-        )}
+        <Thumbnail src={sponsor.imageUrl} name={sponsor.name} className="spadmin-logo" letterClassName="spadmin-initial" width={56} height={56} />
         <div className="spadmin-heading">
-          <h3 id={fid('name-heading')}>{sponsor.name}</h3>
+          <h3 id={form.uid('name-heading')}>{sponsor.name}</h3>
           <p className="spadmin-meta">
             <span className={`spadmin-badge ${sponsor.active ? 'is-active' : 'is-pending'}`}>{sponsor.active ? 'Active' : 'Application'}</span>{' '}
             <span className="spadmin-badge">{TIER_LABELS[displayTier(sponsor.tier)]}</span>
@@ -152,29 +117,13 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
               </dd>
             </div>
           )}
-          {notes.budget && (
-            <div>
-              <dt>Budget</dt>
-              <dd>{notes.budget}</dd>
-            </div>
-          )}
-          {notes.goals && (
-            <div>
-              <dt>Goals</dt>
-              <dd>{notes.goals}</dd>
-            </div>
-          )}
-          {notes.message && (
-            <div>
-              <dt>Message</dt>
-              <dd>{notes.message}</dd>
-            </div>
-          )}
-          {notes.other.length > 0 && (
-            <div>
-              <dt>Notes</dt>
-              <dd>{notes.other.join('\n')}</dd>
-            </div>
+          {NOTE_LABELS.map(([label, text]) =>
+            text(notes) ? (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{text(notes)}</dd>
+              </div>
+            ) : null,
           )}
         </dl>
       )}
@@ -182,57 +131,40 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
       <details className="spadmin-details">
         <summary>Tier, logo and link</summary>
         <form onSubmit={onSave} noValidate>
-          <div className="spadmin-field">
-            <label htmlFor={fid('name')}>Name</label>
-            <input id={fid('name')} value={details.name} onChange={(e) => set('name', e.target.value)} aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} />
-            {fieldError('name')}
-          </div>
-          <div className="spadmin-field">
-            <label htmlFor={fid('tier')}>Tier</label>
-            <select id={fid('tier')} value={details.tier} onChange={(e) => set('tier', e.target.value as SponsorTier)} aria-invalid={errors.tier ? true : undefined} aria-describedby={describedBy('tier')}>
-              {TIER_OPTIONS.map((o) => (
-                <option key={o.tier} value={o.tier}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            {fieldError('tier')}
-          </div>
-          <div className="spadmin-field">
-            <label htmlFor={fid('imageUrl')}>Logo URL</label>
-            <input
-              id={fid('imageUrl')}
-              type="url"
-              inputMode="url"
-              autoCapitalize="off"
-              spellCheck={false}
-              value={details.imageUrl}
-              onChange={(e) => set('imageUrl', e.target.value)}
-              aria-invalid={errors.imageUrl ? true : undefined}
-              aria-describedby={describedBy('imageUrl')}
-            />
-            {fieldError('imageUrl')}
-            <label htmlFor={fid('logo-file')} className="spadmin-upload">
-              {uploading ? 'Uploading logo...' : 'Or upload a logo (up to 5 MB)'}
-            </label>
-            <input id={fid('logo-file')} type="file" accept="image/*" onChange={(e) => void onPickLogo(e)} disabled={uploading} aria-busy={uploading} />
-            {uploading && progress && <UploadProgressView progress={progress} label="Logo" />}
-          </div>
-          <div className="spadmin-field">
-            <label htmlFor={fid('targetUrl')}>Link (website)</label>
-            <input
-              id={fid('targetUrl')}
-              type="url"
-              inputMode="url"
-              autoCapitalize="off"
-              spellCheck={false}
-              value={details.targetUrl}
-              onChange={(e) => set('targetUrl', e.target.value)}
-              aria-invalid={errors.targetUrl ? true : undefined}
-              aria-describedby={describedBy('targetUrl')}
-            />
-            {fieldError('targetUrl')}
-          </div>
+          <Field form={form} name="name" label="Name" className="spadmin-field">
+            {(control) => <input {...control} value={details.name} onChange={(e) => set('name', e.target.value)} />}
+          </Field>
+          <Field form={form} name="tier" label="Tier" className="spadmin-field">
+            {(control) => (
+              <select {...control} value={details.tier} onChange={(e) => set('tier', e.target.value as SponsorTier)}>
+                {TIER_OPTIONS.map((o) => (
+                  <option key={o.tier} value={o.tier}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <ImageField
+            form={form}
+            name="imageUrl"
+            label="Logo URL"
+            value={details.imageUrl}
+            onChange={(url) => set('imageUrl', url)}
+            upload={uploadAdminImage}
+            checkFile={imageFileProblem}
+            uploadLabel="Or upload a logo (up to 5 MB)"
+            uploadingLabel="Uploading logo..."
+            className="spadmin-field"
+            uploadClassName="spadmin-upload"
+            onBusyChange={setUploading}
+          />
+          <Field form={form} name="targetUrl" label="Link (website)" className="spadmin-field">
+            {(control) => (
+              <input {...control} {...URL_INPUT} value={details.targetUrl} onChange={(e) => set('targetUrl', e.target.value)} />
+            )}
+          </Field>
+          <FormErrors form={form} />
           <button type="submit" className="spadmin-save" disabled={busy || uploading} aria-busy={update.isPending && update.variables?.patch.active === undefined}>
             Save Changes<span className="visually-hidden"> to {sponsor.name}</span>
           </button>

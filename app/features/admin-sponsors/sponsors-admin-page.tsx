@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Sponsor } from '../../../domain/sponsors';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { adminSponsorsQuery } from '../../api/sponsors';
 import { SponsorAdminCard } from './sponsor-admin-card';
@@ -21,13 +22,7 @@ export function SponsorsAdminPage() {
           {applications.length === 0 ? (
             <p className="muted">No applications waiting.</p>
           ) : (
-            <ul className="spadmin-list">
-              {applications.map((s) => (
-                <li key={s.id}>
-                  <SponsorAdminCard sponsor={s} />
-                </li>
-              ))}
-            </ul>
+            <SponsorList sponsors={applications} />
           )}
         </section>
         <section aria-labelledby="spadmin-active">
@@ -37,13 +32,7 @@ export function SponsorsAdminPage() {
               <p>Activate an application and it appears on the public sponsors page.</p>
             </EmptyState>
           ) : (
-            <ul className="spadmin-list">
-              {active.map((s) => (
-                <li key={s.id}>
-                  <SponsorAdminCard sponsor={s} />
-                </li>
-              ))}
-            </ul>
+            <SponsorList sponsors={active} />
           )}
         </section>
       </>
@@ -58,5 +47,17 @@ export function SponsorsAdminPage() {
       </header>
       {body}
     </section>
+  );
+}
+
+function SponsorList({ sponsors }: { sponsors: readonly Sponsor[] }) {
+  return (
+    <ul className="spadmin-list">
+      {sponsors.map((s) => (
+        <li key={s.id}>
+          <SponsorAdminCard sponsor={s} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { GENRES } from '../../../domain/catalog';
-import { COUNTRIES } from '../../../domain/countries';
 import { AdSlot } from '../../components/ad-slot';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { ArtistGrid } from './artist-card';
@@ -11,6 +10,7 @@ import { approvedArtistsQuery } from '../../api/artists';
 import { tracksQuery } from '../../api/tracks';
 import { useDebouncedValue } from './use-debounced-value';
 import './artists.css';
+import { CountryOptions, TextOptions } from '../../components/form/options';
 
 export const DIRECTORY_PLACEHOLDERS = 12;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -71,22 +71,14 @@ export function ArtistDirectory() {
           Country
           <select id={ids.country} name="from" value={filter.country} onChange={(e) => setSelect('from', e.target.value)}>
             <option value={ALL}>All Countries</option>
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
+            <CountryOptions />
           </select>
         </label>
         <label htmlFor={ids.genre}>
           Genre
           <select id={ids.genre} name="genre" value={filter.genre} onChange={(e) => setSelect('genre', e.target.value)} disabled={tracks.isError}>
             <option value={ALL}>All Genres</option>
-            {GENRES.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
+            <TextOptions values={GENRES} />
           </select>
         </label>
         <button type="button" className="secondary outline" onClick={clear} disabled={!isFiltered(filter) && typed === ''}>

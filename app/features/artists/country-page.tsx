@@ -9,6 +9,7 @@ import { artistsOfCountry } from './artist-filters';
 import { approvedArtistsQuery } from '../../api/artists';
 import './artists.css';
 import { Flag } from '../../components/flag';
+import { CountryOptions } from '../../components/form/options';
 
 export const COUNTRY_PLACEHOLDERS = 8;
 
@@ -28,11 +29,7 @@ export function CountryPage() {
         <label htmlFor={pickerId} className="country-picker">
           Choose a country
           <select id={pickerId} value={country.code} onChange={(e) => select(e.target.value)}>
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
+            <CountryOptions />
           </select>
         </label>
       </header>

@@ -1,6 +1,7 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { GENRES } from '../../../domain/catalog';
-import { COUNTRIES } from '../../../domain/countries';
+import { Field } from '../../components/form/field';
+import { useFieldErrors } from '../../components/form/use-field-errors';
 import { createArtist } from '../../api/artists';
 import { createTrack } from '../../api/tracks';
 import {
@@ -9,7 +10,6 @@ import {
   describeFailure,
   runSubmission,
   validateSubmission,
-  type FieldErrors,
   type Progress,
   type SubmissionDeps,
   type SubmissionField,
@@ -18,6 +18,7 @@ import {
 } from './submission';
 import { uploadFile } from '../../api/uploads';
 import { UploadProgressView } from '../../components/upload-progress';
+import { CountryOptions, TextOptions } from '../../components/form/options';
 
 /** Idempotency keys: random, and made when the button is pressed (submission.ts). */
 function newKey(): string {
@@ -48,11 +49,10 @@ type Status =
 /** product.md 'Artist submission': the native form (artist + first track + files). */
 export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
   const [values, setValues] = useState<SubmissionValues>(EMPTY_SUBMISSION);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFieldErrors({ fields: FIELD_ORDER });
   const [message, setMessage] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
   const memo = useRef<SubmissionMemo>(new Map());
-  const form = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const successRef = useRef<HTMLDivElement>(null);
   const sending = status.kind === 'sending';
@@ -60,43 +60,36 @@ export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
   const set = <K extends keyof SubmissionValues>(key: K, value: SubmissionValues[K]) => {
     setValues((prev) => ({ ...prev, [key]: value }));
     // A field's old message goes once it is edited; the others stay until the next press.
-    if (key in errors) setErrors(({ [key as SubmissionField]: _gone, ...rest }) => rest);
+    if (key !== 'explicit') form.setError(key as SubmissionField, undefined);
   };
   const text = (key: 'name' | 'bio' | 'instagram' | 'spotify' | 'youtube' | 'soundcloud' | 'title' | 'bpm' | 'songKey' | 'countryCode' | 'genre') =>
     (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(key, e.target.value);
   const file = (key: 'photo' | 'audio') => (e: ChangeEvent<HTMLInputElement>) => set(key, e.target.files?.[0] ?? null);
-
-  const focusFirst = (errs: FieldErrors) => {
-    const first = FIELD_ORDER.find((f) => errs[f]);
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (sending) return;
     setMessage(null);
     const found = validateSubmission(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirst(found);
-      return;
-    }
+    form.showErrors(found);
+    if (Object.keys(found).length > 0) return;
     setStatus({ kind: 'sending', progress: null });
     try {
       await runSubmission(values, deps, memo.current, (progress) => setStatus({ kind: 'sending', progress }));
     } catch (err) {
       const failure = describeFailure(err, navigator.onLine);
-      setErrors(failure.fields);
+      // The kit takes the listener to the first field's message; a message no field owns is
+      // focused once React has painted it.
+      form.showErrors(failure.fields);
       setMessage(failure.message);
       setStatus({ kind: 'editing' });
-      // Let React paint the messages, then take the listener to the first one.
-      requestAnimationFrame(() => (failure.message ? alertRef.current?.focus() : focusFirst(failure.fields)));
+      if (failure.message) requestAnimationFrame(() => alertRef.current?.focus());
       return;
     }
     memo.current = new Map();
     setStatus({ kind: 'sent', name: values.name.trim(), title: values.title.trim() });
     setValues(EMPTY_SUBMISSION);
-    setErrors({});
+    form.clear();
     requestAnimationFrame(() => successRef.current?.focus());
   };
 
@@ -119,28 +112,26 @@ export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
   const overall = progress ? Math.round(((progress.index - 1 + progress.fraction) / progress.total) * 100) : 0;
 
   return (
-    <form ref={form} className="submission-form" noValidate onSubmit={onSubmit} aria-busy={sending} aria-labelledby="submission-form-title">
+    <form className="submission-form" noValidate onSubmit={onSubmit} aria-busy={sending} aria-labelledby="submission-form-title">
       <h2 id="submission-form-title">Your details</h2>
       <fieldset>
         <legend className="visually-hidden">Artist</legend>
-        <Field id="name" label="Artist name" error={errors.name}>
-          <input id="sub-name" name="name" type="text" autoComplete="name" maxLength={120} required value={values.name} onChange={text('name')} {...invalid('name', errors)} />
+        <Field form={form} name="name" label="Artist name" className="field">
+          {(control) => <input {...control} type="text" autoComplete="name" maxLength={120} required value={values.name} onChange={text('name')} />}
         </Field>
-        <Field id="bio" label="Bio" error={errors.bio} hint="A few sentences about you and your music.">
-          <textarea id="sub-bio" name="bio" rows={4} maxLength={2000} required value={values.bio} onChange={text('bio')} {...invalid('bio', errors, true)} />
+        <Field form={form} name="bio" label="Bio" className="field" hint="A few sentences about you and your music.">
+          {(control) => <textarea {...control} rows={4} maxLength={2000} required value={values.bio} onChange={text('bio')} />}
         </Field>
-        <Field id="countryCode" label="Country" error={errors.countryCode}>
-          <select id="sub-countryCode" name="countryCode" required value={values.countryCode} onChange={text('countryCode')} {...invalid('countryCode', errors)}>
-            <option value="">Choose your country</option>
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
+        <Field form={form} name="countryCode" label="Country" className="field">
+          {(control) => (
+            <select {...control} required value={values.countryCode} onChange={text('countryCode')}>
+              <option value="">Choose your country</option>
+              <CountryOptions />
+            </select>
+          )}
         </Field>
-        <Field id="photo" label="Photo (optional)" error={errors.photo} hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.">
-          <input id="sub-photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" onChange={file('photo')} {...invalid('photo', errors, true)} />
+        <Field form={form} name="photo" label="Photo (optional)" className="field" hint="JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.">
+          {(control) => <input {...control} type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" onChange={file('photo')} />}
         </Field>
       </fieldset>
 
@@ -148,8 +139,8 @@ export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
         <legend>Where fans can find you (optional)</legend>
         <div className="field-pair">
           {(['instagram', 'spotify', 'youtube', 'soundcloud'] as const).map((k) => (
-            <Field key={k} id={k} label={SOCIAL_FIELD_LABELS[k]} error={errors[k]}>
-              <input id={`sub-${k}`} name={k} type="url" inputMode="url" placeholder="https://" value={values[k]} onChange={text(k)} {...invalid(k, errors)} />
+            <Field key={k} form={form} name={k} label={SOCIAL_FIELD_LABELS[k]} className="field">
+              {(control) => <input {...control} type="url" inputMode="url" placeholder="https://" value={values[k]} onChange={text(k)} />}
             </Field>
           ))}
         </div>
@@ -158,33 +149,31 @@ export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
       <h2>Your first track</h2>
       <fieldset>
         <legend className="visually-hidden">Track</legend>
-        <Field id="title" label="Track title" error={errors.title}>
-          <input id="sub-title" name="title" type="text" maxLength={160} required value={values.title} onChange={text('title')} {...invalid('title', errors)} />
+        <Field form={form} name="title" label="Track title" className="field">
+          {(control) => <input {...control} type="text" maxLength={160} required value={values.title} onChange={text('title')} />}
         </Field>
-        <Field id="genre" label="Genre" error={errors.genre}>
-          <select id="sub-genre" name="genre" required value={values.genre} onChange={text('genre')} {...invalid('genre', errors)}>
-            <option value="">Choose a genre</option>
-            {GENRES.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </select>
+        <Field form={form} name="genre" label="Genre" className="field">
+          {(control) => (
+            <select {...control} required value={values.genre} onChange={text('genre')}>
+              <option value="">Choose a genre</option>
+              <TextOptions values={GENRES} />
+            </select>
+          )}
         </Field>
         <div className="field-pair">
-          <Field id="bpm" label="BPM (optional)" error={errors.bpm}>
-            <input id="sub-bpm" name="bpm" type="text" inputMode="numeric" pattern="[0-9]*" value={values.bpm} onChange={text('bpm')} {...invalid('bpm', errors)} />
+          <Field form={form} name="bpm" label="BPM (optional)" className="field">
+            {(control) => <input {...control} type="text" inputMode="numeric" pattern="[0-9]*" value={values.bpm} onChange={text('bpm')} />}
           </Field>
-          <Field id="songKey" label="Key (optional)" error={errors.songKey}>
-            <input id="sub-songKey" name="songKey" type="text" maxLength={12} placeholder="e.g. A minor" value={values.songKey} onChange={text('songKey')} {...invalid('songKey', errors)} />
+          <Field form={form} name="songKey" label="Key (optional)" className="field">
+            {(control) => <input {...control} type="text" maxLength={12} placeholder="e.g. A minor" value={values.songKey} onChange={text('songKey')} />}
           </Field>
         </div>
         <label className="checkbox-field">
           <input name="explicit" type="checkbox" checked={values.explicit} onChange={(e) => set('explicit', e.target.checked)} />
           Explicit lyrics
         </label>
-        <Field id="audio" label="Audio file" error={errors.audio} hint="At least 128kbps. MP3, WAV, OGG, M4A, FLAC or WebM, up to 20 MB.">
-          <input id="sub-audio" name="audio" type="file" accept="audio/*,.mp3,.wav,.ogg,.m4a,.flac,.webm" required onChange={file('audio')} {...invalid('audio', errors, true)} />
+        <Field form={form} name="audio" label="Audio file" className="field" hint="At least 128kbps. MP3, WAV, OGG, M4A, FLAC or WebM, up to 20 MB.">
+          {(control) => <input {...control} type="file" accept="audio/*,.mp3,.wav,.ogg,.m4a,.flac,.webm" required onChange={file('audio')} />}
         </Field>
       </fieldset>
 
@@ -213,31 +202,3 @@ export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
 }
 
 const SOCIAL_FIELD_LABELS = { instagram: 'Instagram', spotify: 'Spotify', youtube: 'YouTube', soundcloud: 'SoundCloud' } as const;
-
-/** aria-invalid and the link to the message; hints are linked too, where the field has one. */
-function invalid(field: SubmissionField, errors: FieldErrors, hasHint = false) {
-  const describedBy = [errors[field] ? `sub-${field}-error` : null, hasHint ? `sub-${field}-hint` : null].filter(Boolean).join(' ');
-  return {
-    'aria-invalid': errors[field] ? (true as const) : undefined,
-    'aria-describedby': describedBy || undefined,
-  };
-}
-
-function Field({ id, label, error, hint, children }: { id: SubmissionField; label: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <div className="field" data-field={id}>
-      <label htmlFor={`sub-${id}`}>{label}</label>
-      {children}
-      {hint && (
-        <small id={`sub-${id}-hint`} className="muted">
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small id={`sub-${id}-error`} className="field-error" data-testid={`error-${id}`}>
-          {error}
-        </small>
-      )}
-    </div>
-  );
-}

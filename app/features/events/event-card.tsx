@@ -1,5 +1,6 @@
 import type { Event } from '../../../domain/events';
-import { formatEventStart, formatPriceFrom, initialOf } from './event-format';
+import { formatPriceFrom } from '../../lib/upcoming-events';
+import { formatEventStart, initialOf } from './event-format';
 
 const IMAGE_WIDTH = 640;
 const IMAGE_HEIGHT = 360;

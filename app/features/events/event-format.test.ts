@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { upcomingEvents } from '../../lib/upcoming-events';
-import { formatEventStart, formatPriceFrom, initialOf } from './event-format';
+import { formatPriceFrom } from '../../lib/upcoming-events';
+import { formatEventStart, initialOf } from './event-format';
 
 describe('formatPriceFrom', () => {
   it('shows the lowest price when set', () => {

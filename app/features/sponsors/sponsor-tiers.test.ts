@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationFieldErrors, groupSponsors, TIER_OFFERS } from './sponsor-tiers';
+import { applicationFieldOf, groupSponsors, TIER_OFFERS } from './sponsor-tiers';
 
 const s = (name: string, tier: string, active = true) => ({ name, tier, active });
 
@@ -26,25 +26,14 @@ describe('groupSponsors', () => {
   });
 });
 
-describe('applicationFieldErrors', () => {
+describe('applicationFieldOf', () => {
   it('maps the payload names back to the form fields', () => {
-    expect(
-      applicationFieldErrors([
-        { path: 'name', message: 'Company name is required' },
-        { path: 'targetUrl', message: 'Valid website URL is required' },
-        { path: 'tier', message: 'Sponsorship tier is required' },
-      ]),
-    ).toEqual({
-      companyName: 'Company name is required',
-      website: 'Valid website URL is required',
-      tier: 'Sponsorship tier is required',
-    });
+    expect(['name', 'targetUrl', 'tier', 'notes'].map(applicationFieldOf)).toEqual(['companyName', 'website', 'tier', 'goals']);
   });
 
-  it('keeps form names as they are and ignores unknown paths', () => {
-    expect(applicationFieldErrors([{ path: 'email', message: 'Valid email is required' }, { path: 'zzz', message: 'x' }])).toEqual({
-      email: 'Valid email is required',
-    });
+  it('keeps form names as they are and leaves unknown paths to the form', () => {
+    expect(applicationFieldOf('email')).toBe('email');
+    expect(applicationFieldOf('zzz')).toBeUndefined();
   });
 });
 

@@ -1,6 +1,5 @@
 import type { SponsorTier } from '../../../domain/catalog';
 import { displayTier } from '../../../domain/sponsors';
-import type { FieldIssue } from '../../../domain/http-error';
 
 /** The public page's groups, best first (spec.md §2). */
 export const SPONSOR_GROUPS: readonly { tier: SponsorTier; title: string }[] = [
@@ -69,16 +68,8 @@ const SERVER_TO_FORM: Record<string, ApplicationField> = {
   notes: 'goals',
 };
 
-/** A server 400's issues as messages beside the form's fields; the first per field wins. */
-export function applicationFieldErrors(issues: readonly FieldIssue[]): Partial<Record<ApplicationField, string>> {
-  const out: Partial<Record<ApplicationField, string>> = {};
-  for (const issue of issues) {
-    const field = Object.hasOwn(SERVER_TO_FORM, issue.path)
-      ? SERVER_TO_FORM[issue.path]
-      : Object.hasOwn(FORM_FIELDS, issue.path)
-        ? (issue.path as ApplicationField)
-        : undefined;
-    if (field && !out[field]) out[field] = issue.message;
-  }
-  return out;
+/** A server 400's issue path → the form field that shows its message. */
+export function applicationFieldOf(path: string): ApplicationField | undefined {
+  if (Object.hasOwn(SERVER_TO_FORM, path)) return SERVER_TO_FORM[path];
+  return Object.hasOwn(FORM_FIELDS, path) ? (path as ApplicationField) : undefined;
 }

@@ -1,7 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { AdminGate } from '../../components/admin-gate';
-import { ErrorState } from '../../components/states';
 import { ModerationPage } from '../../features/admin-moderation/moderation-page';
 import { MODERATION_TABS } from '../../features/admin-moderation/moderation-tabs';
 
@@ -10,19 +8,14 @@ const ModerationSearch = v.object({
   tab: v.fallback(v.optional(v.picklist(MODERATION_TABS)), undefined),
 });
 
-// No loader: the queues need the admin key, which only the unlocked page has.
+// The gate, the menu and the error state are the /admin layout's (route.tsx).
 export const Route = createFileRoute('/admin/moderation')({
   validateSearch: ModerationSearch,
   component: ModerationRoute,
-  errorComponent: ({ error }) => <ErrorState error={error} />,
 });
 
 function ModerationRoute() {
   const { tab } = Route.useSearch();
   const navigate = Route.useNavigate();
-  return (
-    <AdminGate buttonLabel="Access Moderation" successDescription="You can now moderate content.">
-      <ModerationPage tab={tab} onTabChange={(next) => void navigate({ search: (prev) => ({ ...prev, tab: next }), replace: true })} />
-    </AdminGate>
-  );
+  return <ModerationPage tab={tab} onTabChange={(next) => void navigate({ search: (prev) => ({ ...prev, tab: next }), replace: true })} />;
 }
