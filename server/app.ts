@@ -41,10 +41,10 @@ export interface AppOptions {
 
 /** The whole HTTP app, without listen(), so tests run it in-process. */
 export function createApp({ db, config, now = Date.now, log, errorLog }: AppOptions): Koa<AppState> {
-  const deps: Deps = { db, config, now };
   const write = log ?? (config.logRequests ? bufferedStdout() : () => {});
   const writeError = errorLog ?? ((line: string) => process.stderr.write(line + '\n'));
-  const app = new Koa<AppState>({ proxy: config.trustProxy });
+  const deps: Deps = { db, config, now, warn: writeError };
+  const app = new Koa<AppState>({ proxy: config.trustProxy !== false });
   // What reaches Koa itself happened after the answer began: mostly a listener or a player
   // that went away mid-download, which is no server fault. The rest is logged as one line.
   app.on('error', (err: { code?: string; message?: string; stack?: string }) => {

@@ -37,4 +37,6 @@ export interface Deps {
   config: Config;
   /** Injected so tests can move time. */
   now: () => number;
+  /** Operator warnings (the global admin lock-out); stderr unless given. */
+  warn?: (line: string) => void;
 }

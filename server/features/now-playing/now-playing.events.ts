@@ -1,5 +1,6 @@
 import { PassThrough, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
+import { limitKey } from '../../http/client-address';
 import type { AppContext } from '../../http/context';
 import { tooManyRequests } from '../../http/errors';
 import type { NowPlayingHub, Snapshot, Subscriber } from './now-playing.hub';
@@ -119,7 +120,7 @@ export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions
       return;
     }
 
-    const address = ctx.state.clientAddress;
+    const address = limitKey(ctx.state.clientAddress);
     const open = perAddress.get(address) ?? 0;
     if (open >= options.maxPerAddress) throw tooManyRequests(60, 'Too many now-playing streams from this address');
     perAddress.set(address, open + 1);
