@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { createDb, type Db } from './db/knex';
 import { migrateLatest } from './db/migrations';
 import { seedDemoIfEmpty } from './db/seeds/demo';
+import { flushAdCounts } from './features/ads/ad-counts.service';
 import { endEventStreams } from './features/now-playing/now-playing.events';
 import { pruneAuthFailures } from './http/admin-key';
 import { pruneIdempotencyKeys } from './http/idempotency';
@@ -62,6 +63,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
           });
           server.closeIdleConnections();
         });
+        await flushAdCounts(db).catch(() => undefined);
         await db.destroy();
       })();
       return closing;
