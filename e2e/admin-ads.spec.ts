@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import { ADMIN_KEY, caribbean, expect, isShellCall, test } from './fixtures';
 
@@ -242,7 +243,7 @@ test.describe('admin ads', () => {
     const alt = `E2E Counted ${Date.now().toString(36)}`;
     const created = await request.post(caribbean('/api/ads'), {
       headers: admin,
-      data: { imageUrl: '/brand/caribbean-logo.svg', targetUrl: 'https://counted.example/', alt, slots: ['schedule'], countries: ['VC'], active: true },
+      data: { imageUrl: `/uploads/${randomUUID()}.png`, targetUrl: 'https://counted.example/', alt, slots: ['schedule'], countries: ['VC'], active: true },
     });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as AdRow;

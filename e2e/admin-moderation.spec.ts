@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { ADMIN_KEY, caribbean, expect, expectNoSideways, isShellPath, test } from './fixtures';
 
@@ -45,7 +46,7 @@ async function createPendingArtist(request: APIRequestContext, name: string, bio
 }
 
 async function createPendingTrack(request: APIRequestContext, artistId: string, title: string, explicit = false) {
-  const res = await request.post('/api/tracks', { data: { artistId, title, genre: 'Soca', explicit, fileUrl: `/uploads/${title.replace(/\W/g, '')}.mp3` } });
+  const res = await request.post('/api/tracks', { data: { artistId, title, genre: 'Soca', explicit, fileUrl: `/uploads/${randomUUID()}.mp3` } });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; fileUrl: string };
 }

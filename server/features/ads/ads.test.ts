@@ -278,6 +278,21 @@ describeEachEngine('ads', (t) => {
     expect(await storedCounts(created.body.id)).toEqual({ impressions: 1, clicks: 1 });
   });
 
+  it('takes http(s) URLs or uploads of ours as image and target, never another same-origin path', async () => {
+    const own = '/uploads/0b7e1f3c-7d5e-4a40-9d55-3f0b2a9d1c11.png';
+    expect((await create(banner({ imageUrl: own }))).status).toBe(201);
+    for (const [field, value] of [
+      ['targetUrl', '/out/0b7e1f3c-7d5e-4a40-9d55-3f0b2a9d1c11'],
+      ['targetUrl', '/admin/settings'],
+      ['imageUrl', '/brand/caribbean-logo.svg'],
+      ['imageUrl', '/uploads/not-ours.png'],
+    ] as const) {
+      const res = await create(banner({ [field]: value }));
+      expect(res.status, `${field} ${value}`).toBe(400);
+      expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual([field]);
+    }
+  });
+
   it('answers 404 on /out/ for an unknown ad, counting nothing', async () => {
     const res = await t().http().get('/out/no-such-ad').redirects(0);
     expect(res.status).toBe(404);
