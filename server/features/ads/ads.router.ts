@@ -10,6 +10,10 @@ import { parseWith, queryString } from '../../http/validate';
 import { loadSettings } from '../../db/settings-store';
 import { adCounter } from './ad-counts.service';
 import { adsRepository } from './ads.repository';
+import { answerList, type ListOrder } from '../../http/paging';
+import type { Ad } from '../../../domain/ads';
+
+const NEWEST_FIRST: ListOrder<Ad> = { key: (r) => [r.createdAt], dirs: ['desc'], id: (r) => r.id };
 
 export function adsRouter(deps: Deps): Router<AppState> {
   const ads = adsRepository(deps.db);
@@ -40,7 +44,7 @@ export function adsRouter(deps: Deps): Router<AppState> {
 
   router.get('/', requireAdmin(deps), async (ctx) => {
     await counter.flush();
-    ctx.body = await ads.list(ctx.state.tenant);
+    answerList(ctx, await ads.list(ctx.state.tenant), NEWEST_FIRST);
   });
 
   router.post('/', requireAdmin(deps), jsonBody(deps), async (ctx) => {

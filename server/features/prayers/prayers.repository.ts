@@ -64,5 +64,9 @@ export function prayersRepository(db: Db) {
       const count = await db('prayers').where({ tenant, id }).update({ approved, reviewed_at: nowIso(now) });
       return count ? this.find(tenant, id) : null;
     },
+
+    async remove(tenant: Tenant, id: string): Promise<boolean> {
+      return (await db('prayers').where({ tenant, id }).delete()) > 0;
+    },
   };
 }

@@ -49,5 +49,12 @@ export function shoutoutsRepository(db: Db) {
       const row = await db<ShoutoutRow>('shoutouts').where({ tenant, id }).first();
       return row ? toShoutout(row) : null;
     },
+
+    /** Deletes the shoutout; answers it (for its recording), or null when there was none. */
+    async remove(tenant: Tenant, id: string): Promise<Shoutout | null> {
+      const row = await db<ShoutoutRow>('shoutouts').where({ tenant, id }).first();
+      if (!row) return null;
+      return (await db('shoutouts').where({ tenant, id }).delete()) > 0 ? toShoutout(row) : null;
+    },
   };
 }

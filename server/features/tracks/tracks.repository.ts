@@ -81,5 +81,12 @@ export function tracksRepository(db: Db) {
       const count = await db('tracks').where({ id }).update(patch);
       return count ? this.find(id) : null;
     },
+
+    /** Deletes the track; answers it (for its files), or null when there was none. */
+    async remove(id: string): Promise<Track | null> {
+      const row = await db<TrackRow>('tracks').where({ id }).first();
+      if (!row) return null;
+      return (await db('tracks').where({ id }).delete()) > 0 ? toTrack(row) : null;
+    },
   };
 }
