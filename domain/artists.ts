@@ -72,6 +72,8 @@ export type Artist = v.InferOutput<typeof ArtistSchema>;
 /** GET /api/artists query. 'all' or absent means no filter (spec.md §5). */
 export interface ArtistFilter {
   approved?: boolean;
+  /** Admin only: not approved and not yet reviewed (the moderation queue). */
+  pending?: boolean;
   country?: string;
   q?: string;
   genre?: string;

@@ -81,6 +81,18 @@ describeEachEngine('lists and deletes', (t) => {
     expect(second.headers['x-total-count']).toBe('7');
   });
 
+  it('pending=true gives an admin the moderation queue: unapproved and not yet reviewed, counted by the server', async () => {
+    await t().db('prayers').where({ tenant: 'caribbean' }).delete();
+    const rows = await addPrayers(6);
+    await t().http().patch(`/api/prayers/${rows[0]!.id}?${CARIBBEAN}`).set(admin()).send({ approved: false });
+    await t().http().patch(`/api/prayers/${rows[1]!.id}?${CARIBBEAN}`).set(admin()).send({ approved: true });
+    const queue = await get(`/api/prayers?${CARIBBEAN}&pending=true&limit=2`);
+    expect(queue.headers['x-total-count']).toBe('4');
+    expect(queue.body).toHaveLength(2);
+    const all = (await allPages(`/api/prayers?${CARIBBEAN}&pending=true&limit=2`)).flat().map((p) => p.id);
+    expect(all.sort()).toEqual(rows.slice(2).map((r) => r.id).sort());
+  });
+
   it('refuses a limit outside 1–100 and a cursor it did not give', async () => {
     for (const limit of ['0', '101', 'ten', '-1', '2.5']) {
       const res = await get(`/api/artists?limit=${limit}`, false);

@@ -44,6 +44,7 @@ export function artistsRepository(db: Db) {
     async list(filter: ArtistFilter): Promise<Artist[]> {
       const q = db<ArtistRow>('artists').select('artists.*');
       if (filter.approved !== undefined) q.where('artists.approved', filter.approved);
+      if (filter.pending) q.where('artists.approved', false).whereNull('artists.reviewed_at');
       if (filter.country) q.where('artists.country_code', filter.country);
       // SQLite's lower() folds ASCII only, so a search with other letters is matched here in JS.
       const searchInJs = filter.q !== undefined && !/^[\x00-\x7f]*$/.test(filter.q);

@@ -36,6 +36,8 @@ export function artistsRouter(deps: Deps): Router<AppState> {
     const filter: ArtistFilter = {
       // Visitors see approved artists only, whatever they ask.
       approved: ctx.state.isAdmin ? approved : true,
+      // pending=true (admin): the moderation queue, not approved and not yet reviewed.
+      pending: ctx.state.isAdmin && queryBoolean(ctx.query.pending) === true,
       q: searchText(ctx.query.q),
     };
     // Unknown codes and genres are ignored (spec.md §5), not errors.

@@ -26,9 +26,10 @@ const toPrayer = (r: PrayerRow): Prayer => ({
 
 export function prayersRepository(db: Db) {
   return {
-    async list(tenant: Tenant, filter: { approved?: boolean }): Promise<Prayer[]> {
+    async list(tenant: Tenant, filter: { approved?: boolean; pending?: boolean }): Promise<Prayer[]> {
       const q = db<PrayerRow>('prayers').where({ tenant }).orderBy('created_at', 'desc').orderBy('id');
       if (filter.approved !== undefined) q.andWhere({ approved: filter.approved });
+      if (filter.pending) q.andWhere({ approved: false }).whereNull('reviewed_at');
       return (await q).map(toPrayer);
     },
 

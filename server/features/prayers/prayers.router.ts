@@ -27,7 +27,9 @@ export function prayersRouter(deps: Deps): Router<AppState> {
       answerList(ctx, await prayers.list(ctx.state.tenant, { approved: true }), NEWEST_FIRST);
       return;
     }
-    answerList(ctx, await prayers.list(ctx.state.tenant, { approved }), NEWEST_FIRST);
+    // pending=true: the moderation queue (not approved, not yet reviewed).
+    const pending = queryBoolean(ctx.query.pending) === true;
+    answerList(ctx, await prayers.list(ctx.state.tenant, { approved, pending }), NEWEST_FIRST);
   });
 
   router.post('/', rateLimit(deps, 'POST /api/prayers'), jsonBody(deps), idempotent(deps), async (ctx) => {

@@ -24,9 +24,10 @@ const toShoutout = (r: ShoutoutRow): Shoutout => ({
 
 export function shoutoutsRepository(db: Db) {
   return {
-    async list(tenant: Tenant, filter: { approved?: boolean }): Promise<Shoutout[]> {
+    async list(tenant: Tenant, filter: { approved?: boolean; pending?: boolean }): Promise<Shoutout[]> {
       const q = db<ShoutoutRow>('shoutouts').where({ tenant });
       if (filter.approved !== undefined) q.andWhere({ approved: filter.approved });
+      if (filter.pending) q.andWhere({ approved: false }).whereNull('reviewed_at');
       return (await q.orderBy('created_at', 'desc').orderBy('id')).map(toShoutout);
     },
 

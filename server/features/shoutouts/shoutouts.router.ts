@@ -30,7 +30,8 @@ export function shoutoutsRouter(deps: Deps): Router<AppState> {
   };
 
   router.get('/', requireAdmin(deps), async (ctx) => {
-    answerList(ctx, await shoutouts.list(ctx.state.tenant, { approved: queryBoolean(ctx.query.approved) }), NEWEST_FIRST);
+    const filter = { approved: queryBoolean(ctx.query.approved), pending: queryBoolean(ctx.query.pending) === true };
+    answerList(ctx, await shoutouts.list(ctx.state.tenant, filter), NEWEST_FIRST);
   });
 
   router.post(

@@ -36,9 +36,10 @@ const toTrack = (r: TrackRow): Track => ({
 export function tracksRepository(db: Db) {
   return {
     /** publicOnly: approved tracks of approved artists, what a visitor may see. */
-    async list(filter: { artistId?: string; publicOnly: boolean }): Promise<Track[]> {
+    async list(filter: { artistId?: string; publicOnly: boolean; pending?: boolean }): Promise<Track[]> {
       const q = db<TrackRow>('tracks').select('tracks.*');
       if (filter.artistId) q.where('tracks.artist_id', filter.artistId);
+      if (filter.pending) q.where('tracks.status', 'pending');
       if (filter.publicOnly) {
         q.join('artists', 'artists.id', 'tracks.artist_id').where('tracks.status', 'approved').andWhere('artists.approved', true);
       }

@@ -6,7 +6,7 @@ import type { AppState, Deps } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
-import { parseWith, queryString } from '../../http/validate';
+import { parseWith, queryBoolean, queryString } from '../../http/validate';
 import { tracksRepository } from './tracks.repository';
 import { answerList, type ListOrder } from '../../http/paging';
 import type { Track } from '../../../domain/tracks';
@@ -19,7 +19,13 @@ export function tracksRouter(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/tracks' });
 
   router.get('/', async (ctx) => {
-    answerList(ctx, await tracks.list({ artistId: queryString(ctx.query.artist_id, 64), publicOnly: !ctx.state.isAdmin }), NEWEST_FIRST);
+    const filter = {
+      artistId: queryString(ctx.query.artist_id, 64),
+      publicOnly: !ctx.state.isAdmin,
+      // pending=true (admin): the moderation queue.
+      pending: ctx.state.isAdmin && queryBoolean(ctx.query.pending) === true,
+    };
+    answerList(ctx, await tracks.list(filter), NEWEST_FIRST);
   });
 
   router.post('/', rateLimit(deps, 'POST /api/tracks'), jsonBody(deps), idempotent(deps), async (ctx) => {
