@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toasts';
 import { adminApi } from '../../lib/admin-api';
+import { invalidateQueues } from '../../api/moderation-queues';
 import { moderationKeys } from './admin-moderation.queries';
 import { MODERATED_FAILED_DESCRIPTION, MODERATION_FAILED_TITLE, MODERATION_SUCCESS, moderationRequest, type ModeratedKind, type ModerationAction } from './moderation-actions';
 
@@ -22,7 +23,7 @@ export function useModerateItem(kind: ModeratedKind) {
       toast({ title: MODERATION_SUCCESS[kind] });
       // Public artist, track and prayer lists live in their own features (their key factories
       // are not in lib/); they revalidate on their own short staleness.
-      return queryClient.invalidateQueries({ queryKey: moderationKeys.all() });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: moderationKeys.all() }), invalidateQueues(queryClient)]);
     },
     onError: (err) => {
       toast({ title: MODERATION_FAILED_TITLE, description: err.message || MODERATED_FAILED_DESCRIPTION, variant: 'destructive' });
