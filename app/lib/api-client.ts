@@ -34,7 +34,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (await apiResponse<T>(path, options)).data;
 }
 
-/** An answer with the headers a caller needs besides its body (Link, X-Total-Count). */
+/** An answer with the headers a caller needs besides its body (now playing's ETag, a page's Link and X-Total-Count). */
 export interface ApiAnswer<T> {
   data: T;
   headers: Headers;

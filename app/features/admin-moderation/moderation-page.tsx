@@ -8,9 +8,9 @@ import type { Shoutout } from '../../../domain/shoutouts';
 import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents, tenantHasPrayers } from '../../../domain/tenants';
 import type { Track } from '../../../domain/tracks';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
+import { adminEventsQuery } from '../../api/events';
 import { currentTenant } from '../../lib/tenant';
 import { moderationQueueQuery, queueKeys, type AdminPage } from '../../api/moderation-queues';
-import { moderationEventsQuery, moderationKeys } from './admin-moderation.queries';
 import type { ModeratedKind } from './moderation-actions';
 import { countOf, useBulkModeration, type BulkAction } from './use-bulk-moderation';
 import {
@@ -21,6 +21,7 @@ import {
   formatDateTime,
   nameOrAnonymous,
   pendingTotal,
+  pendingTracks,
   preview,
   tenantPageHref,
 } from './moderation-format';
@@ -48,8 +49,10 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   // Caribbean only: elsewhere /api/prayers* answers 404, so it is never asked.
   const prayers = useInfiniteQuery(moderationQueueQuery<Prayer>('prayers', tenantHasPrayers(tenant)));
   const shoutouts = useInfiniteQuery(moderationQueueQuery<Shoutout>('shoutouts'));
-  const events = useQuery(moderationEventsQuery());
-  const refreshing = useIsFetching({ queryKey: moderationKeys.all() }) + useIsFetching({ queryKey: queueKeys.all() }) > 0;
+  const events = useQuery(adminEventsQuery());
+  const refreshing = useIsFetching({ queryKey: queueKeys.all() }) > 0 || events.isFetching;
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: queueKeys.all() }), queryClient.invalidateQueries({ queryKey: adminEventsQuery().queryKey, exact: true })]);
 
   // The true pending counts: the server counts the whole queue (X-Total-Count), however few rows are loaded.
   const counts: Record<ModerationTab, number | undefined> = {
@@ -84,10 +87,7 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
           className="outline secondary mod-refresh"
           aria-busy={refreshing}
           disabled={refreshing}
-          onClick={() => {
-            void queryClient.invalidateQueries({ queryKey: moderationKeys.all() });
-            void queryClient.invalidateQueries({ queryKey: queueKeys.all() });
-          }}
+          onClick={() => void refresh()}
         >
           Refresh
         </button>

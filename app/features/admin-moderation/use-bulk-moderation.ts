@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteQueueItem, forEachLimited, invalidateQueues, type ModerationQueue } from '../../api/moderation-queues';
 import { useToast } from '../../components/toasts';
-import { adminApi } from '../../lib/admin-api';
-import { moderationKeys } from './admin-moderation.queries';
-import { moderationRequest, type ModeratedKind } from './moderation-actions';
+import type { ModeratedKind } from './moderation-actions';
+import { RESOURCES } from './use-moderate-item';
 
 export type BulkAction = 'reject' | 'delete';
 
@@ -25,11 +24,7 @@ export function useBulkModeration(kind: ModeratedKind & ModerationQueue, onSettl
   const { toast } = useToast();
   return useMutation({
     mutationFn: ({ action, ids }: { action: BulkAction; ids: string[] }) =>
-      forEachLimited(ids, (id) => {
-        if (action === 'delete') return deleteQueueItem(kind, id);
-        const { path, body } = moderationRequest(kind, id, 'reject');
-        return adminApi<unknown>(path, { method: 'PATCH', body });
-      }),
+      forEachLimited(ids, (id) => (action === 'delete' ? deleteQueueItem(kind, id) : RESOURCES[kind].send(id, 'reject'))),
     onSuccess: async ({ done, failed }, { action }) => {
       const verb = action === 'delete' ? 'deleted' : 'rejected';
       if (done.length > 0) toast({ title: `${countOf(kind, done.length)} ${verb}` });
@@ -41,7 +36,8 @@ export function useBulkModeration(kind: ModeratedKind & ModerationQueue, onSettl
         });
       }
       onSettled(failed.map((f) => f.id));
-      await Promise.all([invalidateQueues(queryClient), queryClient.invalidateQueries({ queryKey: moderationKeys.all() })]);
+      // The queues, and the resource's public and admin lists (the wall, the dashboard).
+      await Promise.all([invalidateQueues(queryClient), RESOURCES[kind].refresh(queryClient)]);
     },
   });
 }
