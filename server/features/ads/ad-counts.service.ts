@@ -34,20 +34,24 @@ export function adCounter(deps: Deps): AdCounter {
   if (existing) return existing;
   const ads = adsRepository(deps.db);
   const lastCounted = new Map<string, number>();
-  let pending = new Map<string, { impressions: number; clicks: number }>();
+  const pending = new Map<string, { impressions: number; clicks: number }>();
   let flushing: Promise<void> = Promise.resolve();
 
+  // Counts stay in `pending` until their UPDATE has returned and are taken off only then, so a
+  // serve that reads the table meanwhile still sees them (ads keep taking turns).
   const writePending = async () => {
-    const batch = pending;
-    pending = new Map();
+    const batch = [...pending].map(([id, c]) => [id, { ...c }] as const);
     for (const [id, c] of batch) {
       try {
         await ads.addCounts(id, c.impressions, c.clicks);
       } catch {
-        // The database was away: keep the counts for the next flush rather than lose them.
-        const again = pending.get(id) ?? { impressions: 0, clicks: 0 };
-        pending.set(id, { impressions: again.impressions + c.impressions, clicks: again.clicks + c.clicks });
+        continue; // The database was away: the counts stay pending for the next flush.
       }
+      const left = pending.get(id);
+      if (!left) continue;
+      left.impressions -= c.impressions;
+      left.clicks -= c.clicks;
+      if (left.impressions <= 0 && left.clicks <= 0) pending.delete(id);
     }
     const cutoff = deps.now() - COUNT_ONCE_PER_MS;
     for (const [key, at] of lastCounted) if (at <= cutoff) lastCounted.delete(key);
