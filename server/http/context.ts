@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Tenant } from '../../domain/tenants';
 import type { Config } from '../config';
+import type { ChangeBus } from '../db/change-bus';
 import type { Db } from '../db/knex';
 
 export interface AppState {
@@ -39,4 +40,9 @@ export interface Deps {
   now: () => number;
   /** Operator warnings (the global admin lock-out); stderr unless given. */
   warn?: (line: string) => void;
+  /**
+   * Changes every process serving this database must hear of (server/db/change-bus.ts);
+   * createApp always sets it (in-process unless startServer hands it PostgreSQL's).
+   */
+  bus?: ChangeBus;
 }
