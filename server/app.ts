@@ -44,10 +44,10 @@ export interface AppOptions {
 
 /** The whole HTTP app, without listen(), so tests run it in-process. */
 export function createApp({ db, config, now = Date.now, log, errorLog, bus = localChangeBus() }: AppOptions): Koa<AppState> {
-  const deps: Deps = { db, config, now, bus };
   const write = log ?? (config.logRequests ? bufferedStdout() : () => {});
   const writeError = errorLog ?? ((line: string) => process.stderr.write(line + '\n'));
-  const app = new Koa<AppState>({ proxy: config.trustProxy });
+  const deps: Deps = { db, config, now, bus, warn: writeError };
+  const app = new Koa<AppState>({ proxy: config.trustProxy !== false });
   // What reaches Koa itself happened after the answer began: mostly a listener or a player
   // that went away mid-download, which is no server fault. The rest is logged as one line.
   app.on('error', (err: { code?: string; message?: string; stack?: string }) => {

@@ -38,6 +38,8 @@ export interface Deps {
   config: Config;
   /** Injected so tests can move time. */
   now: () => number;
+  /** Operator warnings (the global admin lock-out); stderr unless given. */
+  warn?: (line: string) => void;
   /**
    * Changes every process serving this database must hear of (server/db/change-bus.ts);
    * createApp always sets it (in-process unless startServer hands it PostgreSQL's).

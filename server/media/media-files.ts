@@ -3,6 +3,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import { parseFile } from 'music-metadata';
+import { OWN_UPLOAD_PATH } from '../../domain/fields';
+import type { Deps } from '../http/context';
 
 export type MediaKind = 'audio' | 'image';
 
@@ -42,4 +44,19 @@ export async function storeUpload(tmpPath: string, uploadDir: string, ext: strin
   const name = `${randomUUID()}.${ext}`;
   await fsp.rename(tmpPath, path.join(uploadDir, name));
   return `/uploads/${name}`;
+}
+
+/**
+ * Deletes the uploaded files a deleted row named (docs/api.md, Lists and deletes). Only names
+ * of our own under /uploads/ are touched: anything else (an http(s) URL, a demo picture) is
+ * not ours to delete, and the pattern leaves no room for '..'. A file already gone is fine.
+ */
+export async function deleteUploadedFiles(deps: Deps, urls: readonly string[]): Promise<void> {
+  await Promise.all(
+    urls
+      .filter((url) => OWN_UPLOAD_PATH.test(url))
+      .map((url) =>
+        fsp.rm(path.join(deps.config.uploadDir, url.slice('/uploads/'.length)), { force: true }).catch(() => undefined),
+      ),
+  );
 }
