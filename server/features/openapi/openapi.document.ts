@@ -1,7 +1,7 @@
 import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { COMPONENT_SCHEMAS, type ComponentName, type ComponentSchema } from './openapi.schemas';
-import { ROUTES, type JsonDoc, type ParamDoc, type RequestDoc, type ResponseDoc, type RouteDoc } from './openapi.routes';
+import { ROUTES, type AudienceJsonDoc, type JsonDoc, type ParamDoc, type RequestDoc, type ResponseDoc, type RouteDoc } from './openapi.routes';
 
 /** Bumped when the contract changes in a way clients must know of. */
 export const CONTRACT_VERSION = '1.0.0';
@@ -29,6 +29,20 @@ function jsonDocSchema(doc: JsonDoc): Record<string, unknown> {
   if (typeof doc === 'string') return ref(doc);
   if ('listOf' in doc) return { type: 'array', items: ref(doc.listOf) };
   return { anyOf: doc.anyOf.map(ref) };
+}
+
+/**
+ * A JSON media type object. Where a visitor's answer and an admin's differ, the schema admits
+ * either and `x-visitor-schema` / `x-admin-schema` say which is whose (the contract test
+ * checks each caller against its own).
+ */
+function jsonMedia(doc: AudienceJsonDoc): { schema: Record<string, unknown> } & Record<string, unknown> {
+  if (typeof doc === 'object' && 'visitor' in doc) {
+    const visitor = jsonDocSchema(doc.visitor);
+    const admin = jsonDocSchema(doc.admin);
+    return { schema: { anyOf: [visitor, admin] }, 'x-visitor-schema': visitor, 'x-admin-schema': admin };
+  }
+  return { schema: jsonDocSchema(doc) };
 }
 
 /**
@@ -104,7 +118,7 @@ function requestBody(body: RequestDoc) {
 function response({ description, json, content, headers }: ResponseDoc) {
   const out: Record<string, unknown> = { description };
   const media: Record<string, { schema: Record<string, unknown> }> = {};
-  if (json) media['application/json'] = { schema: jsonDocSchema(json) };
+  if (json) media['application/json'] = jsonMedia(json);
   for (const [type, schema] of Object.entries(content ?? {})) media[type] = { schema };
   if (Object.keys(media).length > 0) out.content = media;
   if (headers) out.headers = Object.fromEntries(Object.entries(headers).map(([name, d]) => [name, { description: d, schema: { type: 'string' } }]));

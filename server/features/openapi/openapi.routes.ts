@@ -24,11 +24,14 @@ export interface ParamDoc {
 }
 
 /** A JSON body or answer: one component, a list of one, or any of several. */
-export type JsonDoc = ComponentName | { listOf: ComponentName } | { anyOf: ComponentName[] };
+export type JsonDoc = ComponentName | { anyOf: ComponentName[] } | { listOf: ComponentName };
+
+/** An answer that differs between a visitor and an admin (documented as either, and each in an x- extension). */
+export type AudienceJsonDoc = JsonDoc | { visitor: JsonDoc; admin: JsonDoc };
 
 export interface ResponseDoc {
   description: string;
-  json?: JsonDoc;
+  json?: AudienceJsonDoc;
   /** Other content: media type → OpenAPI schema. */
   content?: Record<string, Record<string, unknown>>;
   headers?: Record<string, string>;
@@ -401,7 +404,7 @@ export const ROUTES: RouteDoc[] = [
     description: 'Visitors: active sponsors, without notes. Admins: all, with notes.',
     access: 'visitor-or-admin',
     query: LIST_QUERY,
-    responses: { 200: { description: 'Sponsors.', json: { anyOf: ['PublicSponsor', 'Sponsor'] }, headers: ADMIN_LIST_HEADERS } },
+    responses: { 200: { description: 'Sponsors.', json: { visitor: { listOf: 'PublicSponsor' }, admin: { listOf: 'Sponsor' } }, headers: ADMIN_LIST_HEADERS } },
   },
   {
     method: 'post',
@@ -412,7 +415,7 @@ export const ROUTES: RouteDoc[] = [
     rateLimited: true,
     idempotent: true,
     body: { json: 'NewSponsor' },
-    responses: { 201: { description: 'Stored inactive; notes only in an admin’s answer.', json: { anyOf: ['PublicSponsor', 'Sponsor'] } } },
+    responses: { 201: { description: 'Stored inactive; notes only in an admin’s answer.', json: { visitor: 'PublicSponsor', admin: 'Sponsor' } } },
   },
   {
     method: 'patch',
@@ -466,7 +469,7 @@ export const ROUTES: RouteDoc[] = [
     idempotent: true,
     body: { json: { anyOf: ['PrayerHeart', 'PrayerModeration'] } },
     responses: {
-      200: { description: 'Visitor: the new heart count. Admin: the prayer.', json: { anyOf: ['PrayerHearts', 'Prayer'] } },
+      200: { description: 'Visitor: the new heart count. Admin: the prayer.', json: { visitor: 'PrayerHearts', admin: 'Prayer' } },
       404: { description: 'No such prayer (or, for a heart, not approved).', json: 'Error' },
     },
   },
