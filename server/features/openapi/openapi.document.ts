@@ -17,7 +17,7 @@ export type Operation = Record<string, unknown> & {
 
 /**
  * Valibot actions that say more than JSON Schema can (trim, custom checks, transforms):
- * left out of the document, where the error messages of docs/api.md describe them. Any
+ * left out of the document; docs/api.md "OpenAPI" and its error messages describe them. Any
  * other unconvertible schema or action throws, so a new kind in domain/ is never silently
  * documented as "anything".
  */

@@ -67,7 +67,7 @@ export interface RouteDoc {
 
 const APPROVED: ParamDoc = { name: 'approved', description: '`true` or `false`.', schema: { type: 'string', enum: ['true', 'false'] } };
 
-/** api.md "Lists and deletes": every list route pages the same way. */
+/** docs/api.md "Lists": every list route pages the same way. */
 const LIST_QUERY: ParamDoc[] = [
   { name: 'limit', description: 'At most this many rows (1–100), in the usual order. Without it, the whole list.', schema: { type: 'integer', minimum: 1, maximum: 100 } },
   { name: 'cursor', description: "Opaque: the value the previous page's `Link: rel=\"next\"` carried.", schema: { type: 'string' } },
