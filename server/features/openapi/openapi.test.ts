@@ -4,6 +4,8 @@ import http from 'node:http';
 import type { Response } from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mp3, PNG_1X1, TEXT } from '../../test/media-fixtures';
+import { ARTIST_NAME_MAX } from '../../../domain/artists';
+import { PRAYER_TEXT_MAX } from '../../../domain/prayers';
 import { createApp } from '../../app';
 import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document';
@@ -58,7 +60,8 @@ describe('the OpenAPI document', () => {
   it('documents the domain rules: required() fields are required, request limits come from domain/', () => {
     const { schemas } = buildOpenApiDocument().components;
     expect(schemas.NewArtist?.required).toEqual(['name', 'bio', 'countryCode']);
-    expect(schemas.NewArtist?.properties?.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 120 });
+    expect(schemas.NewArtist?.properties?.name).toMatchObject({ type: 'string', minLength: 1, maxLength: ARTIST_NAME_MAX });
+    expect(schemas.Prayer?.properties?.text).toMatchObject({ maxLength: PRAYER_TEXT_MAX });
     expect(schemas.NewPrayer?.required).toContain('text');
     expect(schemas.SettingsInput?.required).toEqual(expect.arrayContaining(['displayName', 'logoUrl', 'streamUrl', 'radioHtmlEmbed', 'defaultCountry', 'adMode']));
     expect(schemas.ShowPatch?.required).toEqual([]);
@@ -184,7 +187,8 @@ describeEachEngine('every documented route answers as documented', (t) => {
     expect(first.body).toEqual([all.body[0]]);
     const next = /<([^>]+)>;\s*rel="next"/.exec(String(first.headers.link ?? ''))?.[1];
     expect(next, `${url}?limit=1 links to the next page`).toBeTruthy();
-    const second = await call(who, 'get', next!, { status: 200 });
+    const nextUrl = new URL(next!, t().url);
+    const second = await call(who, 'get', nextUrl.pathname + nextUrl.search, { status: 200 });
     expect(second.body).toEqual([all.body[1]]);
     if (who === 'admin') expect(Number(first.headers['x-total-count'])).toBe(all.body.length);
   }
