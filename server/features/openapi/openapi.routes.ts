@@ -500,7 +500,7 @@ export const ROUTES: RouteDoc[] = [
     access: 'public',
     rateLimited: true,
     idempotent: true,
-    body: { multipart: { file: 'audio', fileDescription: 'The recording (audio, at most 10 MB).', fields: 'NewShoutoutFields' } },
+    body: { multipart: { file: 'audio', fileDescription: 'The recording (audio, at most 10 MB).', fields: 'NewShoutoutFields' }, json: 'NewShoutoutFromUpload' },
     responses: {
       201: { description: 'Stored pending.', json: 'Shoutout' },
       403: { description: "The tenant's enableShoutouts is off.", json: 'Error' },

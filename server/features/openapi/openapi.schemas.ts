@@ -45,6 +45,8 @@ const PrayerHeartSchema = v.object({ hearts: v.number() });
 const ServedAdSchema = v.pick(AdSchema, ['id', 'imageUrl', 'targetUrl', 'alt']);
 const PublicSponsorSchema = v.omit(SponsorSchema, ['notes']);
 const UploadedSchema = v.object({ url: v.string() });
+/** POST /api/shoutouts as JSON: a finished resumable upload of purpose shoutout, and the same fields. */
+const NewShoutoutFromUploadSchema = v.object({ audioUrl: v.string(), ...NewShoutoutFieldsSchema.entries });
 const HealthSchema = v.object({ ok: v.literal(true) });
 const SettingsAnswerSchema = v.object({ ...SettingsSchema.entries, tenant: v.picklist(TENANTS) });
 
@@ -83,6 +85,7 @@ export const COMPONENT_SCHEMAS = {
   PrayerHearts: { schema: PrayerHeartsSchema, mode: 'output', description: 'The heart count after one heart was added.' },
   Shoutout: { schema: ShoutoutSchema, mode: 'output', description: 'A voice shoutout.' },
   NewShoutoutFields: { schema: NewShoutoutFieldsSchema, mode: 'input', description: 'The text fields sent with a shoutout recording.' },
+  NewShoutoutFromUpload: { schema: NewShoutoutFromUploadSchema, mode: 'input', description: 'A shoutout whose recording was sent as a resumable upload of purpose shoutout.' },
   ShoutoutModeration: { schema: ShoutoutModerationSchema, mode: 'input', description: 'Admin: approve or reject.' },
   Ad: { schema: AdSchema, mode: 'output', description: 'An ad of the inventory, with its counts (admins only).' },
   NewAd: { schema: NewAdSchema, mode: 'input', description: 'An ad.' },

@@ -29,6 +29,8 @@ const PENDING = new Set([
   'DELETE /api/shoutouts/{id}',
   // The `limit`/`cursor` parameters and the Link header of every list route.
   'limit/cursor',
+  // POST /api/shoutouts with JSON {audioUrl} naming a finished resumable upload.
+  'POST /api/shoutouts as JSON',
 ]);
 
 /**
@@ -136,6 +138,19 @@ describeEachEngine('every documented route answers as documented', (t) => {
     called.get(key)!.add(who);
   }
 
+  /** A body the server accepted fits the documented request schema (as documented, not closed: unknown fields are dropped). */
+  function expectDocumentedRequest(method: Method, url: string, body: unknown): void {
+    const key = `${method.toUpperCase()} ${templateOf(url)}`;
+    const schema = (doc.paths[templateOf(url)]?.[method]?.requestBody as { content?: Record<string, { schema: unknown }> } | undefined)?.content?.['application/json']?.schema;
+    expect(schema, `${key} documents a JSON body`).toBeDefined();
+    let validate = validators.get(`${key} request`);
+    if (!validate) {
+      validate = ajv.compile({ ...(schema as object), components: doc.components });
+      validators.set(`${key} request`, validate);
+    }
+    expect(validate(body) ? [] : validate.errors, `${key} request ${JSON.stringify(body).slice(0, 200)}`).toEqual([]);
+  }
+
   const withTenant = (url: string, tenant?: 'caribbean') => (tenant ? `${url}${url.includes('?') ? '&' : '?'}${CARIBBEAN}` : url);
 
   interface CallOptions {
@@ -168,6 +183,7 @@ describeEachEngine('every documented route answers as documented', (t) => {
       return res;
     }
     expectDocumented(who, method, full, res);
+    if (options.json !== undefined && res.status < 300) expectDocumentedRequest(method, full, options.json);
     if (options.status !== undefined) expect(res.status, `${key} as ${who}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(options.status);
     return res;
   }
@@ -319,6 +335,7 @@ describeEachEngine('every documented route answers as documented', (t) => {
     });
     if (absent.has('POST /api/uploads/resumable')) {
       for (const method of ['head', 'patch', 'delete'] as const) await call('visitor', method, '/api/uploads/resumable/none', { headers: tus });
+      absent.add('POST /api/shoutouts as JSON');
       return;
     }
     expect(created.status).toBe(201);
@@ -329,6 +346,22 @@ describeEachEngine('every documented route answers as documented', (t) => {
     expect(String(done.headers['upload-url'])).toMatch(/^\/uploads\//);
     const other = await call('visitor', 'post', '/api/uploads/resumable', { headers: { ...tus, 'Upload-Length': '10', 'Upload-Metadata': metadata }, status: 201 });
     await call('visitor', 'delete', new URL(String(other.headers.location), t().url).pathname, { headers: tus, status: 204 });
+
+    const voice = mp3(128);
+    const shoutoutMetadata = `filename ${Buffer.from('hi.mp3').toString('base64')},filetype ${Buffer.from('audio/mpeg').toString('base64')},purpose ${Buffer.from('shoutout').toString('base64')}`;
+    const recording = await call('visitor', 'post', '/api/uploads/resumable', {
+      tenant: 'caribbean',
+      headers: { ...tus, 'Upload-Length': String(voice.length), 'Upload-Metadata': shoutoutMetadata },
+      status: 201,
+    });
+    const sent = await call('visitor', 'patch', new URL(String(recording.headers.location), t().url).pathname, {
+      tenant: 'caribbean',
+      headers: { ...tus, 'Upload-Offset': '0' },
+      raw: { type: 'application/offset+octet-stream', data: voice },
+      status: 204,
+    });
+    const audioUrl = String(sent.headers['upload-url']);
+    await call('visitor', 'post', '/api/shoutouts', { tenant: 'caribbean', json: { audioUrl, nameOptional: 'Ann' }, status: 201 });
   });
 
   it('shows and events', async () => {
