@@ -1,7 +1,7 @@
 import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { COMPONENT_SCHEMAS, type ComponentName, type ComponentSchema } from './openapi.schemas';
-import { ROUTES, type AudienceJsonDoc, type JsonDoc, type ParamDoc, type RequestDoc, type ResponseDoc, type RouteDoc } from './openapi.routes';
+import { OPERATIONS, type AudienceJsonDoc, type JsonDoc, type ParamDoc, type RequestDoc, type ResponseDoc, type OperationDoc } from './openapi.operations';
 
 /** Bumped when the contract changes in a way clients must know of. */
 export const CONTRACT_VERSION = '1.0.0';
@@ -128,7 +128,7 @@ function response({ description, json, content, headers }: ResponseDoc) {
 const errorResponse = (description: string, headers?: Record<string, string>) => response({ description, json: 'Error', headers });
 
 /** The statuses every route of a kind may answer, from the rules of docs/api.md "Errors and limits". */
-function commonResponses(route: RouteDoc): Record<string, unknown> {
+function commonResponses(route: OperationDoc): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (route.body?.json || route.body?.multipart) out[400] = errorResponse('Validation failed: `issues` names each field with its message; or malformed JSON.');
   if (route.path.startsWith('/api/')) out[401] = errorResponse(route.access === 'admin' ? 'The admin key is missing or wrong.' : 'A wrong admin key was sent.');
@@ -144,7 +144,7 @@ function commonResponses(route: RouteDoc): Record<string, unknown> {
   return out;
 }
 
-function operation(route: RouteDoc): Operation {
+function operation(route: OperationDoc): Operation {
   const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => parameter('path', { name: m[1]!, description: 'Opaque id or name.', schema: { type: 'string' } }));
   const parameters = [
     ...pathParams,
@@ -168,8 +168,8 @@ function operation(route: RouteDoc): Operation {
   return op as Operation;
 }
 
-/** The OpenAPI 3.1 document of the HTTP contract (docs/api.md), from domain/ and openapi.routes.ts. */
-export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): OpenApiDocument {
+/** The OpenAPI 3.1 document of the HTTP contract (docs/api.md), from domain/ and openapi.operations.ts. */
+export function buildOpenApiDocument(routes: readonly OperationDoc[] = OPERATIONS): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) (paths[route.path] ??= {})[route.method] = operation(route);
   const schemas = Object.fromEntries(Object.entries(COMPONENT_SCHEMAS).map(([name, c]) => [name, component(c)]));

@@ -9,7 +9,7 @@ import { PRAYER_TEXT_MAX } from '../../../domain/prayers';
 import { createApp } from '../../app';
 import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document';
-import { ROUTES } from './openapi.routes';
+import { OPERATIONS } from './openapi.operations';
 
 /**
  * Routes and parameters docs/api.md documents that other work of this round adds; main may not
@@ -69,11 +69,11 @@ describe('the OpenAPI document', () => {
     expect(schemas.ShowPatch?.required).toEqual([]);
   });
 
-  it('names every route of openapi.routes.ts once', () => {
+  it('names every route of openapi.operations.ts once', () => {
     const doc = buildOpenApiDocument();
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(operations).toHaveLength(ROUTES.length);
-    expect(new Set(operations).size).toBe(ROUTES.length);
+    expect(operations).toHaveLength(OPERATIONS.length);
+    expect(new Set(operations).size).toBe(OPERATIONS.length);
   });
 });
 
@@ -227,7 +227,7 @@ describeEachEngine('every documented route answers as documented', (t) => {
       }
     }
     expect(served.size).toBeGreaterThan(20);
-    const documented = new Set(ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`));
+    const documented = new Set(OPERATIONS.map((r) => `${r.method.toUpperCase()} ${r.path}`));
     expect([...served].filter((key) => !documented.has(key) && !NOT_IN_OPENAPI.has(key))).toEqual([]);
   });
 

@@ -45,7 +45,7 @@ export interface RequestDoc {
   content?: Record<string, Record<string, unknown>>;
 }
 
-export interface RouteDoc {
+export interface OperationDoc {
   method: Method;
   /** OpenAPI path template, e.g. /api/artists/{id}. */
   path: string;
@@ -82,7 +82,7 @@ const ADMIN_LIST_HEADERS = {
 
 const DELETED = { description: 'Deleted.' };
 
-export const ROUTES: RouteDoc[] = [
+export const OPERATIONS: OperationDoc[] = [
   {
     method: 'get',
     path: '/api/health',
