@@ -126,21 +126,41 @@ function response({ description, json, content, headers }: ResponseDoc) {
 }
 
 const errorResponse = (description: string, headers?: Record<string, string>) => response({ description, json: 'Error', headers });
+const RETRY_AFTER = { 'Retry-After': 'Seconds to wait.' };
 
-/** The statuses every route of a kind may answer, from the rules of docs/api.md "Errors and limits". */
+/** The error answers many routes share (docs/api.md "Errors and limits"), written once in components.responses. */
+const SHARED_RESPONSES = {
+  Invalid: errorResponse('Validation failed: `issues` names each field with its message; or a malformed body.'),
+  AdminKeyRequired: errorResponse('The admin key is missing or wrong.'),
+  WrongAdminKey: errorResponse('A wrong admin key was sent (a wrong key is never ignored).'),
+  NotOnThisTenantWatzhott: errorResponse('Not found, or asked on a tenant other than watzhott.'),
+  NotOnThisTenantCaribbean: errorResponse('Not found, or asked on a tenant other than caribbean.'),
+  IdempotencyConflict: errorResponse('The Idempotency-Key was used with another body, or its first request is still running.', RETRY_AFTER),
+  BodyTooLarge: errorResponse('JSON body over 100 KB.'),
+  NotJson: errorResponse('Not sent as application/json.'),
+  RateLimited: errorResponse('Over 20 a minute from this address on this route.', RETRY_AFTER),
+  LockedOut: errorResponse('This address (or, after 100 wrong keys from everyone, every address) is locked out of admin calls for now.', RETRY_AFTER),
+  RateLimitedOrLockedOut: errorResponse('Over 20 a minute from this address on this route, or locked out of admin calls for now.', RETRY_AFTER),
+  Error: errorResponse('Any other error; a 500 is always `{"error":"Internal error"}`.'),
+};
+type SharedResponse = keyof typeof SHARED_RESPONSES;
+const shared = (name: SharedResponse) => ({ $ref: `#/components/responses/${name}` });
+
+/** The statuses every route of a kind may answer, from its flags. */
 function commonResponses(route: OperationDoc): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (route.body?.json || route.body?.multipart) out[400] = errorResponse('Validation failed: `issues` names each field with its message; or malformed JSON.');
-  if (route.path.startsWith('/api/')) out[401] = errorResponse(route.access === 'admin' ? 'The admin key is missing or wrong.' : 'A wrong admin key was sent.');
-  if (route.tenant) out[404] = errorResponse(`Not found, or asked on a tenant other than ${route.tenant}.`);
+  const api = route.path.startsWith('/api/');
+  if (route.body?.json || route.body?.multipart) out[400] = shared('Invalid');
+  if (api) out[401] = shared(route.access === 'admin' ? 'AdminKeyRequired' : 'WrongAdminKey');
+  if (route.tenant) out[404] = shared(route.tenant === 'watzhott' ? 'NotOnThisTenantWatzhott' : 'NotOnThisTenantCaribbean');
   if (route.body?.json) {
-    out[413] = errorResponse('JSON body over 100 KB.');
-    out[415] = errorResponse('Not sent as application/json.');
+    out[413] = shared('BodyTooLarge');
+    out[415] = shared('NotJson');
   }
-  if (route.idempotent) out[409] = errorResponse('The Idempotency-Key was used with another body, or its first request is still running.', { 'Retry-After': 'Seconds to wait.' });
-  const tooMany = [route.rateLimited && 'over 20 a minute from this address', route.access !== 'public' && 'admin key lock-out'].filter(Boolean).join('; ');
-  if (tooMany) out[429] = errorResponse(`Too many requests (${tooMany}).`, { 'Retry-After': 'Seconds to wait.' });
-  if (route.path.startsWith('/api/')) out.default = errorResponse('Any other error; 500 is always `{"error":"Internal error"}`.');
+  if (route.idempotent) out[409] = shared('IdempotencyConflict');
+  const keyed = api && route.access !== 'public';
+  if (route.rateLimited || keyed) out[429] = shared(route.rateLimited && keyed ? 'RateLimitedOrLockedOut' : route.rateLimited ? 'RateLimited' : 'LockedOut');
+  if (api) out.default = shared('Error');
   return out;
 }
 
@@ -187,6 +207,7 @@ export function buildOpenApiDocument(routes: readonly OperationDoc[] = OPERATION
     paths,
     components: {
       schemas,
+      responses: SHARED_RESPONSES,
       parameters: {
         Tenant: {
           name: 'tenant',

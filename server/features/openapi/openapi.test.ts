@@ -120,7 +120,10 @@ describeEachEngine('every documented route answers as documented', (t) => {
     const key = `${method.toUpperCase()} ${template}`;
     const operation = doc.paths[template]?.[method];
     expect(operation, `${key} is documented`).toBeDefined();
-    const documented = operation!.responses[String(res.status)] ?? operation!.responses.default;
+    const listed = (operation!.responses[String(res.status)] ?? operation!.responses.default) as { $ref?: string } | undefined;
+    const documented = (listed?.$ref ? (doc.components.responses as Record<string, unknown>)[listed.$ref.split('/').pop()!] : listed) as
+      | { content?: Record<string, unknown> }
+      | undefined;
     expect(documented, `${key} documents status ${res.status}`).toBeDefined();
     const media = documented!.content?.['application/json'] as Record<string, unknown> | undefined;
     const schema = media?.[`x-${who}-schema`] ?? media?.schema;
