@@ -3,8 +3,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToastProvider } from './components/toasts';
-import { registerCommunityOutbox } from './features/community/community.outbox';
-import { registerSponsorsOutbox } from './features/sponsors/sponsors.outbox';
+import { registerPrayersOutbox } from './api/prayers';
+import { registerSponsorsOutbox } from './api/sponsors';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -17,7 +17,7 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 // Queued writes persist without their functions: each outbox feature registers how to send
 // its kind, before the persisted queue is restored and resumed.
-registerCommunityOutbox(queryClient);
+registerPrayersOutbox(queryClient);
 registerSponsorsOutbox(queryClient);
 
 // A transition, so React renders the first screen in small slices that let the phone answer

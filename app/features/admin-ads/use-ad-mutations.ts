@@ -1,34 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Ad, AdPatch, NewAd } from '../../../domain/ads';
+import { useMutation } from '@tanstack/react-query';
 import { adminApi } from '../../lib/admin-api';
-import { adminAdsKeys } from './admin-ads.queries';
 
-// The inventory's writes (api.md POST/PATCH/DELETE /api/ads); each refreshes the list.
-
-export function useCreateAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ad: NewAd) => adminApi<Ad>('/api/ads', { method: 'POST', body: ad }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAdsKeys.inventory() }),
-  });
-}
-
-export function useUpdateAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: AdPatch }) =>
-      adminApi<Ad>(`/api/ads/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAdsKeys.inventory() }),
-  });
-}
-
-export function useDeleteAd() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => adminApi<void>(`/api/ads/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminAdsKeys.inventory() }),
-  });
-}
+// The ad inventory's writes are in app/api/ads.ts; the upload call stays here until the
+// uploads module (app/api/uploads.ts) takes it over.
 
 /**
  * POST /api/uploads (multipart field `file`) → { url }. The Idempotency-Key is made when

@@ -7,7 +7,7 @@ import { issuesByField } from '../../lib/api-client';
 import { useLowData } from '../../lib/low-data';
 import { EVENT_FIELDS, emptyEventDraft, errorsByField, eventDraft, eventInput, type EventDraft, type EventField } from './event-fields';
 import { pickAdminImage } from '../../lib/admin-upload';
-import { useSaveEvent } from './use-save-event';
+import { useSaveEvent } from '../../api/events';
 
 type Errors = Partial<Record<EventField, string>>;
 

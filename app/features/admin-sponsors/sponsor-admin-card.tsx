@@ -8,8 +8,7 @@ import { issuesByField } from '../../lib/api-client';
 import { useLowData } from '../../lib/low-data';
 import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes } from './sponsor-review';
 import { pickAdminImage } from '../../lib/admin-upload';
-import { useDeleteSponsor } from './use-delete-sponsor';
-import { useUpdateSponsor } from './use-update-sponsor';
+import { useDeleteSponsor, useUpdateSponsor } from '../../api/sponsors';
 
 const DETAIL_FIELDS = ['name', 'tier', 'imageUrl', 'targetUrl'] as const;
 type DetailField = (typeof DETAIL_FIELDS)[number];

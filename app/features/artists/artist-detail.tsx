@@ -6,7 +6,8 @@ import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { ArtistPhoto, CountryBadge, FeaturedBadge, SocialLinks } from './artist-card';
 import { approvedTracks } from './artist-filters';
-import { artistQuery, artistTracksQuery } from './artists.queries';
+import { artistQuery } from '../../api/artists';
+import { artistTracksQuery } from '../../api/tracks';
 import './artists.css';
 
 export function ArtistDetail({ id }: { id: string }) {

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { NowPlaying } from '../../../domain/now-playing';
 import { defaultSettings, type SettingsResponse } from '../../../domain/settings';
 import { ToastProvider } from '../../components/toasts';
-import { nowPlayingKeys } from '../../lib/now-playing.queries';
-import { settingsKeys } from '../../lib/settings.queries';
+import { nowPlayingKeys } from '../../api/np';
+import { settingsKeys } from '../../api/settings';
 import { WatchPage } from './watch-page';
 
 function renderWatch(settings: Partial<SettingsResponse>, listeners: number | null) {
