@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { Config } from './config';
 import { createApp } from './app';
-import { createDb, type Db } from './db/knex';
+import { localChangeBus, postgresChangeBus } from './db/change-bus';
+import { createDb, isPostgresUrl, type Db } from './db/knex';
 import { migrateLatest } from './db/migrations';
 import { seedDemoIfEmpty } from './db/seeds/demo';
 import { endEventStreams } from './features/now-playing/now-playing.events';
@@ -25,7 +26,12 @@ export async function startServer(config: Config, log: (line: string) => void = 
     const seeded = await seedDemoIfEmpty(db, Date.now());
     if (seeded) log('Demo content added to the empty database.');
   }
-  const app = createApp({ db, config });
+  // Several processes may serve one PostgreSQL database: they hear of each other's changes
+  // through LISTEN/NOTIFY (docs/now-playing-push.md). SQLite is one process.
+  const bus = isPostgresUrl(config.databaseUrl)
+    ? await postgresChangeBus(db, config.databaseUrl, (err) => console.error(JSON.stringify({ level: 'error', error: `change bus: ${(err as Error)?.message ?? err}` })))
+    : localChangeBus();
+  const app = createApp({ db, config, bus });
   const deps = { db, config, now: Date.now };
   const prune = setInterval(() => {
     Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps)]).catch(() => {});
@@ -62,6 +68,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
           });
           server.closeIdleConnections();
         });
+        await bus.close();
         await db.destroy();
       })();
       return closing;

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Tenant } from '../../domain/tenants';
 import type { Config } from '../config';
+import type { ChangeBus } from '../db/change-bus';
 import type { Db } from '../db/knex';
 
 export interface AppState {
@@ -37,4 +38,9 @@ export interface Deps {
   config: Config;
   /** Injected so tests can move time. */
   now: () => number;
+  /**
+   * Changes every process serving this database must hear of (server/db/change-bus.ts);
+   * createApp always sets it (in-process unless startServer hands it PostgreSQL's).
+   */
+  bus?: ChangeBus;
 }
