@@ -1,3 +1,4 @@
+import { ChevronDown, ChevronUp, Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLowData } from '../lib/low-data';
 import { useNowPlaying } from '../api/np';
@@ -36,7 +37,7 @@ export function NowPlayingBar() {
     <section className={`np-bar ${expanded ? 'np-expanded' : ''}`} aria-label="Now playing" data-status={state.status}>
       <span className="live-badge">LIVE</span>
       <button type="button" className="np-play" aria-label={active ? 'Pause' : 'Play'} aria-pressed={active} disabled={!stream} onClick={() => player.toggle(stream)}>
-        {active ? '❚❚' : '▶'}
+        {active ? <Pause size={22} fill="currentColor" /> : <Play size={22} fill="currentColor" />}
       </button>
       <div className="np-meta">
         {state.status === 'reconnecting' ? (
@@ -62,10 +63,10 @@ export function NowPlayingBar() {
         </button>
       )}
       <button type="button" className="np-volume" aria-label={state.muted ? 'Unmute' : 'Mute'} onClick={() => player.toggleMute()}>
-        {state.muted ? '🔇' : '🔊'}
+        {state.muted ? <VolumeX /> : <Volume2 />}
       </button>
       <button type="button" className="np-expand" aria-label={expanded ? 'Collapse player' : 'Expand player'} aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
-        {expanded ? '▾' : '▴'}
+        {expanded ? <ChevronDown /> : <ChevronUp />}
       </button>
       {expanded && (
         <div className="np-details">
