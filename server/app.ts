@@ -23,6 +23,7 @@ import { manifestRouter } from './features/manifest/manifest.router';
 import { eventsRouter } from './features/events/events.router';
 import { healthRouter } from './features/health/health.router';
 import { nowPlayingRouter } from './features/now-playing/now-playing.router';
+import { openApiRouter } from './features/openapi/openapi.router';
 import { prayersRouter } from './features/prayers/prayers.router';
 import { settingsRouter } from './features/settings/settings.router';
 import { shoutoutsRouter } from './features/shoutouts/shoutouts.router';
@@ -97,6 +98,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, bus = loc
     prayersRouter(deps),
     shoutoutsRouter(deps),
     adsRouter(deps),
+    openApiRouter(),
   ];
   // One 405 check for every router below it (they all leave their layers in ctx.matched).
   app.use(allowedMethods());
