@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { AD_SLOTS } from './catalog';
 import { COUNTRY_CODES } from './countries';
-import { httpUrl, optionalText } from './fields';
+import { publicUrl, optionalText } from './fields';
 
 const uniq = <T>(items: T[]): T[] => [...new Set(items)];
 
 export const NewAdSchema = v.object({
-  imageUrl: httpUrl('Valid image URL is required'),
-  targetUrl: httpUrl('Valid target URL is required'),
+  imageUrl: publicUrl('Valid image URL is required'),
+  targetUrl: publicUrl('Valid target URL is required'),
   alt: v.pipe(optionalText(200), v.transform((s) => s ?? '')),
   slots: v.pipe(
     v.array(v.picklist(AD_SLOTS, 'Unknown ad slot'), 'Pick at least one slot'),

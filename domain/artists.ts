@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { COUNTRY_CODES } from './countries';
-import { optionalHttpUrl, required, requiredText } from './fields';
+import { optionalPublicUrl, required, requiredText } from './fields';
 
 export const ARTIST_NAME_MAX = 120;
 export const ARTIST_BIO_MAX = 2000;
@@ -8,7 +8,7 @@ export const ARTIST_BIO_MAX = 2000;
 export const SOCIAL_KEYS = ['instagram', 'spotify', 'youtube', 'soundcloud'] as const;
 export type SocialKey = (typeof SOCIAL_KEYS)[number];
 
-const socialUrl = (label: string) => optionalHttpUrl(`Valid ${label} URL is required`);
+const socialUrl = (label: string) => optionalPublicUrl(`Valid ${label} URL is required`);
 
 export const SocialsInput = v.pipe(
   v.optional(
@@ -34,7 +34,7 @@ export const NewArtistSchema = v.object({
   name: requiredText('Artist name is required', ARTIST_NAME_MAX),
   bio: requiredText('Bio is required', ARTIST_BIO_MAX),
   countryCode: required('Country is required', v.picklist(COUNTRY_CODES, 'Country is required')),
-  photoUrl: optionalHttpUrl('Valid photo URL is required'),
+  photoUrl: optionalPublicUrl('Valid photo URL is required'),
   socials: SocialsInput,
 });
 export type NewArtist = v.InferOutput<typeof NewArtistSchema>;
@@ -72,6 +72,8 @@ export type Artist = v.InferOutput<typeof ArtistSchema>;
 /** GET /api/artists query. 'all' or absent means no filter (spec.md §5). */
 export interface ArtistFilter {
   approved?: boolean;
+  /** Admin only: not approved and not yet reviewed (the moderation queue). */
+  pending?: boolean;
   country?: string;
   q?: string;
   genre?: string;

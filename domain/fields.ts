@@ -18,6 +18,31 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /**
+ * A file this server stored under a name of its own making (a random UUID and the type's
+ * extension: server/media/media-files.ts storeUpload).
+ */
+export const OWN_UPLOAD_PATH = /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
+
+/**
+ * URLs that visitors and advertisers give us and that we then put in front of everyone
+ * (photos, covers, audio, socials, ticket and target links): http(s) URLs, or an upload of
+ * ours, never another same-origin path, so that no submission can point a listener at
+ * /out/… (a counted click), an admin screen or an API route with our origin's authority.
+ * docs/api.md, Ads.
+ */
+export function isPublicUrl(value: string): boolean {
+  if (value.startsWith('/')) return OWN_UPLOAD_PATH.test(value) || DEMO_ASSET_PATH.test(value);
+  return isHttpUrl(value);
+}
+
+/**
+ * The demo content's pictures and sample audio, static files the build ships under /demo/
+ * (server/db/seeds/demo-content.ts): an admin editing a demo event or sponsor sends them
+ * back unchanged. Files only, no route: nothing there counts, redirects or answers data.
+ */
+const DEMO_ASSET_PATH = /^\/demo\/(?:artists|covers|events|sponsors|ads|audio)\/[a-z0-9-]+\.(?:svg|mp3)$/;
+
+/**
  * A required object entry whose absence (or null) reports `message`: a bare v.object entry
  * would answer valibot's 'Invalid key: Expected "…" but received undefined' instead of
  * spec.md §5's message. The default makes v.object run the pipe for a missing key.
@@ -28,6 +53,18 @@ export const required = <S extends v.GenericSchema>(message: string, schema: S) 
 /** A required http(s) URL. */
 export const httpUrl = (message: string) =>
   required(message, v.pipe(v.string(message), v.trim(), v.check(isHttpUrl, message)));
+
+/** A required public URL (isPublicUrl). */
+export const publicUrl = (message: string) =>
+  required(message, v.pipe(v.string(message), v.trim(), v.check(isPublicUrl, message)));
+
+/** An optional public URL (isPublicUrl): absent, null and '' all become null. */
+export const optionalPublicUrl = (message: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(message)), null),
+    v.transform((s) => (s == null ? null : s.trim() === '' ? null : s.trim())),
+    v.check((s) => s === null || isPublicUrl(s), message),
+  );
 
 /** An http(s) URL or the empty string. */
 export const httpUrlOrEmpty = (message: string) =>

@@ -112,6 +112,20 @@ export interface TenantSettings {
 /** GET /api/settings answer: the settings plus the tenant they belong to. */
 export type SettingsResponse = TenantSettings & { tenant: Tenant };
 
+/**
+ * Settings only the server uses (it polls npJsonUrl itself): left out of the visitor's
+ * GET /api/settings, so an upstream's address, and any token in it, is not published.
+ * docs/api.md, Settings: public and private.
+ */
+export const SERVER_ONLY_SETTINGS = ['npJsonUrl'] as const satisfies readonly (keyof TenantSettings)[];
+export type PublicSettingsResponse = Omit<SettingsResponse, (typeof SERVER_ONLY_SETTINGS)[number]>;
+
+export function publicSettings(settings: SettingsResponse): PublicSettingsResponse {
+  const copy: Partial<SettingsResponse> = { ...settings };
+  for (const key of SERVER_ONLY_SETTINGS) delete copy[key];
+  return copy as PublicSettingsResponse;
+}
+
 /** spec.md §4 defaults when missing, plus product.md's new settings. */
 export function defaultSettings(tenant: Tenant): TenantSettings {
   return {

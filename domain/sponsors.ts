@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { BUDGET_OPTIONS, SPONSOR_TIERS, type SponsorTier } from './catalog';
-import { isHttpUrl, optionalHttpUrl, requiredText } from './fields';
+import { isHttpUrl, optionalPublicUrl, requiredText } from './fields';
 
 export const SPONSOR_NOTES_MAX = 5000;
 
@@ -59,7 +59,7 @@ export interface NewSponsorInput {
 export const NewSponsorSchema = v.object({
   name: requiredText(SPONSOR_MESSAGES.name, 160),
   tier: v.picklist(SPONSOR_TIERS, SPONSOR_MESSAGES.tier),
-  targetUrl: optionalHttpUrl(SPONSOR_MESSAGES.website),
+  targetUrl: optionalPublicUrl(SPONSOR_MESSAGES.website),
   notes: v.pipe(v.optional(v.nullable(v.string()), ''), v.transform((s) => (s ?? '').trim()), v.maxLength(SPONSOR_NOTES_MAX)),
   active: v.optional(v.unknown()),
 });
@@ -69,8 +69,8 @@ export type NewSponsor = v.InferOutput<typeof NewSponsorSchema>;
 export const SponsorPatchSchema = v.object({
   name: v.optional(requiredText(SPONSOR_MESSAGES.name, 160)),
   tier: v.optional(v.picklist(SPONSOR_TIERS, SPONSOR_MESSAGES.tier)),
-  imageUrl: v.optional(optionalHttpUrl('Valid logo URL is required')),
-  targetUrl: v.optional(optionalHttpUrl(SPONSOR_MESSAGES.website)),
+  imageUrl: v.optional(optionalPublicUrl('Valid logo URL is required')),
+  targetUrl: v.optional(optionalPublicUrl(SPONSOR_MESSAGES.website)),
   notes: v.optional(v.pipe(v.string(), v.maxLength(SPONSOR_NOTES_MAX))),
   active: v.optional(v.boolean('active must be true or false')),
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { GENRES, TRACK_STATUSES } from './catalog';
-import { httpUrl, optionalHttpUrl, optionalText, required, requiredText } from './fields';
+import { publicUrl, optionalPublicUrl, optionalText, required, requiredText } from './fields';
 
 export const TRACK_TITLE_MAX = 160;
 /** spec.md guidelines: minimum 128kbps audio. */
@@ -16,8 +16,8 @@ export const NewTrackSchema = v.object({
   ),
   songKey: optionalText(12),
   explicit: v.optional(v.boolean('explicit must be true or false'), false),
-  coverUrl: optionalHttpUrl('Valid cover URL is required'),
-  fileUrl: httpUrl('An audio file is required'),
+  coverUrl: optionalPublicUrl('Valid cover URL is required'),
+  fileUrl: publicUrl('An audio file is required'),
 });
 export type NewTrack = v.InferOutput<typeof NewTrackSchema>;
 

@@ -1,5 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { ADMIN_KEY, PNG_1X1, admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, readSettings, test, unlockAdmin } from './fixtures';
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
+import { ADMIN_KEY, PNG_1X1, admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, isShellCall, readSettings, test, unlockAdmin } from './fixtures';
 
 const BUTTON = 'Access Advertisement Settings';
 
@@ -205,7 +206,7 @@ test.describe('admin ads', () => {
     const alt = `E2E Counted ${Date.now().toString(36)}`;
     const created = await request.post(caribbean('/api/ads'), {
       headers: admin,
-      data: { imageUrl: '/brand/caribbean-logo.svg', targetUrl: 'https://counted.example/', alt, slots: ['schedule'], countries: ['VC'], active: true },
+      data: { imageUrl: `/uploads/${randomUUID()}.png`, targetUrl: 'https://counted.example/', alt, slots: ['schedule'], countries: ['VC'], active: true },
     });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as AdRow;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_KEY, PNG_1X1, caribbean, expect, test, wav } from './fixtures';
 
@@ -50,7 +51,7 @@ async function approvedArtistWithPendingTrack(request: APIRequestContext, name: 
   const artist = (await created.json()) as ArtistRow;
   expect((await request.patch(`/api/artists/${artist.id}`, { headers: admin, data: { approved: true } })).status()).toBe(200);
   const track = await request.post('/api/tracks', {
-    data: { artistId: artist.id, title: `${name} song`, genre, explicit: false, fileUrl: '/demo/audio/sample.mp3' },
+    data: { artistId: artist.id, title: `${name} song`, genre, explicit: false, fileUrl: `/uploads/${randomUUID()}.mp3` },
   });
   expect(track.status(), await track.text()).toBe(201);
   return { artist, track: (await track.json()) as TrackRow };

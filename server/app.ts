@@ -24,6 +24,7 @@ import { manifestRouter } from './features/manifest/manifest.router';
 import { eventsRouter } from './features/events/events.router';
 import { healthRouter } from './features/health/health.router';
 import { nowPlayingRouter } from './features/now-playing/now-playing.router';
+import { openApiRouter } from './features/openapi/openapi.router';
 import { prayersRouter } from './features/prayers/prayers.router';
 import { settingsRouter } from './features/settings/settings.router';
 import { shoutoutsRouter } from './features/shoutouts/shoutouts.router';
@@ -50,7 +51,8 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   const deps: Deps = { db, config, now, bus, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }) };
   const write = log ?? (config.logRequests ? bufferedStdout() : () => {});
   const writeError = errorLog ?? ((line: string) => process.stderr.write(line + '\n'));
-  const app = new Koa<AppState>({ proxy: config.trustProxy });
+  const deps: Deps = { db, config, now, bus, warn: writeError };
+  const app = new Koa<AppState>({ proxy: config.trustProxy !== false });
   // What reaches Koa itself happened after the answer began: mostly a listener or a player
   // that went away mid-download, which is no server fault. The rest is logged as one line.
   app.on('error', (err: { code?: string; message?: string; stack?: string }) => {
@@ -100,6 +102,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     prayersRouter(deps),
     shoutoutsRouter(deps),
     adsRouter(deps),
+    openApiRouter(),
   ];
   // One 405 check for every router below it (they all leave their layers in ctx.matched).
   app.use(allowedMethods());

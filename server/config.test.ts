@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, readConfig } from './config';
+import { ConfigError, DEFAULT_LIMITS, readConfig } from './config';
 
 // api.md "Running the server": the environment table.
 
@@ -44,8 +44,8 @@ describe('readConfig', () => {
   });
 
   it('uses ADMIN_KEY when set', () => {
-    const c = readConfig({ ADMIN_KEY: 'my-secret-key' }, ROOT);
-    expect(c.adminKey).toBe('my-secret-key');
+    const c = readConfig({ ADMIN_KEY: 'my-secret-key-0123' }, ROOT);
+    expect(c.adminKey).toBe('my-secret-key-0123');
     expect(c.adminKeyGenerated).toBe(false);
   });
 
@@ -70,6 +70,17 @@ describe('readConfig', () => {
     for (const on of ['on', 'ON', 'true', '1', 'yes', ' on ']) expect(readConfig({ TRUST_PROXY: on }, ROOT).trustProxy, on).toBe(true);
     for (const off of ['off', 'OFF', 'false', '0', 'no', '']) expect(readConfig({ TRUST_PROXY: off }, ROOT).trustProxy, off).toBe(false);
     expect(readConfig({ DEMO_DATA: ' off ' }, ROOT).demoData).toBe(false);
+  });
+
+  it('takes TRUST_PROXY as a comma-separated list of proxy addresses or CIDRs', () => {
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7 ,2001:db8::/32' }, ROOT).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32']);
+    expect(() => readConfig({ TRUST_PROXY: '10.0.0.0/8, not-an-address' }, ROOT)).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses an ADMIN_KEY shorter than 16 characters, saying why', () => {
+    expect(() => readConfig({ ADMIN_KEY: 'short-key' }, ROOT)).toThrow(ConfigError);
+    expect(() => readConfig({ ADMIN_KEY: 'x'.repeat(15) }, ROOT)).toThrow(/ADMIN_KEY .*at least 16/);
+    expect(readConfig({ ADMIN_KEY: 'x'.repeat(16) }, ROOT).adminKey).toBe('x'.repeat(16));
   });
 
   it('resolves UPLOAD_DIR against the working directory', () => {

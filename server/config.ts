@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { readS3Settings, type S3Settings } from './media/storage';
+import { compileTrust, type TrustProxy } from './http/client-address';
 
 /** api.md "Running the server", read once from the environment. */
 export interface Config {
@@ -14,7 +15,8 @@ export interface Config {
   uploadDir: string;
   /** S3_BUCKET and the AWS_* variables: uploads go to that bucket instead of uploadDir. */
   s3?: S3Settings | null;
-  trustProxy: boolean;
+  /** off, on (trust the socket peer), or the proxies' addresses/CIDRs (docs/api.md). */
+  trustProxy: TrustProxy;
   /** The built app (index.html and assets); absent in API-only tests. */
   appDir: string | null;
   /** The top-level manifest.webmanifest, served per tenant. */
@@ -37,6 +39,10 @@ export interface Limits {
   publicWritesPerMinute: number;
   adminFailuresBeforeLockout: number;
   adminLockoutWindowMs: number;
+  /** Wrong keys from all addresses together in one window that lock the admin routes for everyone. */
+  adminFailuresGlobal: number;
+  /** How long an idempotency record may stay 'in progress' before a retry runs afresh. */
+  idempotencyPendingMs: number;
   idempotencyTtlMs: number;
   audioUploadBytes: number;
   imageUploadBytes: number;
@@ -54,6 +60,8 @@ export const DEFAULT_LIMITS: Limits = {
   publicWritesPerMinute: 20,
   adminFailuresBeforeLockout: 10,
   adminLockoutWindowMs: 15 * 60 * 1000,
+  adminFailuresGlobal: 100,
+  idempotencyPendingMs: 60_000,
   idempotencyTtlMs: 24 * 60 * 60 * 1000,
   audioUploadBytes: 20 * 1024 * 1024,
   imageUploadBytes: 5 * 1024 * 1024,
@@ -74,9 +82,32 @@ const onOff = (value: string | undefined, fallback: boolean): boolean => {
   return ['on', 'true', '1', 'yes'].includes(v);
 };
 
+/** Shorter keys fall to guessing within the lock-out's allowance (docs/api.md, Auth). */
+export const MIN_ADMIN_KEY_LENGTH = 16;
+
+export class ConfigError extends Error {}
+
+/** TRUST_PROXY: on/off words, or a comma-separated list of proxy addresses or CIDRs. */
+function readTrustProxy(value: string | undefined): TrustProxy {
+  const v = value?.trim() ?? '';
+  if (!v) return false;
+  if (/^(on|true|1|yes)$/i.test(v)) return true;
+  if (/^(off|false|0|no)$/i.test(v)) return false;
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  try {
+    compileTrust(list);
+  } catch {
+    throw new ConfigError(`TRUST_PROXY must be on, off, or a comma-separated list of proxy addresses or CIDRs; could not read "${v}"`);
+  }
+  return list;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || `sqlite:${path.join(root, 'data', 'app.sqlite3')}`;
   const adminKey = env.ADMIN_KEY?.trim() || '';
+  if (adminKey && adminKey.length < MIN_ADMIN_KEY_LENGTH) {
+    throw new ConfigError(`ADMIN_KEY is ${adminKey.length} characters long; it must be at least ${MIN_ADMIN_KEY_LENGTH}. Choose a longer key, or unset ADMIN_KEY to have one generated.`);
+  }
   return {
     port: env.PORT?.trim() && /^\d+$/.test(env.PORT.trim()) ? Number(env.PORT.trim()) : 3000,
     host: env.HOST?.trim() || '0.0.0.0',
@@ -88,6 +119,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     uploadDir: path.resolve(root, env.UPLOAD_DIR?.trim() || path.join('data', 'uploads')),
     s3: readS3Settings(env),
     trustProxy: onOff(env.TRUST_PROXY, false),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     // APP_DIR lets parallel test runs serve their own builds; not part of api.md's table.
     appDir: env.APP_DIR?.trim() ? path.resolve(root, env.APP_DIR.trim()) : path.join(root, 'dist', 'app'),
     manifestPath: path.join(root, 'manifest.webmanifest'),

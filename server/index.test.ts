@@ -101,4 +101,18 @@ describe('the compiled server', () => {
     expect(JSON.parse(res.body).error).toMatch(/audio|images/i);
     expect(await exit).toBe(0);
   });
+
+  it('refuses to start with an ADMIN_KEY shorter than 16 characters and says why', async () => {
+    const child = spawn(process.execPath, [entry], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: `sqlite:${path.join(dir, 'c.sqlite3')}`, ADMIN_KEY: 'secret' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    expect(await exited(child)).toBe(1);
+    expect(out).toMatch(/Refusing to start: ADMIN_KEY is 6 characters long; it must be at least 16/);
+    expect(out).not.toMatch(/Listening|\n\s+at /);
+  });
 });

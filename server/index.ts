@@ -1,7 +1,7 @@
-import { readConfig } from './config';
+import { ConfigError, readConfig, type Config } from './config';
 import { startServer } from './server';
 
-const config = readConfig();
+const config = readOrExit();
 const running = await startServer(config);
 if (config.adminKeyGenerated) {
   // Printed once so the operator can sign in; set ADMIN_KEY to keep one across restarts.
@@ -26,3 +26,14 @@ const stop = (signal: string) => {
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
+
+/** A configuration the server cannot run safely with stops it at once, with the reason only. */
+function readOrExit(): Config {
+  try {
+    return readConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Refusing to start: ${err.message}`);
+    process.exit(1);
+  }
+}

@@ -5,6 +5,7 @@ import { localChangeBus, postgresChangeBus } from './db/change-bus';
 import { createDb, isPostgresUrl, type Db } from './db/knex';
 import { migrateLatest } from './db/migrations';
 import { seedDemoIfEmpty } from './db/seeds/demo';
+import { flushAdCounts } from './features/ads/ad-counts.service';
 import { endEventStreams } from './features/now-playing/now-playing.events';
 import { pruneAuthFailures } from './http/admin-key';
 import { pruneIdempotencyKeys } from './http/idempotency';
@@ -76,6 +77,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
           });
           server.closeIdleConnections();
         });
+        await flushAdCounts(db).catch(() => undefined);
         await bus.close();
         await db.destroy();
       })();

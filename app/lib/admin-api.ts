@@ -1,4 +1,4 @@
-import { api, ApiError, type RequestOptions } from './api-client';
+import { apiResponse, ApiError, type ApiAnswer, type RequestOptions } from './api-client';
 import { getAdminKey, setAdminKey } from './admin-key';
 import { currentTenant } from './tenant';
 
@@ -12,10 +12,15 @@ export const adminKeyRoot = () => [ADMIN_QUERY_ROOT, currentTenant()] as const;
  * shows again.
  */
 export async function adminApi<T>(path: string, options: Omit<RequestOptions, 'adminKey'> = {}): Promise<T> {
+  return (await adminApiResponse<T>(path, options)).data;
+}
+
+/** As adminApi(), keeping the answer's headers (a paged list's Link and X-Total-Count). */
+export async function adminApiResponse<T>(path: string, options: Omit<RequestOptions, 'adminKey'> = {}): Promise<ApiAnswer<T>> {
   const key = getAdminKey();
   if (!key) throw new ApiError(401, 'Invalid admin key');
   try {
-    return await api<T>(path, { ...options, adminKey: key });
+    return await apiResponse<T>(path, { ...options, adminKey: key });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) setAdminKey(null);
     throw err;

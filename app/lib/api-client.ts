@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly issues: FieldIssue[] = [],
+    /** Seconds the server asked us to wait (Retry-After), when it said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,7 +34,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (await apiResponse<T>(path, options)).data;
 }
 
-/** An answer with the headers a caller needs besides its body (now playing's ETag). */
+/** An answer with the headers a caller needs besides its body (now playing's ETag, a page's Link and X-Total-Count). */
 export interface ApiAnswer<T> {
   data: T;
   headers: Headers;
@@ -59,15 +61,17 @@ export async function apiResponse<T>(path: string, options: RequestOptions = {})
 }
 
 /** The error a failed answer stands for: the server's message, else spec.md §8's "status: text". */
-export function apiErrorOf(res: Pick<Response, 'status' | 'statusText'>, text: string): ApiError {
+export function apiErrorOf(res: Pick<Response, 'status' | 'statusText'> & { headers?: Pick<Headers, 'get'> }, text: string): ApiError {
+  const retryHeader = res.headers?.get('Retry-After');
+  const retryAfter = retryHeader && /^\d+$/.test(retryHeader.trim()) ? Number(retryHeader.trim()) : null;
   let parsed: unknown = null;
   try {
     parsed = JSON.parse(text);
   } catch {
     // not JSON
   }
-  if (isErrorBody(parsed)) return new ApiError(res.status, parsed.error, parsed.issues);
-  return new ApiError(res.status, `${res.status}: ${text || res.statusText}`);
+  if (isErrorBody(parsed)) return new ApiError(res.status, parsed.error, parsed.issues, retryAfter);
+  return new ApiError(res.status, `${res.status}: ${text || res.statusText}`, [], retryAfter);
 }
 
 /** Field messages from a 400, keyed by path, for showing beside the fields. */

@@ -78,3 +78,8 @@ export function isForeignKeyViolation(err: unknown): boolean {
   if (e.code === '23503') return true;
   return e.code === 'SQLITE_CONSTRAINT' && /FOREIGN KEY/i.test(e.message ?? '');
 }
+
+/** One trivial query: answers when the database can be reached, throws when not. */
+export async function pingDb(db: Db): Promise<void> {
+  await db.raw('select 1');
+}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_KEY, describeEachEngine, freshAddress } from '../test/test-app';
 import { keysMatch } from './admin-key';
 
@@ -108,6 +108,13 @@ describeEachEngine('admin key', (t) => {
     expect((await settings(admin, ADMIN_KEY)).status).toBe(200);
   });
 
+  it('locks out an IPv6 client by its /64, whichever addresses inside it the guesses come from', async () => {
+    const prefix = `2001:db8:${(Date.now() % 0xffff).toString(16)}:1`;
+    for (let i = 0; i < 10; i++) expect((await settings(`${prefix}::${(i + 1).toString(16)}`, 'guess')).status).toBe(401);
+    expect((await settings(`${prefix}:ffff::9`, ADMIN_KEY)).status).toBe(429);
+    expect((await settings(`${prefix.replace(/:1$/, ':2')}::9`, ADMIN_KEY)).status).toBe(200);
+  });
+
   it('holds against a parallel burst: only 10 guesses from one address are ever compared', async () => {
     const attacker = freshAddress();
     const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => settings(attacker, `guess-${i}`)));
@@ -149,3 +156,44 @@ describeEachEngine(
   },
   { trustProxy: false },
 );
+
+describeEachEngine('admin key under a distributed guess', (t) => {
+  const settings = (ip: string, key: string) => t().http().get('/api/settings').set('X-Forwarded-For', ip).set('x-admin-key', key);
+  let stderr: ReturnType<typeof vi.spyOn> | undefined;
+  afterEach(() => stderr?.mockRestore());
+
+  it('locks the admin routes for everyone after more than 100 wrong keys in 15 minutes from all addresses, and says so in the log', async () => {
+    const lines: string[] = [];
+    stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    // 100 wrong keys, 5 from each of 20 addresses: no address is near its own lock-out.
+    const attackers = Array.from({ length: 20 }, () => freshAddress());
+    for (let i = 0; i < 100; i++) expect((await settings(attackers[i % 20]!, `guess-${i}`)).status).toBe(401);
+    // Up to that point a right key from an address that never failed still works.
+    expect((await settings(freshAddress(), ADMIN_KEY)).status).toBe(200);
+    expect(lines.join('')).not.toMatch(/admin-lockout/);
+
+    expect((await settings(attackers[0]!, 'guess-100')).status).toBe(401);
+    const start = t().clock.now;
+    // The 101st: every admin call answers 429, right key or not, from anywhere.
+    const locked = await settings(freshAddress(), ADMIN_KEY);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBe(FIFTEEN_MINUTES / 1000);
+    expect((await t().http().get('/api/ads').set('X-Forwarded-For', freshAddress())).status).toBe(429);
+    expect((await settings(freshAddress(), 'another-guess')).status).toBe(429);
+    // Visitors are not admin calls.
+    expect((await t().http().get('/api/settings').set('X-Forwarded-For', freshAddress())).status).toBe(200);
+    const logged = lines.filter((l) => l.includes('admin-lockout'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(/locked for everyone/);
+    expect(logged[0]).not.toContain(ADMIN_KEY);
+
+    // For the rest of the window only: when the oldest counted failure leaves it, it opens.
+    t().clock.advance(FIFTEEN_MINUTES - 1000 - (t().clock.now - start));
+    expect((await settings(freshAddress(), ADMIN_KEY)).status).toBe(429);
+    t().clock.advance(1000);
+    expect((await settings(freshAddress(), ADMIN_KEY)).status).toBe(200);
+  });
+});

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { INVALID_ADMIN_KEY_MESSAGE } from '../../domain/http-error';
-import { isPostgres, type Db } from '../db/knex';
+import type { Db } from '../db/knex';
+import { authFailuresRepository } from './auth-failures.repository';
+import { limitKey } from './client-address';
 import type { Deps, Middleware } from './context';
 import { HttpError, tooManyRequests } from './errors';
 
@@ -11,24 +13,28 @@ export function keysMatch(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected)) && expected.length > 0;
 }
 
+const LOCKED_MESSAGE = 'Too many failed admin attempts; try again later';
+
 /**
  * Reads x-admin-key on every /api request. A right key marks the request admin; a wrong
- * key answers 401 on any route (api.md: never silently ignored) and counts toward the
- * lock-out; a locked-out address gets 429 for any admin call, right key or not.
+ * key answers 401 on any route (never silently ignored) and counts toward the lock-outs;
+ * a locked-out address, or everyone while the global lock-out holds, gets 429 for any admin
+ * call, right key or not (docs/api.md, Auth).
  */
 export function adminKey(deps: Deps): Middleware {
   const oneAtATime = perKeyQueue();
+  const lockout = lockouts(deps);
   return async (ctx, next) => {
     const given = ctx.get('x-admin-key');
     if (given) {
-      const address = ctx.state.clientAddress;
+      const address = limitKey(ctx.state.clientAddress);
       // Check, compare and count one request at a time per address: otherwise a burst of
       // parallel guesses all pass the check before any failure is counted.
       const verdict = await oneAtATime(address, () =>
-        oneAcrossProcesses(deps.db, address, async (db) => {
-          await assertNotLockedOut({ ...deps, db }, address);
+        authFailuresRepository(deps.db).exclusively(`admin-key:${address}`, async (db) => {
+          await lockout.assertOpen(db, address);
           if (keysMatch(given, deps.config.adminKey)) return 'admin' as const;
-          await recordFailure({ ...deps, db }, address);
+          await authFailuresRepository(db).record(address, deps.now());
           return 'wrong' as const;
         }),
       );
@@ -57,52 +63,47 @@ function perKeyQueue(): <T>(key: string, task: () => Promise<T>) => Promise<T> {
   };
 }
 
-/**
- * Several server processes on one PostgreSQL: the same check-compare-count, one at a time
- * per address across all of them (a transaction-scoped advisory lock), so a burst of
- * parallel guesses spread over processes cannot all pass the check before one is counted.
- * SQLite has one process, which the in-process queue already serialises.
- */
-async function oneAcrossProcesses<T>(db: Db, address: string, task: (db: Db) => Promise<T>): Promise<T> {
-  if (!isPostgres(db)) return task(db);
-  return db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`admin-key:${address}`]);
-    return task(trx as unknown as Db);
-  });
-}
-
 /** Guards an admin-only route. */
 export function requireAdmin(deps: Deps): Middleware {
+  const lockout = lockouts(deps);
   return async (ctx, next) => {
     if (!ctx.state.isAdmin) {
-      await assertNotLockedOut(deps, ctx.state.clientAddress);
+      await lockout.assertOpen(deps.db, limitKey(ctx.state.clientAddress));
       throw new HttpError(401, INVALID_ADMIN_KEY_MESSAGE);
     }
     await next();
   };
 }
 
-async function recordFailure(deps: Deps, address: string): Promise<void> {
-  await deps.db('auth_failures').insert({ address, failed_ms: deps.now() });
+/** The window's log line goes out once per process, not once per refused call. */
+const announcedUntil = new WeakMap<Deps, number>();
+
+function lockouts(deps: Deps) {
+  const { adminFailuresBeforeLockout: perAddress, adminFailuresGlobal: global, adminLockoutWindowMs: window } = deps.config.limits;
+  const log = deps.warn ?? ((line: string) => process.stderr.write(line + '\n'));
+  return {
+    async assertOpen(db: Db, address: string): Promise<void> {
+      const now = deps.now();
+      const failures = authFailuresRepository(db);
+      // Locked until the max-th most recent failure leaves the window.
+      const mine = await failures.newest(now - window, perAddress, address);
+      if (mine.length >= perAddress) throw tooManyRequests((mine[mine.length - 1]! + window - now) / 1000, LOCKED_MESSAGE);
+      // Everyone: more than `global` wrong keys from all addresses together. A guesser with
+      // many addresses stays under every per-address count; this bounds what they all get.
+      const all = await failures.newest(now - window, global + 1, undefined);
+      if (all.length > global) {
+        const until = all[all.length - 1]! + window;
+        if ((announcedUntil.get(deps) ?? 0) < until) {
+          announcedUntil.set(deps, until);
+          log(JSON.stringify({ level: 'warn', event: 'admin-lockout', message: `More than ${global} wrong admin keys in ${window / 60_000} minutes from all addresses together: admin routes are locked for everyone until ${new Date(until).toISOString()}` }));
+        }
+        throw tooManyRequests((until - now) / 1000, LOCKED_MESSAGE);
+      }
+    },
+  };
 }
 
-async function assertNotLockedOut(deps: Deps, address: string): Promise<void> {
-  const { adminFailuresBeforeLockout: max, adminLockoutWindowMs: window } = deps.config.limits;
-  const now = deps.now();
-  const recent = await deps
-    .db('auth_failures')
-    .where('address', address)
-    .andWhere('failed_ms', '>', now - window)
-    .orderBy('failed_ms', 'desc')
-    .limit(max)
-    .pluck('failed_ms');
-  if (recent.length < max) return;
-  // Locked until the max-th most recent failure leaves the window.
-  const oldest = Number(recent[recent.length - 1]);
-  throw tooManyRequests((oldest + window - now) / 1000, 'Too many failed admin attempts; try again later');
-}
-
-/** Old failures and counters are only clutter; cleared now and then by the server. */
+/** Old failures are only clutter; cleared now and then by the server. */
 export async function pruneAuthFailures(deps: Deps): Promise<void> {
-  await deps.db('auth_failures').where('failed_ms', '<', deps.now() - deps.config.limits.adminLockoutWindowMs).delete();
+  await authFailuresRepository(deps.db).pruneBefore(deps.now() - deps.config.limits.adminLockoutWindowMs);
 }

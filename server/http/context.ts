@@ -41,6 +41,8 @@ export interface Deps {
   now: () => number;
   /** Where uploaded files live: the local disk or an S3 bucket (server/media/storage.ts). */
   storage: UploadStorage;
+  /** Operator warnings (the global admin lock-out); stderr unless given. */
+  warn?: (line: string) => void;
   /**
    * Changes every process serving this database must hear of (server/db/change-bus.ts);
    * createApp always sets it (in-process unless startServer hands it PostgreSQL's).

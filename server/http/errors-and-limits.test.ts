@@ -256,6 +256,18 @@ describeEachEngine('errors and limits', (t) => {
     const later = await t().http().post('/api/artists').set('X-Forwarded-For', ip).send(artist());
     expect(later.status).toBe(201);
   });
+
+  it('counts IPv6 clients by their /64: rotating the low 64 bits never escapes the rate limit', async () => {
+    const prefix = `2001:db8:${(Date.now() % 0xffff).toString(16)}:7`;
+    for (let i = 0; i < 20; i++) {
+      const res = await t().http().post('/api/artists').set('X-Forwarded-For', `${prefix}::${(i + 1).toString(16)}`).send({});
+      expect(res.status).toBe(400);
+    }
+    const limited = await t().http().post('/api/artists').set('X-Forwarded-For', `${prefix}:aaaa:bbbb:cccc:dddd`).send(artist());
+    expect(limited.status).toBe(429);
+    const neighbour = await t().http().post('/api/artists').set('X-Forwarded-For', `${prefix.replace(/:7$/, ':8')}::1`).send(artist());
+    expect(neighbour.status).toBe(201);
+  });
 });
 
 describe('500 answers', () => {

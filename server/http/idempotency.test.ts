@@ -105,6 +105,30 @@ describeEachEngine('idempotency', (t) => {
     expect(await countArtists(name)).toBe(1);
   });
 
+  it('expires a record left in progress after 60 s: until then 409 with Retry-After, then the retry runs afresh', async () => {
+    const key = unique('stuck');
+    const name = unique('Stuck');
+    expect((await postArtist(key, artist(name))).status).toBe(201);
+    // The process died (or saving the answer failed) after the claim: the record stays in progress.
+    await t().db('idempotency_keys').where({ key }).update({ status: null, body: null });
+    const busy = await postArtist(key, artist(name));
+    expect(busy.status).toBe(409);
+    const retryAfter = Number(busy.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    t().clock.advance(59_000);
+    expect((await postArtist(key, artist(name))).status).toBe(409);
+    t().clock.advance(1_000);
+    const afresh = await postArtist(key, artist(name));
+    expect(afresh.status).toBe(201);
+    expect(await countArtists(name)).toBe(2);
+    // And that answer is now the one a repeat gets.
+    const repeat = await postArtist(key, artist(name));
+    expect(repeat.status).toBe(201);
+    expect(repeat.body).toEqual(afresh.body);
+    expect(await countArtists(name)).toBe(2);
+  });
+
   it('without a key, every POST creates', async () => {
     const name = unique('Plain');
     await postArtist(null, artist(name));

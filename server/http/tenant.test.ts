@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
-import { clientAddress } from './tenant';
+import { clientAddress, compileTrust, limitKey } from './client-address';
 
 // api.md Tenant, and TRUST_PROXY of "Running the server".
 
@@ -33,19 +33,47 @@ describeEachEngine('tenant resolution', (t) => {
   });
 });
 
+const ON = compileTrust(true);
+const OFF = compileTrust(false);
+
 describe('clientAddress', () => {
   it('takes the right-most X-Forwarded-For entry (the one our proxy added) only with TRUST_PROXY', () => {
-    expect(clientAddress('198.51.100.9, 203.0.113.7', '10.0.0.1', true)).toBe('203.0.113.7');
-    expect(clientAddress('spoofed, 203.0.113.7 ,', '10.0.0.1', true)).toBe('203.0.113.7');
-    expect(clientAddress(' 203.0.113.7 ', '10.0.0.1', true)).toBe('203.0.113.7');
-    expect(clientAddress('203.0.113.7', '10.0.0.1', false)).toBe('10.0.0.1');
-    expect(clientAddress('', '10.0.0.1', true)).toBe('10.0.0.1');
-    expect(clientAddress(' , ', '10.0.0.1', true)).toBe('10.0.0.1');
+    expect(clientAddress('198.51.100.9, 203.0.113.7', '10.0.0.1', ON)).toBe('203.0.113.7');
+    expect(clientAddress('spoofed, 203.0.113.7 ,', '10.0.0.1', ON)).toBe('203.0.113.7');
+    expect(clientAddress(' 203.0.113.7 ', '10.0.0.1', ON)).toBe('203.0.113.7');
+    expect(clientAddress('203.0.113.7', '10.0.0.1', OFF)).toBe('10.0.0.1');
+    expect(clientAddress('', '10.0.0.1', ON)).toBe('10.0.0.1');
+    expect(clientAddress(' , ', '10.0.0.1', ON)).toBe('10.0.0.1');
+  });
+
+  it('with a list, believes X-Forwarded-For only from the listed proxies, hop by hop', () => {
+    const proxies = compileTrust(['10.0.0.0/8', '192.0.2.7']);
+    // The socket peer is not a listed proxy: its header is whatever a client sent.
+    expect(clientAddress('203.0.113.7', '198.51.100.1', proxies)).toBe('198.51.100.1');
+    // A listed proxy: the entry it appended is the client.
+    expect(clientAddress('203.0.113.7', '10.1.2.3', proxies)).toBe('203.0.113.7');
+    expect(clientAddress('203.0.113.7', '192.0.2.7', proxies)).toBe('203.0.113.7');
+    // Two listed proxies in a row (CDN 192.0.2.7 → balancer 10.1.2.3): past both, and no further.
+    expect(clientAddress('spoofed, 203.0.113.7, 192.0.2.7', '10.1.2.3', proxies)).toBe('203.0.113.7');
+    expect(clientAddress('1.2.3.4', '::ffff:10.1.2.3', proxies)).toBe('1.2.3.4');
   });
 
   it('normalises IPv4-mapped addresses and bounds the length', () => {
-    expect(clientAddress('', '::ffff:127.0.0.1', false)).toBe('127.0.0.1');
-    expect(clientAddress('', undefined, false)).toBe('unknown');
-    expect(clientAddress('x'.repeat(500), '10.0.0.1', true)).toHaveLength(64);
+    expect(clientAddress('', '::ffff:127.0.0.1', OFF)).toBe('127.0.0.1');
+    expect(clientAddress('', undefined, OFF)).toBe('unknown');
+    expect(clientAddress('x'.repeat(500), '10.0.0.1', ON)).toHaveLength(64);
+  });
+});
+
+describe('limitKey', () => {
+  it('keeps IPv4 as is and groups IPv6 by its /64', () => {
+    expect(limitKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(limitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(limitKey('2001:0DB8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(limitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(limitKey('::1')).toBe('0:0:0:0::/64');
+    expect(limitKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limitKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    expect(limitKey('unknown')).toBe('unknown');
   });
 });

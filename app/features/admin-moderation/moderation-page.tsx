@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient, useIsFetching, type InfiniteData, type UseInfiniteQueryResult, type UseQueryResult } from '@tanstack/react-query';
+import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import type { Artist } from '../../../domain/artists';
 import type { Event } from '../../../domain/events';
 import type { Prayer } from '../../../domain/prayers';
@@ -8,14 +8,12 @@ import type { Shoutout } from '../../../domain/shoutouts';
 import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents, tenantHasPrayers } from '../../../domain/tenants';
 import type { Track } from '../../../domain/tracks';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
-import { adminArtistsQuery } from '../../api/artists';
 import { adminEventsQuery } from '../../api/events';
-import { adminPrayersQuery } from '../../api/prayers';
-import { adminShoutoutsQuery } from '../../api/shoutouts';
-import { adminTracksQuery } from '../../api/tracks';
 import { currentTenant } from '../../lib/tenant';
+import { moderationQueueQuery, queueKeys, type AdminPage } from '../../api/moderation-queues';
+import type { ModeratedKind } from './moderation-actions';
+import { countOf, useBulkModeration, type BulkAction } from './use-bulk-moderation';
 import {
-  awaitingReview,
   BIO_PREVIEW_CHARS,
   PRAYER_PREVIEW_CHARS,
   countryName,
@@ -46,28 +44,22 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const current = selectedTab(tab, tabs);
   const tabRefs = useRef(new Map<ModerationTab, HTMLButtonElement>());
 
-  // The resources' own admin queries (the dashboard shares them), so a change made here or
-  // there refreshes both; each queue keeps the rows still waiting for review.
-  const queues = [
-    adminArtistsQuery({ approved: false }),
-    adminTracksQuery(),
-    adminPrayersQuery({ approved: false }),
-    adminShoutoutsQuery({ approved: false }),
-    adminEventsQuery(),
-  ] as const;
-  const artists = useQuery({ ...queues[0], select: awaitingReview });
-  const tracks = useQuery({ ...queues[1], select: pendingTracks });
-  const prayers = useQuery({ ...queues[2], select: awaitingReview });
-  const shoutouts = useQuery({ ...queues[3], select: awaitingReview });
-  const events = useQuery(queues[4]);
-  const refreshing = [artists, tracks, prayers, shoutouts, events].some((q) => q.isFetching);
-  const refresh = () => Promise.all(queues.map((q) => queryClient.invalidateQueries({ queryKey: q.queryKey, exact: true })));
+  const artists = useInfiniteQuery(moderationQueueQuery<Artist>('artists'));
+  const tracks = useInfiniteQuery(moderationQueueQuery<Track>('tracks'));
+  // Caribbean only: elsewhere /api/prayers* answers 404, so it is never asked.
+  const prayers = useInfiniteQuery(moderationQueueQuery<Prayer>('prayers', tenantHasPrayers(tenant)));
+  const shoutouts = useInfiniteQuery(moderationQueueQuery<Shoutout>('shoutouts'));
+  const events = useQuery(adminEventsQuery());
+  const refreshing = useIsFetching({ queryKey: queueKeys.all() }) > 0 || events.isFetching;
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: queueKeys.all() }), queryClient.invalidateQueries({ queryKey: adminEventsQuery().queryKey, exact: true })]);
 
+  // The true pending counts: the server counts the whole queue (X-Total-Count), however few rows are loaded.
   const counts: Record<ModerationTab, number | undefined> = {
-    artists: artists.data?.length,
-    tracks: tracks.data?.length,
-    prayers: tenantHasPrayers(tenant) ? prayers.data?.length : undefined,
-    shoutouts: shoutouts.data?.length,
+    artists: pendingCount(artists),
+    tracks: pendingCount(tracks),
+    prayers: tenantHasPrayers(tenant) ? pendingCount(prayers) : undefined,
+    shoutouts: pendingCount(shoutouts),
     events: undefined,
   };
   const total = pendingTotal([counts.artists, counts.tracks, counts.prayers, counts.shoutouts]);
@@ -147,11 +139,91 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   );
 }
 
+type QueueQuery<T> = UseInfiniteQueryResult<InfiniteData<AdminPage<T>>>;
+
+function pendingCount<T>(query: QueueQuery<T>): number | undefined {
+  const first = query.data?.pages[0];
+  return first ? (first.total ?? first.rows.length) : undefined;
+}
+
 function Queue<T>({ query, empty, children }: { query: UseQueryResult<T[]>; empty: string; children: (rows: T[]) => ReactNode }) {
   if (query.isPending) return <Placeholders count={3} className="mod-placeholder" />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <EmptyState title={empty} />;
   return <>{children(query.data)}</>;
+}
+
+interface PagedQueueProps<T extends { id: string }> {
+  kind: ModeratedKind;
+  query: QueueQuery<T>;
+  empty: string;
+  caption: string;
+  columns: readonly Column<T>[];
+  actions: (row: T) => ReactNode;
+  /** How a row is named to a screen reader ('prayer from Anonymous: …'). */
+  label: (row: T) => string;
+}
+
+/**
+ * A moderation queue loaded 25 rows at a time ('Load more'), whose rows can be selected and
+ * rejected or deleted together: an admin clears a flood of spam in a few taps a page.
+ */
+function PagedQueue<T extends { id: string }>({ kind, query, empty, caption, columns, actions, label }: PagedQueueProps<T>) {
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.rows) ?? [], [query.data]);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  // Only rows still on screen count as selected (a refetch may have taken some away).
+  const selected = useMemo(() => new Set(rows.filter((r) => picked.has(r.id)).map((r) => r.id)), [rows, picked]);
+  const bulk = useBulkModeration(kind, (failed) => setPicked(new Set(failed)));
+  const { error, isFetchNextPageError } = query;
+
+  if (query.isPending) return <Placeholders count={3} className="mod-placeholder" />;
+  // A failed 'Load more' keeps the rows already shown; only a failed first page replaces them.
+  if (rows.length === 0 && error) return <ErrorState error={error} onRetry={() => void query.refetch()} />;
+  if (rows.length === 0) return <EmptyState title={empty} />;
+
+  const total = query.data?.pages[0]?.total ?? rows.length;
+  const allSelected = selected.size === rows.length;
+  const toggle = (id: string) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const run = (action: BulkAction) => {
+    const ids = [...selected];
+    if (ids.length === 0) return;
+    if (action === 'delete' && !window.confirm(`Delete ${countOf(kind, ids.length)}? This cannot be undone; their uploaded files are deleted too.`)) return;
+    bulk.mutate({ action, ids });
+  };
+  const busyWith = bulk.isPending ? bulk.variables?.action : undefined;
+
+  return (
+    <>
+      <div className="mod-bulk" role="group" aria-label={`Bulk actions: ${caption.toLowerCase()}`}>
+        <label>
+          <input type="checkbox" checked={allSelected} disabled={bulk.isPending} onChange={() => setPicked(allSelected ? new Set() : new Set(rows.map((r) => r.id)))} />
+          Select all shown
+        </label>
+        <span aria-live="polite">{selected.size} selected</span>
+        <button type="button" className="mod-btn secondary outline" disabled={selected.size === 0 || bulk.isPending} aria-busy={busyWith === 'reject'} onClick={() => run('reject')}>
+          Reject selected
+        </button>
+        <button type="button" className="mod-btn mod-delete" disabled={selected.size === 0 || bulk.isPending} aria-busy={busyWith === 'delete'} onClick={() => run('delete')}>
+          Delete selected
+        </button>
+      </div>
+      <ModerationTable caption={caption} columns={columns} rows={rows} actions={actions} selection={{ selected, toggle, label }} />
+      <p className="mod-shown muted">
+        Showing {rows.length} of {total}
+      </p>
+      {query.hasNextPage && (
+        <button type="button" className="mod-more outline" aria-busy={query.isFetchingNextPage} disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          Load more
+        </button>
+      )}
+      {isFetchNextPageError && error && <ErrorState error={error} onRetry={() => void query.fetchNextPage()} />}
+    </>
+  );
 }
 
 const Submitted = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDate(iso)}</time>;
@@ -163,15 +235,16 @@ const ARTIST_COLUMNS: Column<Artist>[] = [
   { header: 'Submitted', cell: (a) => <Submitted iso={a.createdAt} /> },
 ];
 
-function ArtistQueue({ query, tenant }: { query: UseQueryResult<Artist[]>; tenant: string }) {
+function ArtistQueue({ query, tenant }: { query: QueueQuery<Artist>; tenant: string }) {
   return (
-    <Queue query={query} empty="No pending artist submissions">
-      {(rows) => (
-        <ModerationTable
-          caption="Pending artist submissions"
-          columns={ARTIST_COLUMNS}
-          rows={rows}
-          actions={(a) => (
+    <PagedQueue
+      kind="artists"
+      query={query}
+      empty="No pending artist submissions"
+      label={(a) => a.name}
+      caption="Pending artist submissions"
+      columns={ARTIST_COLUMNS}
+      actions={(a) => (
             <>
               <NewTabAction href={tenantPageHref(`/artists/${encodeURIComponent(a.id)}`, tenant)} label={`View ${a.name}`}>
                 View
@@ -179,9 +252,7 @@ function ArtistQueue({ query, tenant }: { query: UseQueryResult<Artist[]>; tenan
               <ModerateButtons kind="artists" id={a.id} subject={a.name} />
             </>
           )}
-        />
-      )}
-    </Queue>
+    />
   );
 }
 
@@ -195,15 +266,16 @@ const TRACK_COLUMNS: Column<Track>[] = [
   { header: 'Submitted', cell: (t) => <Submitted iso={t.createdAt} /> },
 ];
 
-function TrackQueue({ query }: { query: UseQueryResult<Track[]> }) {
+function TrackQueue({ query }: { query: QueueQuery<Track> }) {
   return (
-    <Queue query={query} empty="No pending track submissions">
-      {(rows) => (
-        <ModerationTable
-          caption="Pending track submissions"
-          columns={TRACK_COLUMNS}
-          rows={rows}
-          actions={(t) => (
+    <PagedQueue
+      kind="tracks"
+      query={query}
+      empty="No pending track submissions"
+      label={(t) => t.title}
+      caption="Pending track submissions"
+      columns={TRACK_COLUMNS}
+      actions={(t) => (
             <>
               {t.fileUrl && (
                 <NewTabAction href={t.fileUrl} label={`Play ${t.title}`}>
@@ -213,9 +285,7 @@ function TrackQueue({ query }: { query: UseQueryResult<Track[]> }) {
               <ModerateButtons kind="tracks" id={t.id} subject={t.title} />
             </>
           )}
-        />
-      )}
-    </Queue>
+    />
   );
 }
 
@@ -225,18 +295,19 @@ const PRAYER_COLUMNS: Column<Prayer>[] = [
   { header: 'Date', cell: (p) => <Submitted iso={p.createdAt} /> },
 ];
 
-function PrayerQueue({ query }: { query: UseQueryResult<Prayer[]> }) {
+const prayerSubject = (p: Prayer) => `prayer from ${nameOrAnonymous(p.nameOptional)}: ${preview(p.text, 30)}`;
+
+function PrayerQueue({ query }: { query: QueueQuery<Prayer> }) {
   return (
-    <Queue query={query} empty="No pending prayer requests">
-      {(rows) => (
-        <ModerationTable
-          caption="Pending prayer requests"
-          columns={PRAYER_COLUMNS}
-          rows={rows}
-          actions={(p) => <ModerateButtons kind="prayers" id={p.id} subject={`prayer from ${nameOrAnonymous(p.nameOptional)}: ${preview(p.text, 30)}`} />}
-        />
-      )}
-    </Queue>
+    <PagedQueue
+      kind="prayers"
+      query={query}
+      empty="No pending prayer requests"
+      label={prayerSubject}
+      caption="Pending prayer requests"
+      columns={PRAYER_COLUMNS}
+      actions={(p) => <ModerateButtons kind="prayers" id={p.id} subject={prayerSubject(p)} />}
+    />
   );
 }
 
@@ -246,15 +317,16 @@ const SHOUTOUT_COLUMNS: Column<Shoutout>[] = [
   { header: 'Date', cell: (s) => <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time> },
 ];
 
-function ShoutoutQueue({ query }: { query: UseQueryResult<Shoutout[]> }) {
+function ShoutoutQueue({ query }: { query: QueueQuery<Shoutout> }) {
   return (
-    <Queue query={query} empty="No pending shoutouts">
-      {(rows) => (
-        <ModerationTable
-          caption="Pending shoutouts"
-          columns={SHOUTOUT_COLUMNS}
-          rows={rows}
-          actions={(s) => {
+    <PagedQueue
+      kind="shoutouts"
+      query={query}
+      empty="No pending shoutouts"
+      label={(s) => `shoutout from ${nameOrAnonymous(s.nameOptional)}, ${formatDateTime(s.createdAt)}`}
+      caption="Pending shoutouts"
+      columns={SHOUTOUT_COLUMNS}
+      actions={(s) => {
             const subject = `shoutout from ${nameOrAnonymous(s.nameOptional)}, ${formatDateTime(s.createdAt)}`;
             return (
               <>
@@ -267,9 +339,7 @@ function ShoutoutQueue({ query }: { query: UseQueryResult<Shoutout[]> }) {
               </>
             );
           }}
-        />
-      )}
-    </Queue>
+    />
   );
 }
 

@@ -10,6 +10,8 @@ interface ModerationTableProps<T extends { id: string }> {
   columns: readonly Column<T>[];
   rows: readonly T[];
   actions: (row: T) => ReactNode;
+  /** Rows that can be selected for a bulk action: which are, how to toggle, each row's name. */
+  selection?: { selected: ReadonlySet<string>; toggle: (id: string) => void; label: (row: T) => string };
 }
 
 /**
@@ -17,12 +19,17 @@ interface ModerationTableProps<T extends { id: string }> {
  * The roles are spelled out because a table whose rows are restyled as blocks loses its
  * implicit table semantics in some browsers.
  */
-export function ModerationTable<T extends { id: string }>({ caption, columns, rows, actions }: ModerationTableProps<T>) {
+export function ModerationTable<T extends { id: string }>({ caption, columns, rows, actions, selection }: ModerationTableProps<T>) {
   return (
     <table className="mod-table" role="table">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr role="row">
+          {selection && (
+            <th role="columnheader" scope="col">
+              <span className="visually-hidden">Select</span>
+            </th>
+          )}
           {columns.map((c) => (
             <th key={c.header} role="columnheader" scope="col">
               {c.header}
@@ -35,7 +42,17 @@ export function ModerationTable<T extends { id: string }>({ caption, columns, ro
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.id} role="row" data-testid="moderation-row">
+          <tr key={row.id} role="row" data-testid="moderation-row" aria-selected={selection ? selection.selected.has(row.id) : undefined}>
+            {selection && (
+              <td role="cell" data-label="Select" className="mod-cell-select">
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${selection.label(row)}`}
+                  checked={selection.selected.has(row.id)}
+                  onChange={() => selection.toggle(row.id)}
+                />
+              </td>
+            )}
             {columns.map((c, i) => (
               <td key={c.header} role="cell" data-label={c.header} className={i === 0 ? 'mod-cell-lead' : undefined}>
                 {c.cell(row)}

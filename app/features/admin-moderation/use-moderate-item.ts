@@ -4,6 +4,7 @@ import { invalidatePrayers, moderatePrayer } from '../../api/prayers';
 import { invalidateShoutouts, moderateShoutout } from '../../api/shoutouts';
 import { invalidateTracks, moderateTrack } from '../../api/tracks';
 import { useToast } from '../../components/toasts';
+import { invalidateQueues } from '../../api/moderation-queues';
 import {
   MODERATED_FAILED_DESCRIPTION,
   MODERATION_FAILED_TITLE,
@@ -14,7 +15,7 @@ import {
 } from './moderation-actions';
 
 /** Each kind's PATCH and what it refreshes: the public lists and every admin list (the dashboard's too). */
-const RESOURCES: Record<ModeratedKind, { send: (id: string, action: ModerationAction) => Promise<unknown>; refresh: (qc: QueryClient) => Promise<unknown> }> = {
+export const RESOURCES: Record<ModeratedKind, { send: (id: string, action: ModerationAction) => Promise<unknown>; refresh: (qc: QueryClient) => Promise<unknown> }> = {
   artists: { send: (id, action) => moderateArtist(id, moderationPatch('artists', action)), refresh: invalidateArtists },
   tracks: { send: (id, action) => moderateTrack(id, moderationPatch('tracks', action)), refresh: invalidateTracks },
   prayers: { send: (id, action) => moderatePrayer(id, moderationPatch('prayers', action)), refresh: invalidatePrayers },
@@ -34,7 +35,8 @@ export function useModerateItem(kind: ModeratedKind) {
     mutationFn: ({ id, action }: { id: string; action: ModerationAction }) => RESOURCES[kind].send(id, action),
     onSuccess: () => {
       toast({ title: MODERATION_SUCCESS[kind] });
-      return RESOURCES[kind].refresh(queryClient);
+      // The paged moderation queues too: a moderated row leaves its queue.
+      return Promise.all([RESOURCES[kind].refresh(queryClient), invalidateQueues(queryClient)]);
     },
     onError: (err) => {
       toast({ title: MODERATION_FAILED_TITLE, description: err.message || MODERATED_FAILED_DESCRIPTION, variant: 'destructive' });

@@ -129,6 +129,9 @@ function isImage(file: File): boolean {
   return file.type.startsWith('image/') || IMAGE_EXTENSIONS.test(file.name);
 }
 
+/** An upload URL of the shape the server makes (public URL fields take only such, or http(s)). */
+const STAND_IN_UPLOAD = '/uploads/00000000-0000-0000-0000-000000000000.mp3';
+
 /**
  * The checks the browser can make before sending anything: the same valibot schemas the
  * server uses (so the messages match), plus the files. Bitrate is the server's to judge.
@@ -138,7 +141,7 @@ export function validateSubmission(values: SubmissionValues): FieldErrors {
   const artist = v.safeParse(NewArtistSchema, artistBody(values, null));
   if (!artist.success) addIssues(errors, fieldIssues(artist.issues));
   // The artist id and audio URL are not known yet; stand-ins let the rest be checked.
-  const track = v.safeParse(NewTrackSchema, trackBody(values, 'pending', '/pending'));
+  const track = v.safeParse(NewTrackSchema, trackBody(values, 'pending', STAND_IN_UPLOAD));
   if (!track.success) addIssues(errors, fieldIssues(track.issues));
 
   if (!values.audio) errors.audio = 'An audio file is required';

@@ -11,10 +11,23 @@ export interface OutboxVariables<T> {
 export const newIdempotencyKey = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
-/** A network failure (no answer at all) is worth sending again; an answer from the server is final. */
+/**
+ * A network failure (no answer at all) is worth sending again; an answer from the server is
+ * final, except server trouble, a rate limit, and a 409 with Retry-After: the same write is
+ * still in progress on the server (or was left so and expires within a minute, docs/api.md
+ * Idempotency), so sending it again later ends in its one answer. A 409 without Retry-After
+ * (the key was used for another body) is final.
+ */
 export function isRetryableFailure(error: unknown): boolean {
-  if (error instanceof ApiError) return error.status >= 500 || error.status === 429;
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 429 || (error.status === 409 && error.retryAfter !== null);
   return true;
+}
+
+/** Backoff, but never sooner than the server asked (Retry-After). */
+export function outboxRetryDelay(failures: number, error: unknown): number {
+  const backoff = Math.min(1000 * 2 ** failures, 30_000);
+  const asked = error instanceof ApiError && error.retryAfter !== null ? error.retryAfter * 1000 : 0;
+  return Math.min(Math.max(backoff, asked), 60_000);
 }
 
 const MAX_SENDS = 6;
@@ -34,7 +47,7 @@ export function outboxMutationOptions<TData, TPayload>(
     mutationFn: ({ payload, idempotencyKey }) => send(payload, idempotencyKey),
     networkMode: 'online',
     retry: (failures, error) => failures < MAX_SENDS && isRetryableFailure(error),
-    retryDelay: (failures) => Math.min(1000 * 2 ** failures, 30_000),
+    retryDelay: outboxRetryDelay,
     meta: { outbox: true, label },
   };
 }

@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { QueryClient, MutationObserver } from '@tanstack/react-query';
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../api-client';
+import { ApiError, apiErrorOf } from '../api-client';
 import { KeyValueStore } from './kv-store';
-import { isRetryableFailure, outboxMutationOptions, type OutboxVariables } from './outbox';
+import { isRetryableFailure, outboxMutationOptions, outboxRetryDelay, type OutboxVariables } from './outbox';
 import { shouldPersistMutation, shouldPersistQuery, startPersistence } from './persist-cache';
 
 const query = (key: unknown[], status: 'success' | 'error' | 'pending' = 'success') =>
@@ -31,6 +31,29 @@ describe('what persists', () => {
     expect(isRetryableFailure(new ApiError(429, 'Too many requests'))).toBe(true);
     expect(isRetryableFailure(new ApiError(400, 'Please enter your prayer request before submitting.'))).toBe(false);
     expect(isRetryableFailure(new ApiError(409, 'conflict'))).toBe(false);
+  });
+
+  it('retries a 409 that says Retry-After (the same write still in progress), no sooner than asked', async () => {
+    const res = { status: 409, statusText: 'Conflict', headers: new Headers({ 'Retry-After': '5' }) };
+    const inProgress = apiErrorOf(res, JSON.stringify({ error: 'A request with this Idempotency-Key is still being processed' }));
+    expect(inProgress.retryAfter).toBe(5);
+    expect(isRetryableFailure(inProgress)).toBe(true);
+    expect(outboxRetryDelay(1, inProgress)).toBe(5000);
+    // Another body under the same key is final.
+    expect(isRetryableFailure(apiErrorOf({ status: 409, statusText: 'Conflict', headers: new Headers() }, '{"error":"used"}'))).toBe(false);
+  });
+
+  it('delivers a write whose first sends met "still in progress", and tells the listener nothing failed', async () => {
+    const client = new QueryClient();
+    let sends = 0;
+    const send = async () => {
+      sends += 1;
+      if (sends < 3) throw new ApiError(409, 'A request with this Idempotency-Key is still being processed', [], 0);
+      return { ok: true };
+    };
+    const observer = new MutationObserver(client, { ...outboxMutationOptions(['prayers', 'add'], send, 'prayer'), retryDelay: 1 });
+    await expect(observer.mutate({ payload: { text: 'x' }, idempotencyKey: 'k' })).resolves.toEqual({ ok: true });
+    expect(sends).toBe(3);
   });
 });
 

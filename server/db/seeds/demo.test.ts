@@ -247,7 +247,6 @@ describeEachEngine('demo seed', (t) => {
         adMode: 'hybrid',
         timeZone: 'America/Guyana',
         enablePrayerWall: tenant === 'caribbean',
-        npJsonUrl: '',
         donateUrl: '',
       });
       expect(res.body.radioHtmlEmbed).not.toMatch(/<script|https?:/i);

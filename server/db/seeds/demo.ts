@@ -10,6 +10,7 @@ import { NewTrackSchema } from '../../../domain/tracks';
 import { TENANTS, TENANT_NAMES, tenantHasEvents, tenantHasPrayers, type Tenant } from '../../../domain/tenants';
 import type { Db } from '../knex';
 import { newId, nowIso } from '../rows';
+import { toSettingsRow } from '../settings.repository';
 import {
   DEMO_ADS,
   DEMO_ARTISTS,
@@ -112,11 +113,7 @@ export function demoSettings(tenant: Tenant) {
 export function demoRows(now: number): Record<DemoTable, Record<string, unknown>[]> {
   const iso = (msAgo: number) => nowIso(now - msAgo);
 
-  const settings = TENANTS.map((tenant) => ({
-    tenant,
-    data: JSON.stringify(demoSettings(tenant)),
-    updated_at: iso(0),
-  }));
+  const settings = TENANTS.map((tenant) => toSettingsRow(tenant, demoSettings(tenant), now));
 
   const artistIds = new Map<string, string>();
   const artists = DEMO_ARTISTS.map((a) => {

@@ -70,27 +70,31 @@ export function adsRepository(db: Db) {
     },
 
     /**
-     * An active ad for the slot whose countries are empty or hold the country; the one
-     * shown least so far, so ads take turns. Counts the impression atomically.
+     * Active ads for the slot whose countries are empty or hold the country, with the
+     * impressions counted so far: the counting service picks the one shown least, so ads
+     * take turns.
      */
-    async serve(tenant: Tenant, slot: AdSlot, country: CountryCode | null): Promise<ServedAd | null> {
+    async candidates(tenant: Tenant, slot: AdSlot, country: CountryCode | null): Promise<(ServedAd & { impressions: number })[]> {
       const q = db<AdRow>('ads').where({ tenant, active: true }).andWhere('slots', 'like', `%"${slot}"%`);
       q.andWhere((w) => {
         w.where('countries', '[]');
         if (country) w.orWhere('countries', 'like', `%"${country}"%`);
       });
-      const row = await q.orderBy('impressions', 'asc').orderBy('id').first();
-      if (!row) return null;
-      await db('ads').where({ id: row.id }).increment('impressions', 1);
-      return { id: row.id, imageUrl: row.image_url, targetUrl: row.target_url, alt: row.alt };
+      const rows = await q.orderBy('impressions', 'asc').orderBy('id').limit(50);
+      return rows.map((row) => ({ id: row.id, imageUrl: row.image_url, targetUrl: row.target_url, alt: row.alt, impressions: num(row.impressions) }));
     },
 
-    /** Counts a click; answers where to send the visitor. Ad ids are unique across tenants. */
-    async click(id: string): Promise<string | null> {
-      const row = await db<AdRow>('ads').where({ id }).first('target_url');
-      if (!row) return null;
-      await db('ads').where({ id }).increment('clicks', 1);
-      return row.target_url;
+    /** Where /out/:id sends the visitor, and whether the ad is active. Ad ids are unique across tenants. */
+    async target(id: string): Promise<{ targetUrl: string; active: boolean } | null> {
+      const row = await db<AdRow>('ads').where({ id }).first('target_url', 'active');
+      return row ? { targetUrl: row.target_url, active: bool(row.active) } : null;
+    },
+
+    /** Adds counted impressions and clicks in one atomic UPDATE. */
+    async addCounts(id: string, impressions: number, clicks: number): Promise<void> {
+      await db('ads')
+        .where({ id })
+        .update({ impressions: db.raw('impressions + ?', [impressions]), clicks: db.raw('clicks + ?', [clicks]) });
     },
   };
 }

@@ -8,10 +8,16 @@ import type { AppState, Deps } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { parseWith, queryString } from '../../http/validate';
 import { loadSettings } from '../../db/settings-store';
+import { adCounter } from './ad-counts.service';
 import { adsRepository } from './ads.repository';
+import { answerList, type ListOrder } from '../../http/paging';
+import type { Ad } from '../../../domain/ads';
+
+const NEWEST_FIRST: ListOrder<Ad> = { key: (r) => [r.createdAt], dirs: ['desc'], id: (r) => r.id };
 
 export function adsRouter(deps: Deps): Router<AppState> {
   const ads = adsRepository(deps.db);
+  const counter = adCounter(deps);
   const router = new Router<AppState>({ prefix: '/api/ads' });
 
   router.get('/serve', async (ctx) => {
@@ -24,7 +30,7 @@ export function adsRouter(deps: Deps): Router<AppState> {
     // top ad without first waiting for the settings, and no impression is counted for an ad
     // that embed mode would never show.
     const { adMode } = await loadSettings(deps.db, ctx.state.tenant);
-    const ad = adMode === 'hybrid' ? await ads.serve(ctx.state.tenant, slot as AdSlot, isCountryCode(country) ? country : null) : null;
+    const ad = adMode === 'hybrid' ? counter.leastShown(await ads.candidates(ctx.state.tenant, slot as AdSlot, isCountryCode(country) ? country : null)) : null;
     // Every answer counts an impression, so a cache must ask us each time (no-cache), but a
     // listener whose browser already holds this very ad gets a 304, not the bytes again.
     ctx.set('Cache-Control', 'no-cache');
@@ -32,11 +38,13 @@ export function adsRouter(deps: Deps): Router<AppState> {
       ctx.status = 204;
       return;
     }
-    ctx.body = ad;
+    counter.count('impression', ad.id, ctx.state.clientAddress);
+    ctx.body = { id: ad.id, imageUrl: ad.imageUrl, targetUrl: ad.targetUrl, alt: ad.alt };
   });
 
   router.get('/', requireAdmin(deps), async (ctx) => {
-    ctx.body = await ads.list(ctx.state.tenant);
+    await counter.flush();
+    answerList(ctx, await ads.list(ctx.state.tenant), NEWEST_FIRST);
   });
 
   router.post('/', requireAdmin(deps), jsonBody(deps), async (ctx) => {
@@ -60,15 +68,18 @@ export function adsRouter(deps: Deps): Router<AppState> {
   return router;
 }
 
-/** GET /out/:adId: counts the click and sends the visitor on (302). */
+/** GET /out/:adId: sends the visitor on (302), counting the click of an active ad. */
 export function outRouter(deps: Deps): Router<AppState> {
   const ads = adsRepository(deps.db);
+  const counter = adCounter(deps);
   const router = new Router<AppState>();
   router.get('/out/:adId', async (ctx) => {
-    const target = await ads.click(ctx.params.adId!);
+    const target = await ads.target(ctx.params.adId!);
     if (!target) throw notFound('Ad not found');
+    // A link left in a page or an app after the campaign ended still works, but counts nothing.
+    if (target.active) counter.count('click', ctx.params.adId!, ctx.state.clientAddress);
     ctx.set('Cache-Control', 'no-store');
-    ctx.redirect(target);
+    ctx.redirect(target.targetUrl);
   });
   return router;
 }

@@ -34,9 +34,15 @@ describeEachEngine('ads', (t) => {
       .get(`/api/ads/serve?slot=${encodeURIComponent(slot)}&country=${encodeURIComponent(country)}${tenantQuery ? `&${tenantQuery.slice(1)}` : ''}`)
       .set('X-Forwarded-For', freshAddress());
   const adminList = (query = '') => t().http().get(`/api/ads${query}`).set(admin());
-  const counts = async (id: string) => {
+  /** What the table holds now, before any batch of counts is written. */
+  const storedCounts = async (id: string) => {
     const row = await t().db('ads').where({ id }).first();
     return { impressions: Number(row.impressions), clicks: Number(row.clicks) };
+  };
+  /** The counts as an admin sees them: the admin list writes pending counts first. */
+  const counts = async (id: string, query = '') => {
+    const ad = ((await adminList(query)).body as AdBody[]).find((a) => a.id === id)!;
+    return { impressions: ad.impressions, clicks: ad.clicks };
   };
   /** Each test runs against the ads it made: clear the tenant first. */
   const clear = (tenant = 'watzhott') => t().db('ads').where({ tenant }).delete();
@@ -214,6 +220,77 @@ describeEachEngine('ads', (t) => {
     expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 2 });
     const listed = (await adminList()).body.find((a: AdBody) => a.id === created.body.id);
     expect(listed.clicks).toBe(2);
+  });
+
+  it('counts an impression at most once per client address per ad per minute; repeats are answered the same', async () => {
+    await clear();
+    const created = await create(banner({ slots: ['infeed'] }));
+    const reader = freshAddress();
+    const fromReader = () => t().http().get('/api/ads/serve?slot=infeed&country=GY').set('X-Forwarded-For', reader);
+    for (let i = 0; i < 5; i++) {
+      const res = await fromReader();
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(created.body.id);
+    }
+    expect(await counts(created.body.id)).toEqual({ impressions: 1, clicks: 0 });
+    // Another address counts; an IPv6 reader counts once for its whole /64.
+    await serve('infeed');
+    for (const ipv6 of ['2001:db8:ad:1::1', '2001:db8:ad:1::2', '2001:db8:ad:1:abcd:ef01:2345:6789']) {
+      await t().http().get('/api/ads/serve?slot=infeed&country=GY').set('X-Forwarded-For', ipv6);
+    }
+    expect(await counts(created.body.id)).toEqual({ impressions: 3, clicks: 0 });
+    // A minute later the same reader counts again.
+    t().clock.advance(60_000);
+    await fromReader();
+    expect(await counts(created.body.id)).toEqual({ impressions: 4, clicks: 0 });
+  });
+
+  it('counts a click at most once per client address per ad per minute', async () => {
+    const created = await create(banner());
+    const clicker = freshAddress();
+    for (let i = 0; i < 4; i++) {
+      const res = await t().http().get(`/out/${created.body.id}`).set('X-Forwarded-For', clicker).redirects(0);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('https://advertiser.example.com/landing?utm=radio');
+    }
+    expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 1 });
+    t().clock.advance(60_000);
+    await t().http().get(`/out/${created.body.id}`).set('X-Forwarded-For', clicker).redirects(0);
+    expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 2 });
+  });
+
+  it('still redirects /out/ of an inactive ad, but counts nothing', async () => {
+    const created = await create(banner({ active: false }));
+    const res = await t().http().get(`/out/${created.body.id}`).set('X-Forwarded-For', freshAddress()).redirects(0);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('https://advertiser.example.com/landing?utm=radio');
+    expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 0 });
+  });
+
+  it('batches counts: the answer never waits for a write to the ads table', async () => {
+    await clear();
+    const created = await create(banner({ slots: ['footer'] }));
+    expect((await serve('footer')).status).toBe(200);
+    expect((await t().http().get(`/out/${created.body.id}`).set('X-Forwarded-For', freshAddress()).redirects(0)).status).toBe(302);
+    // Answered, and not yet written: the counts wait in memory for the next batch.
+    expect(await storedCounts(created.body.id)).toEqual({ impressions: 0, clicks: 0 });
+    expect(await counts(created.body.id)).toEqual({ impressions: 1, clicks: 1 });
+    expect(await storedCounts(created.body.id)).toEqual({ impressions: 1, clicks: 1 });
+  });
+
+  it('takes http(s) URLs or uploads of ours as image and target, never another same-origin path', async () => {
+    const own = '/uploads/0b7e1f3c-7d5e-4a40-9d55-3f0b2a9d1c11.png';
+    expect((await create(banner({ imageUrl: own }))).status).toBe(201);
+    for (const [field, value] of [
+      ['targetUrl', '/out/0b7e1f3c-7d5e-4a40-9d55-3f0b2a9d1c11'],
+      ['targetUrl', '/admin/settings'],
+      ['imageUrl', '/brand/caribbean-logo.svg'],
+      ['imageUrl', '/uploads/not-ours.png'],
+    ] as const) {
+      const res = await create(banner({ [field]: value }));
+      expect(res.status, `${field} ${value}`).toBe(400);
+      expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual([field]);
+    }
   });
 
   it('answers 404 on /out/ for an unknown ad, counting nothing', async () => {

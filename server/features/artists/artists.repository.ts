@@ -44,6 +44,7 @@ export function artistsRepository(db: Db) {
     async list(filter: ArtistFilter): Promise<Artist[]> {
       const q = db<ArtistRow>('artists').select('artists.*');
       if (filter.approved !== undefined) q.where('artists.approved', filter.approved);
+      if (filter.pending) q.where('artists.approved', false).whereNull('artists.reviewed_at');
       if (filter.country) q.where('artists.country_code', filter.country);
       // SQLite's lower() folds ASCII only, so a search with other letters is matched here in JS.
       const searchInJs = filter.q !== undefined && !/^[\x00-\x7f]*$/.test(filter.q);
@@ -101,6 +102,22 @@ export function artistsRepository(db: Db) {
       if (change.featured !== undefined) patch.featured = change.featured;
       const count = await db('artists').where({ id }).update(patch);
       return count ? this.find(id) : null;
+    },
+
+    /**
+     * Deletes the artist and, with it, its tracks (the table cascades); answers the uploaded
+     * files they named, or null when there was no such artist.
+     */
+    async remove(id: string): Promise<{ fileUrls: string[] } | null> {
+      return db.transaction(async (trx) => {
+        const artist = await trx<ArtistRow>('artists').where({ id }).first('photo_url');
+        if (!artist) return null;
+        const tracks = await trx('tracks').where({ artist_id: id }).select('file_url', 'cover_url');
+        await trx('tracks').where({ artist_id: id }).delete();
+        await trx('artists').where({ id }).delete();
+        const urls = [artist.photo_url, ...tracks.flatMap((t: { file_url: string; cover_url: string | null }) => [t.file_url, t.cover_url])];
+        return { fileUrls: urls.filter((u): u is string => typeof u === 'string' && u !== '') };
+      });
     },
   };
 }

@@ -10,6 +10,9 @@ import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith, queryBoolean, queryString } from '../../http/validate';
 import { artistsRepository } from './artists.repository';
+import { answerList, type ListOrder } from '../../http/paging';
+import type { Artist } from '../../../domain/artists';
+import { deleteUploadedFiles } from '../../media/media-files';
 
 /** Search box text: trimmed, bounded; unlike select filters, 'all' is searched literally. */
 function searchText(value: unknown): string | undefined {
@@ -18,6 +21,8 @@ function searchText(value: unknown): string | undefined {
   const t = s.trim().slice(0, 100);
   return t === '' ? undefined : t;
 }
+
+const BY_NAME: ListOrder<Artist> = { key: (r) => [r.name], dirs: ['asc'], id: (r) => r.id };
 
 export function artistsRouter(deps: Deps): Router<AppState> {
   const artists = artistsRepository(deps.db);
@@ -31,12 +36,14 @@ export function artistsRouter(deps: Deps): Router<AppState> {
     const filter: ArtistFilter = {
       // Visitors see approved artists only, whatever they ask.
       approved: ctx.state.isAdmin ? approved : true,
+      // pending=true (admin): the moderation queue, not approved and not yet reviewed.
+      pending: ctx.state.isAdmin && queryBoolean(ctx.query.pending) === true,
       q: searchText(ctx.query.q),
     };
     // Unknown codes and genres are ignored (spec.md §5), not errors.
     if (isCountryCode(country)) filter.country = country;
     if (genre && (GENRES as readonly string[]).includes(genre)) filter.genre = genre;
-    ctx.body = await artists.list(filter);
+    answerList(ctx, await artists.list(filter), BY_NAME);
   });
 
   router.get('/:id', async (ctx) => {
@@ -56,6 +63,14 @@ export function artistsRouter(deps: Deps): Router<AppState> {
     const artist = await artists.moderate(ctx.params.id!, change, deps.now());
     if (!artist) throw notFound('Artist not found');
     ctx.body = artist;
+  });
+
+  // Spam clean-up: the artist, its tracks and the files they uploaded go together.
+  router.delete('/:id', requireAdmin(deps), async (ctx) => {
+    const removed = await artists.remove(ctx.params.id!);
+    if (!removed) throw notFound('Artist not found');
+    await deleteUploadedFiles(deps, removed.fileUrls);
+    ctx.status = 204;
   });
 
   return router;

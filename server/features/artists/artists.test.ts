@@ -51,7 +51,7 @@ describeEachEngine('artists', (t) => {
       .http()
       .post('/api/tracks')
       .set('X-Forwarded-For', freshAddress())
-      .send({ artistId, title: `${genre} song`, genre, explicit: false, fileUrl: '/uploads/song.mp3' });
+      .send({ artistId, title: `${genre} song`, genre, explicit: false, fileUrl: `/uploads/${randomUUID()}.mp3` });
     expect(created.status).toBe(201);
     if (status !== 'pending') {
       const moderated = await t()
@@ -153,6 +153,11 @@ describeEachEngine('artists', (t) => {
     ['photoUrl', { photoUrl: 'javascript:alert(1)' }, 'Valid photo URL is required'],
     ['photoUrl', { photoUrl: '//evil.example.com/x.png' }, 'Valid photo URL is required'],
     ['photoUrl', { photoUrl: 'data:image/png;base64,AAAA' }, 'Valid photo URL is required'],
+    // Same-origin paths other than uploads of ours: a photo must never be /out/… or an API route.
+    ['photoUrl', { photoUrl: '/out/0b7e1f3c-7d5e-4a40-9d55-3f0b2a9d1c11' }, 'Valid photo URL is required'],
+    ['photoUrl', { photoUrl: '/api/settings' }, 'Valid photo URL is required'],
+    ['photoUrl', { photoUrl: '/uploads/../out/x' }, 'Valid photo URL is required'],
+    ['socials.spotify', { socials: { spotify: '/out/0b7e1f3c-7d5e-4a40-9d55-3f0b2a9d1c11' } }, 'Valid Spotify URL is required'],
     ['socials.instagram', { socials: { instagram: 'ftp://instagram.com/x' } }, 'Valid Instagram URL is required'],
     ['socials.youtube', { socials: { youtube: 'javascript:alert(1)' } }, 'Valid YouTube URL is required'],
     ['countryCode', { countryCode: 'gy' }, 'Country is required'],

@@ -8,6 +8,10 @@ import { gateTenant } from '../../http/tenant-gate';
 import { notFound } from '../../http/errors';
 import { mergePatch, parseWith } from '../../http/validate';
 import { eventsRepository } from './events.repository';
+import { answerList, type ListOrder } from '../../http/paging';
+import type { Event } from '../../../domain/events';
+
+const SOONEST_FIRST: ListOrder<Event> = { key: (r) => [r.startIso], dirs: ['asc'], id: (r) => r.id };
 
 export function eventsRouter(deps: Deps): Router<AppState> {
   const events = eventsRepository(deps.db);
@@ -16,7 +20,7 @@ export function eventsRouter(deps: Deps): Router<AppState> {
   gateTenant(router, '/api/events', tenantHasEvents, EVENTS_UNAVAILABLE_MESSAGE);
 
   router.get('/', async (ctx) => {
-    ctx.body = await events.list(ctx.state.tenant, { publicOnly: !ctx.state.isAdmin });
+    answerList(ctx, await events.list(ctx.state.tenant, { publicOnly: !ctx.state.isAdmin }), SOONEST_FIRST);
   });
 
   router.post('/', requireAdmin(deps), jsonBody(deps), async (ctx) => {

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { pingDb } from '../../db/knex';
 import type { AppState, Deps } from '../../http/context';
 import { serviceUnavailable } from '../../http/errors';
 
@@ -6,7 +7,7 @@ export function healthRouter(deps: Deps): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/api/health', async (ctx) => {
     try {
-      await deps.db.raw('select 1');
+      await pingDb(deps.db);
     } catch {
       throw serviceUnavailable('Database unavailable');
     }

@@ -337,6 +337,19 @@ describeEachEngine('now-playing event stream', (t) => {
     expect(again!.status).toBe(200);
     for (const s of [...streams, again!]) s.close();
   });
+  it('counts IPv6 clients by their /64 toward the stream cap', async () => {
+    await useUpstream('watzhott', 'Kes - Hello');
+    const prefix = `2001:db8:${(Date.now() % 0xffff).toString(16)}:42`;
+    const streams = await Promise.all([1, 2, 3].map((i) => connect('', { 'X-Forwarded-For': `${prefix}::${i}` })));
+    expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
+    // Another address in the same /64 is the same subscriber.
+    const refused = await t().http().get('/api/np/events').set('X-Forwarded-For', `${prefix}:ffff:ffff:ffff:ffff`);
+    expect(refused.status).toBe(429);
+    // The neighbouring /64 is someone else.
+    const other = await connect('', { 'X-Forwarded-For': `${prefix.replace(/:42$/, ':43')}::1` });
+    expect(other.status).toBe(200);
+    for (const s of [...streams, other]) s.close();
+  });
 });
 
 describe('shutdown with open event streams', () => {

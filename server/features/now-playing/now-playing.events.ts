@@ -1,3 +1,4 @@
+import { limitKey } from '../../http/client-address';
 import type { ServerResponse } from 'node:http';
 import type { Tenant } from '../../../domain/tenants';
 import type { AppContext } from '../../http/context';
@@ -116,7 +117,7 @@ export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions
       return;
     }
 
-    const address = ctx.state.clientAddress;
+    const address = limitKey(ctx.state.clientAddress);
     const open = perAddress.get(address) ?? 0;
     if (open >= options.maxPerAddress) throw tooManyRequests(60, 'Too many now-playing streams from this address');
     perAddress.set(address, open + 1);

@@ -13,11 +13,8 @@ export type UpstreamResult = { ok: true; data: UpstreamNowPlaying } | { ok: fals
 export async function fetchUpstream(url: string, timeoutMs: number): Promise<UpstreamResult> {
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await fetch(url, {
-      signal,
-      redirect: 'follow',
-      headers: { Accept: 'application/json, text/plain;q=0.9, */*;q=0.1', 'User-Agent': 'caribbean-radio-now-playing/1' },
-    });
+    const res = await fetchSameHost(url, signal);
+    if (typeof res === 'string') return { ok: false, reason: res };
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
       return { ok: false, reason: `HTTP ${res.status}` };
@@ -30,6 +27,32 @@ export async function fetchUpstream(url: string, timeoutMs: number): Promise<Ups
     const e = err as { name?: string; message?: string } | null;
     return { ok: false, reason: e?.name === 'TimeoutError' || signal.aborted ? 'timeout' : (e?.message ?? 'fetch failed') };
   }
+}
+
+const MAX_REDIRECTS = 5;
+
+/**
+ * Redirects are followed only to the host the admin named: the URL is fetched by the server,
+ * so an upstream that redirects elsewhere could otherwise make it ask hosts only the server
+ * can reach. Answers a reason instead of a response when a redirect is refused.
+ */
+async function fetchSameHost(url: string, signal: AbortSignal): Promise<Response | string> {
+  const host = new URL(url).host;
+  let current = url;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const res = await fetch(current, {
+      signal,
+      redirect: 'manual',
+      headers: { Accept: 'application/json, text/plain;q=0.9, */*;q=0.1', 'User-Agent': 'caribbean-radio-now-playing/1' },
+    });
+    const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+    if (location === null) return res;
+    await res.body?.cancel().catch(() => undefined);
+    const next = new URL(location, current);
+    if (next.host !== host || !/^https?:$/.test(next.protocol)) return 'redirect to another host refused';
+    current = next.href;
+  }
+  return 'too many redirects';
 }
 
 /** The body as text, or null once it grows past MAX_UPSTREAM_BYTES. */

@@ -382,6 +382,26 @@ describe('fetchUpstream', () => {
     expect(await fetchUpstream(`${base}/big-chunked`, 2_000)).toEqual({ ok: false, reason: 'too large' });
   });
 
+  it('follows redirects only to the same host', async () => {
+    const asked: string[] = [];
+    const port = new URL(base).port;
+    reply = (req, res) => {
+      asked.push(`${req.headers.host} ${req.url}`);
+      if (req.url === '/moved') return res.writeHead(302, { Location: '/stats?json=1' }).end();
+      if (req.url === '/elsewhere') return res.writeHead(301, { Location: `http://localhost:${port}/stats?json=1` }).end();
+      if (req.url === '/loop') return res.writeHead(302, { Location: '/loop' }).end();
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(fixture('shoutcast-stats.json'));
+    };
+    expect(await fetchUpstream(`${base}/moved`, 1_000)).toMatchObject({ ok: true, data: { format: 'shoutcast' } });
+    expect(asked).toEqual([`127.0.0.1:${port} /moved`, `127.0.0.1:${port} /stats?json=1`]);
+    asked.length = 0;
+    // localhost is the same machine but another host name: an admin-set URL must not be
+    // steered by its upstream to another host (say, a service only the server can reach).
+    expect(await fetchUpstream(`${base}/elsewhere`, 1_000)).toMatchObject({ ok: false, reason: expect.stringMatching(/redirect/) });
+    expect(asked).toEqual([`127.0.0.1:${port} /elsewhere`]);
+    expect(await fetchUpstream(`${base}/loop`, 1_000)).toMatchObject({ ok: false, reason: expect.stringMatching(/redirect/) });
+  });
+
   it('times out, never throws', async () => {
     reply = () => undefined;
     expect(await fetchUpstream(`${base}/hang`, 100)).toEqual({ ok: false, reason: 'timeout' });

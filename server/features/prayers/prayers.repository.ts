@@ -26,9 +26,10 @@ const toPrayer = (r: PrayerRow): Prayer => ({
 
 export function prayersRepository(db: Db) {
   return {
-    async list(tenant: Tenant, filter: { approved?: boolean }): Promise<Prayer[]> {
+    async list(tenant: Tenant, filter: { approved?: boolean; pending?: boolean }): Promise<Prayer[]> {
       const q = db<PrayerRow>('prayers').where({ tenant }).orderBy('created_at', 'desc').orderBy('id');
       if (filter.approved !== undefined) q.andWhere({ approved: filter.approved });
+      if (filter.pending) q.andWhere({ approved: false }).whereNull('reviewed_at');
       return (await q).map(toPrayer);
     },
 
@@ -63,6 +64,10 @@ export function prayersRepository(db: Db) {
     async setApproved(tenant: Tenant, id: string, approved: boolean, now: number): Promise<Prayer | null> {
       const count = await db('prayers').where({ tenant, id }).update({ approved, reviewed_at: nowIso(now) });
       return count ? this.find(tenant, id) : null;
+    },
+
+    async remove(tenant: Tenant, id: string): Promise<boolean> {
+      return (await db('prayers').where({ tenant, id }).delete()) > 0;
     },
   };
 }

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import compose from 'koa-compose';
-import { NewPrayerSchema, PrayerModerationSchema } from '../../../domain/prayers';
+import { NewPrayerSchema, PrayerModerationSchema, type Prayer } from '../../../domain/prayers';
 import { PRAYERS_UNAVAILABLE_MESSAGE, tenantHasPrayers } from '../../../domain/tenants';
 import { requireAdmin } from '../../http/admin-key';
 import { jsonBody } from '../../http/body';
@@ -11,6 +11,9 @@ import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith, queryBoolean } from '../../http/validate';
 import { prayersRepository } from './prayers.repository';
+import { answerList, type ListOrder } from '../../http/paging';
+
+const NEWEST_FIRST: ListOrder<Prayer> = { key: (r) => [r.createdAt], dirs: ['desc'], id: (r) => r.id };
 
 export function prayersRouter(deps: Deps): Router<AppState> {
   const prayers = prayersRepository(deps.db);
@@ -21,10 +24,12 @@ export function prayersRouter(deps: Deps): Router<AppState> {
     const approved = queryBoolean(ctx.query.approved);
     if (!ctx.state.isAdmin) {
       if (approved === false) throw unauthorized();
-      ctx.body = await prayers.list(ctx.state.tenant, { approved: true });
+      answerList(ctx, await prayers.list(ctx.state.tenant, { approved: true }), NEWEST_FIRST);
       return;
     }
-    ctx.body = await prayers.list(ctx.state.tenant, { approved });
+    // pending=true: the moderation queue (not approved, not yet reviewed).
+    const pending = queryBoolean(ctx.query.pending) === true;
+    answerList(ctx, await prayers.list(ctx.state.tenant, { approved, pending }), NEWEST_FIRST);
   });
 
   router.post('/', rateLimit(deps, 'POST /api/prayers'), jsonBody(deps), idempotent(deps), async (ctx) => {
@@ -61,6 +66,11 @@ export function prayersRouter(deps: Deps): Router<AppState> {
     const body = ctx.state.body;
     const moderating = typeof body === 'object' && body !== null && 'approved' in body;
     return moderating ? moderate(ctx, next) : addHeart(ctx, next);
+  });
+
+  router.delete('/:id', requireAdmin(deps), async (ctx) => {
+    if (!(await prayers.remove(ctx.state.tenant, ctx.params.id!))) throw notFound('Prayer not found');
+    ctx.status = 204;
   });
 
   return router;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { SettingsSchema } from '../../../domain/settings';
+import { publicSettings, SettingsSchema } from '../../../domain/settings';
 import { requireAdmin } from '../../http/admin-key';
 import { jsonBody } from '../../http/body';
 import type { AppState, Deps } from '../../http/context';
@@ -11,7 +11,8 @@ export function settingsRouter(deps: Deps): Router<AppState> {
 
   // Also the admin key check: a wrong key never gets here (401 in adminKey()).
   router.get('/', async (ctx) => {
-    ctx.body = await loadSettings(deps.db, ctx.state.tenant);
+    const settings = await loadSettings(deps.db, ctx.state.tenant);
+    ctx.body = ctx.state.isAdmin ? settings : publicSettings(settings);
   });
 
   router.put('/', requireAdmin(deps), jsonBody(deps), async (ctx) => {

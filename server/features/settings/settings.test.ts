@@ -64,14 +64,26 @@ describeEachEngine('settings', (t) => {
     });
     expect(typeof res.body.displayName).toBe('string');
     expect(res.body.displayName.length).toBeGreaterThan(0);
-    // Every spec.md §3 field is there.
+    // Every public field is there (npJsonUrl is the server's own: see below).
     for (const field of [
       'displayName', 'logoUrl', 'streamUrl', 'radioHtmlEmbed', 'defaultCountry', 'nowPlayingEmbed', 'recentlyPlayedEmbed',
-      'npJsonUrl', 'vdoPanelIframe', 'vdoPanelHls', 'chatweeEmbed', 'ga4Id', 'communityUrl', 'shopUrl', 'donateUrl',
+      'vdoPanelIframe', 'vdoPanelHls', 'chatweeEmbed', 'ga4Id', 'communityUrl', 'shopUrl', 'donateUrl',
       'sponsorUrl', 'enableReactions', 'enablePrayerWall', 'enableShoutouts', 'enableLowData', 'adMode', 'adZones',
     ]) {
       expect(res.body).toHaveProperty(field);
     }
+  });
+
+  it('leaves the server-only npJsonUrl out of the visitor answer; admins see every field', async () => {
+    const secret = 'https://np.example/api/nowplaying/1?token=SECRET';
+    expect((await put({ ...validSettings(), npJsonUrl: secret })).status).toBe(200);
+    const visitor = await get();
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).not.toHaveProperty('npJsonUrl');
+    expect(visitor.text).not.toContain('SECRET');
+    const admin = await t().http().get('/api/settings').set('X-Forwarded-For', freshAddress()).set('x-admin-key', ADMIN_KEY);
+    expect(admin.body.npJsonUrl).toBe(secret);
+    await t().db('settings').where({ tenant: 'watzhott' }).delete();
   });
 
   it('turns the prayer wall on by default only for caribbean, by query or by Host', async () => {
@@ -137,7 +149,8 @@ describeEachEngine('settings', (t) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...body, tenant: 'watzhott' });
     const after = await get();
-    expect(after.body).toEqual({ ...body, tenant: 'watzhott' });
+    const { npJsonUrl: _serverOnly, ...visible } = body;
+    expect(after.body).toEqual({ ...visible, tenant: 'watzhott' });
   });
 
   it('trims text and fills optional fields left out with their defaults', async () => {

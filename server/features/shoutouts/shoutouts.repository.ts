@@ -24,9 +24,10 @@ const toShoutout = (r: ShoutoutRow): Shoutout => ({
 
 export function shoutoutsRepository(db: Db) {
   return {
-    async list(tenant: Tenant, filter: { approved?: boolean }): Promise<Shoutout[]> {
+    async list(tenant: Tenant, filter: { approved?: boolean; pending?: boolean }): Promise<Shoutout[]> {
       const q = db<ShoutoutRow>('shoutouts').where({ tenant });
       if (filter.approved !== undefined) q.andWhere({ approved: filter.approved });
+      if (filter.pending) q.andWhere({ approved: false }).whereNull('reviewed_at');
       return (await q.orderBy('created_at', 'desc').orderBy('id')).map(toShoutout);
     },
 
@@ -48,6 +49,13 @@ export function shoutoutsRepository(db: Db) {
       if (!count) return null;
       const row = await db<ShoutoutRow>('shoutouts').where({ tenant, id }).first();
       return row ? toShoutout(row) : null;
+    },
+
+    /** Deletes the shoutout; answers it (for its recording), or null when there was none. */
+    async remove(tenant: Tenant, id: string): Promise<Shoutout | null> {
+      const row = await db<ShoutoutRow>('shoutouts').where({ tenant, id }).first();
+      if (!row) return null;
+      return (await db('shoutouts').where({ tenant, id }).delete()) > 0 ? toShoutout(row) : null;
     },
   };
 }

@@ -10,8 +10,13 @@ import { rateLimit } from '../../http/rate-limit';
 import { parseWith, queryBoolean } from '../../http/validate';
 import { acceptUpload, isShoutoutUpload } from '../uploads/uploads.service';
 import { shoutoutsRepository } from './shoutouts.repository';
+import { answerList, type ListOrder } from '../../http/paging';
+import type { Shoutout } from '../../../domain/shoutouts';
+import { deleteUploadedFiles } from '../../media/media-files';
 
 export const SHOUTOUTS_OFF_MESSAGE = 'Shoutouts are turned off for this station';
+
+const NEWEST_FIRST: ListOrder<Shoutout> = { key: (r) => [r.createdAt], dirs: ['desc'], id: (r) => r.id };
 
 export function shoutoutsRouter(deps: Deps): Router<AppState> {
   const shoutouts = shoutoutsRepository(deps.db);
@@ -25,7 +30,8 @@ export function shoutoutsRouter(deps: Deps): Router<AppState> {
   };
 
   router.get('/', requireAdmin(deps), async (ctx) => {
-    ctx.body = await shoutouts.list(ctx.state.tenant, { approved: queryBoolean(ctx.query.approved) });
+    const filter = { approved: queryBoolean(ctx.query.approved), pending: queryBoolean(ctx.query.pending) === true };
+    answerList(ctx, await shoutouts.list(ctx.state.tenant, filter), NEWEST_FIRST);
   });
 
   // Multipart (the recording in the request) or JSON naming a finished resumable upload of
@@ -60,6 +66,13 @@ export function shoutoutsRouter(deps: Deps): Router<AppState> {
     const shoutout = await shoutouts.setApproved(ctx.state.tenant, ctx.params.id!, approved, deps.now());
     if (!shoutout) throw notFound('Shoutout not found');
     ctx.body = shoutout;
+  });
+
+  router.delete('/:id', requireAdmin(deps), async (ctx) => {
+    const removed = await shoutouts.remove(ctx.state.tenant, ctx.params.id!);
+    if (!removed) throw notFound('Shoutout not found');
+    await deleteUploadedFiles(deps, [removed.audioUrl]);
+    ctx.status = 204;
   });
 
   return router;

@@ -6,13 +6,17 @@ import type { AppState, Deps } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { mergePatch, parseWith } from '../../http/validate';
 import { showsRepository } from './shows.repository';
+import { answerList, type ListOrder } from '../../http/paging';
+import type { Show } from '../../../domain/shows';
+
+const BY_START: ListOrder<Show> = { key: (r) => [r.startTime, r.title], dirs: ['asc', 'asc'], id: (r) => r.id };
 
 export function showsRouter(deps: Deps): Router<AppState> {
   const shows = showsRepository(deps.db);
   const router = new Router<AppState>({ prefix: '/api/shows' });
 
   router.get('/', async (ctx) => {
-    ctx.body = await shows.list(ctx.state.tenant);
+    answerList(ctx, await shows.list(ctx.state.tenant), BY_START);
   });
 
   router.post('/', requireAdmin(deps), jsonBody(deps), async (ctx) => {

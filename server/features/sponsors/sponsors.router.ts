@@ -8,9 +8,12 @@ import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith } from '../../http/validate';
 import { sponsorsRepository } from './sponsors.repository';
+import { answerList, type ListOrder } from '../../http/paging';
 
 /** Sponsor notes hold an applicant's contact details: admins only. */
 const withoutNotes = ({ notes: _notes, ...rest }: Sponsor): Sponsor => rest;
+
+const NEWEST_FIRST: ListOrder<{ id: string; createdAt: string }> = { key: (r) => [r.createdAt], dirs: ['desc'], id: (r) => r.id };
 
 export function sponsorsRouter(deps: Deps): Router<AppState> {
   const sponsors = sponsorsRepository(deps.db);
@@ -19,7 +22,7 @@ export function sponsorsRouter(deps: Deps): Router<AppState> {
   router.get('/', async (ctx) => {
     const isAdmin = ctx.state.isAdmin;
     const list = await sponsors.list(ctx.state.tenant, { activeOnly: !isAdmin });
-    ctx.body = isAdmin ? list : list.map(withoutNotes);
+    answerList(ctx, isAdmin ? list : list.map(withoutNotes), NEWEST_FIRST);
   });
 
   router.post('/', rateLimit(deps, 'POST /api/sponsors'), jsonBody(deps), idempotent(deps), async (ctx) => {

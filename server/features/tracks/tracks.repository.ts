@@ -36,9 +36,10 @@ const toTrack = (r: TrackRow): Track => ({
 export function tracksRepository(db: Db) {
   return {
     /** publicOnly: approved tracks of approved artists, what a visitor may see. */
-    async list(filter: { artistId?: string; publicOnly: boolean }): Promise<Track[]> {
+    async list(filter: { artistId?: string; publicOnly: boolean; pending?: boolean }): Promise<Track[]> {
       const q = db<TrackRow>('tracks').select('tracks.*');
       if (filter.artistId) q.where('tracks.artist_id', filter.artistId);
+      if (filter.pending) q.where('tracks.status', 'pending');
       if (filter.publicOnly) {
         q.join('artists', 'artists.id', 'tracks.artist_id').where('tracks.status', 'approved').andWhere('artists.approved', true);
       }
@@ -80,6 +81,13 @@ export function tracksRepository(db: Db) {
       if (change.featured !== undefined) patch.featured = change.featured;
       const count = await db('tracks').where({ id }).update(patch);
       return count ? this.find(id) : null;
+    },
+
+    /** Deletes the track; answers it (for its files), or null when there was none. */
+    async remove(id: string): Promise<Track | null> {
+      const row = await db<TrackRow>('tracks').where({ id }).first();
+      if (!row) return null;
+      return (await db('tracks').where({ id }).delete()) > 0 ? toTrack(row) : null;
     },
   };
 }

@@ -6,15 +6,26 @@ import type { AppState, Deps } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
-import { parseWith, queryString } from '../../http/validate';
+import { parseWith, queryBoolean, queryString } from '../../http/validate';
 import { tracksRepository } from './tracks.repository';
+import { answerList, type ListOrder } from '../../http/paging';
+import type { Track } from '../../../domain/tracks';
+import { deleteUploadedFiles } from '../../media/media-files';
+
+const NEWEST_FIRST: ListOrder<Track> = { key: (r) => [r.createdAt], dirs: ['desc'], id: (r) => r.id };
 
 export function tracksRouter(deps: Deps): Router<AppState> {
   const tracks = tracksRepository(deps.db);
   const router = new Router<AppState>({ prefix: '/api/tracks' });
 
   router.get('/', async (ctx) => {
-    ctx.body = await tracks.list({ artistId: queryString(ctx.query.artist_id, 64), publicOnly: !ctx.state.isAdmin });
+    const filter = {
+      artistId: queryString(ctx.query.artist_id, 64),
+      publicOnly: !ctx.state.isAdmin,
+      // pending=true (admin): the moderation queue.
+      pending: ctx.state.isAdmin && queryBoolean(ctx.query.pending) === true,
+    };
+    answerList(ctx, await tracks.list(filter), NEWEST_FIRST);
   });
 
   router.post('/', rateLimit(deps, 'POST /api/tracks'), jsonBody(deps), idempotent(deps), async (ctx) => {
@@ -31,6 +42,13 @@ export function tracksRouter(deps: Deps): Router<AppState> {
     const track = await tracks.moderate(ctx.params.id!, change);
     if (!track) throw notFound('Track not found');
     ctx.body = track;
+  });
+
+  router.delete('/:id', requireAdmin(deps), async (ctx) => {
+    const removed = await tracks.remove(ctx.params.id!);
+    if (!removed) throw notFound('Track not found');
+    await deleteUploadedFiles(deps, [removed.fileUrl, removed.coverUrl ?? '']);
+    ctx.status = 204;
   });
 
   return router;

@@ -1,0 +1,586 @@
+import { AD_SLOTS, GENRES } from '../../../domain/catalog';
+import { COUNTRY_CODES } from '../../../domain/countries';
+import type { ComponentName } from './openapi.schemas';
+
+/**
+ * The routes of the HTTP contract as data: the one place the OpenAPI document's paths come
+ * from (openapi.document.ts turns them into OpenAPI; docs/api.md says the same in prose).
+ * Schemas are named, never written here: they come from domain/ through openapi.schemas.ts.
+ */
+
+export type Method = 'get' | 'head' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who may call it. `public`: anyone (a wrong key is still a 401). `admin`: a valid
+ * x-admin-key. `visitor-or-admin`: both, and the admin's answer is fuller.
+ */
+export type Access = 'public' | 'admin' | 'visitor-or-admin';
+
+export interface ParamDoc {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
+  required?: boolean;
+}
+
+/** A JSON body or answer: one component, a list of one, or any of several. */
+export type JsonDoc = ComponentName | { anyOf: ComponentName[] } | { listOf: ComponentName };
+
+/** An answer that differs between a visitor and an admin (documented as either, and each in an x- extension). */
+export type AudienceJsonDoc = JsonDoc | { visitor: JsonDoc; admin: JsonDoc };
+
+export interface ResponseDoc {
+  description: string;
+  json?: AudienceJsonDoc;
+  /** Other content: media type → OpenAPI schema. */
+  content?: Record<string, Record<string, unknown>>;
+  headers?: Record<string, string>;
+}
+
+export interface RequestDoc {
+  json?: JsonDoc;
+  /** multipart/form-data: the file field, and the text fields' component. */
+  multipart?: { file: string; fileDescription: string; fields?: ComponentName };
+  /** Any other body: media type → OpenAPI schema. */
+  content?: Record<string, Record<string, unknown>>;
+}
+
+export interface OperationDoc {
+  method: Method;
+  /** OpenAPI path template, e.g. /api/artists/{id}. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  /** Tenant-gated: 404 on the other tenant. */
+  tenant?: 'watzhott' | 'caribbean';
+  /** Public writes: 20 a minute per route per client address. */
+  rateLimited?: boolean;
+  /** Accepts an Idempotency-Key header. */
+  idempotent?: boolean;
+  query?: ParamDoc[];
+  headers?: ParamDoc[];
+  body?: RequestDoc;
+  responses: Record<number, ResponseDoc>;
+}
+
+const APPROVED: ParamDoc = { name: 'approved', description: '`true` or `false`.', schema: { type: 'string', enum: ['true', 'false'] } };
+
+/** docs/api.md "Lists": every list route pages the same way. */
+const LIST_QUERY: ParamDoc[] = [
+  { name: 'limit', description: 'At most this many rows (1–100), in the usual order. Without it, the whole list.', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+  { name: 'cursor', description: "Opaque: the value the previous page's `Link: rel=\"next\"` carried.", schema: { type: 'string' } },
+];
+const LIST_HEADERS = {
+  Link: '`<…&cursor=…>; rel="next"` when `limit` was given and more rows follow.',
+};
+const ADMIN_LIST_HEADERS = {
+  ...LIST_HEADERS,
+  'X-Total-Count': 'Admin lists: the number of rows the query matches.',
+};
+
+const DELETED = { description: 'Deleted.' };
+
+export const OPERATIONS: OperationDoc[] = [
+  {
+    method: 'get',
+    path: '/api/health',
+    tag: 'server',
+    summary: 'Health check',
+    access: 'public',
+    responses: { 200: { description: 'Serving.', json: 'Health' }, 503: { description: 'The database is unreachable.', json: 'Error' } },
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    tag: 'server',
+    summary: 'This document',
+    description: 'The OpenAPI 3.1 description of the contract, generated from the domain schemas. The same for every tenant.',
+    access: 'public',
+    responses: { 200: { description: 'The document.', content: { 'application/json': { type: 'object', required: ['openapi', 'paths'] } } } },
+  },
+  {
+    method: 'get',
+    path: '/api/settings',
+    tag: 'settings',
+    summary: "The tenant's settings",
+    description: 'Defaults applied, plus `tenant`. Also the admin key check: a wrong key answers 401. Admins get every field.',
+    access: 'visitor-or-admin',
+    responses: { 200: { description: 'The settings.', json: 'Settings' } },
+  },
+  {
+    method: 'put',
+    path: '/api/settings',
+    tag: 'settings',
+    summary: 'Save the settings',
+    access: 'admin',
+    body: { json: 'SettingsInput' },
+    responses: { 200: { description: 'The saved settings.', json: 'Settings' } },
+  },
+  {
+    method: 'get',
+    path: '/api/np',
+    tag: 'now playing',
+    summary: 'Now playing and recent history',
+    description: 'From the tenant’s `npJsonUrl` (polled at most every 10 s per tenant) or, without one, the show on air. `Cache-Control: public, max-age=10`.',
+    access: 'public',
+    responses: { 200: { description: 'Now playing.', json: 'NowPlaying' } },
+  },
+  {
+    method: 'get',
+    path: '/api/np/events',
+    tag: 'now playing',
+    summary: 'Now playing as Server-Sent Events',
+    description:
+      'On connect the current `GET /api/np` answer as `data` with its ETag as `id` (skipped when `Last-Event-ID`, or `lastEventId` on a fresh open, already names it), then only changes; a `:` heartbeat every 25 s and a `retry:` of 3–8 s. `Cache-Control: no-store`. Over 100 streams from one client address: 429.',
+    access: 'public',
+    query: [{ name: 'lastEventId', description: 'The id of the last event seen, for a fresh EventSource that cannot send Last-Event-ID.', schema: { type: 'string' } }],
+    headers: [{ name: 'Last-Event-ID', description: 'Sent by EventSource on a reconnect.', schema: { type: 'string' } }],
+    responses: {
+      200: { description: 'An endless event stream; each `data` is a NowPlaying answer.', content: { 'text/event-stream': { type: 'string' } } },
+      429: { description: 'Too many streams from this address.', json: 'Error', headers: { 'Retry-After': 'Seconds to wait.' } },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/artists',
+    tag: 'artists',
+    summary: 'List artists',
+    description: 'Visitors: approved artists only, whatever is asked (`approved=false` is a 401). Admins: filtered as asked, all without `approved`. Unknown countries and genres are ignored.',
+    access: 'visitor-or-admin',
+    query: [
+      APPROVED,
+      { name: 'country', description: 'Country code.', schema: { type: 'string', enum: [...COUNTRY_CODES] } },
+      { name: 'q', description: 'Search in name and bio.', schema: { type: 'string', maxLength: 100 } },
+      { name: 'genre', description: 'Artists with an approved track of this genre.', schema: { type: 'string', enum: [...GENRES] } },
+      ...LIST_QUERY,
+    ],
+    responses: { 200: { description: 'Artists, newest first.', json: { listOf: 'Artist' }, headers: ADMIN_LIST_HEADERS } },
+  },
+  {
+    method: 'get',
+    path: '/api/artists/{id}',
+    tag: 'artists',
+    summary: 'One artist',
+    access: 'visitor-or-admin',
+    responses: { 200: { description: 'The artist.', json: 'Artist' }, 404: { description: 'Missing, or not approved and asked by a visitor.', json: 'Error' } },
+  },
+  {
+    method: 'post',
+    path: '/api/artists',
+    tag: 'artists',
+    summary: 'Submit an artist',
+    access: 'public',
+    rateLimited: true,
+    idempotent: true,
+    body: { json: 'NewArtist' },
+    responses: { 201: { description: 'Stored pending: approved and featured false.', json: 'Artist' } },
+  },
+  {
+    method: 'patch',
+    path: '/api/artists/{id}',
+    tag: 'artists',
+    summary: 'Moderate an artist',
+    access: 'admin',
+    body: { json: 'ArtistModeration' },
+    responses: { 200: { description: 'The artist.', json: 'Artist' }, 404: { description: 'No such artist.', json: 'Error' } },
+  },
+  {
+    method: 'delete',
+    path: '/api/artists/{id}',
+    tag: 'artists',
+    summary: 'Delete an artist',
+    description: "Its tracks and the row's uploaded files go with it.",
+    access: 'admin',
+    responses: { 204: DELETED, 404: { description: 'No such artist.', json: 'Error' } },
+  },
+  {
+    method: 'get',
+    path: '/api/tracks',
+    tag: 'tracks',
+    summary: 'List tracks',
+    description: 'Visitors: approved tracks only. Admins: all.',
+    access: 'visitor-or-admin',
+    query: [{ name: 'artist_id', description: 'Tracks of one artist.', schema: { type: 'string' } }, ...LIST_QUERY],
+    responses: { 200: { description: 'Tracks.', json: { listOf: 'Track' }, headers: ADMIN_LIST_HEADERS } },
+  },
+  {
+    method: 'post',
+    path: '/api/tracks',
+    tag: 'tracks',
+    summary: 'Submit a track',
+    access: 'public',
+    rateLimited: true,
+    idempotent: true,
+    body: { json: 'NewTrack' },
+    responses: { 201: { description: 'Stored pending: status "pending", featured false.', json: 'Track' } },
+  },
+  {
+    method: 'patch',
+    path: '/api/tracks/{id}',
+    tag: 'tracks',
+    summary: 'Moderate a track',
+    access: 'admin',
+    body: { json: 'TrackModeration' },
+    responses: { 200: { description: 'The track.', json: 'Track' }, 404: { description: 'No such track.', json: 'Error' } },
+  },
+  {
+    method: 'delete',
+    path: '/api/tracks/{id}',
+    tag: 'tracks',
+    summary: 'Delete a track',
+    description: "The row's uploaded files go with it.",
+    access: 'admin',
+    responses: { 204: DELETED, 404: { description: 'No such track.', json: 'Error' } },
+  },
+  {
+    method: 'post',
+    path: '/api/uploads',
+    tag: 'uploads',
+    summary: 'Upload a file in one request',
+    description: 'Audio up to 20 MB (at least 128 kbps) or an image up to 5 MB. Images over 800 px are resized and re-encoded.',
+    access: 'public',
+    rateLimited: true,
+    idempotent: true,
+    body: { multipart: { file: 'file', fileDescription: 'The audio or image file.' } },
+    responses: {
+      201: { description: 'Stored under a name of our own.', json: 'Upload' },
+      413: { description: 'Too large.', json: 'Error' },
+      415: { description: 'Not audio or an image (or audio with a video track).', json: 'Error' },
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/uploads/resumable',
+    tag: 'uploads',
+    summary: 'Create a resumable upload (tus 1.0 creation)',
+    description:
+      '`Upload-Metadata` carries `filename`, `filetype` and an optional `purpose`: `track` (default for audio; the 128 kbps floor), `shoutout` (voice, no floor, at most 10 MB) or `image`.',
+    access: 'public',
+    rateLimited: true,
+    headers: [
+      { name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true },
+      { name: 'Upload-Length', description: 'Total bytes.', schema: { type: 'integer', minimum: 0 }, required: true },
+      { name: 'Upload-Metadata', description: 'tus metadata: filename, filetype, purpose.', schema: { type: 'string' } },
+    ],
+    responses: {
+      201: { description: 'Created.', headers: { Location: 'The upload’s URL, /api/uploads/resumable/{id}.' } },
+      413: { description: 'Larger than the purpose allows.', json: 'Error' },
+      429: { description: "Over the address's or everyone's daily quota.", json: 'Error', headers: { 'Retry-After': 'Seconds to wait.' } },
+    },
+  },
+  {
+    method: 'head',
+    path: '/api/uploads/resumable/{id}',
+    tag: 'uploads',
+    summary: 'How much of a resumable upload arrived (tus 1.0 core)',
+    access: 'public',
+    headers: [{ name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true }],
+    responses: { 200: { description: 'The offset to resume from.', headers: { 'Upload-Offset': 'Bytes received.', 'Upload-Length': 'Total bytes.' } }, 404: { description: 'Unknown or expired.' } },
+  },
+  {
+    method: 'patch',
+    path: '/api/uploads/resumable/{id}',
+    tag: 'uploads',
+    summary: 'Send the next bytes of a resumable upload (tus 1.0 core)',
+    description: 'The PATCH that completes the upload checks the file as `POST /api/uploads` would and answers its error, or 204 with `Upload-Url`.',
+    access: 'public',
+    headers: [
+      { name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true },
+      { name: 'Upload-Offset', description: 'Where these bytes start.', schema: { type: 'integer', minimum: 0 }, required: true },
+    ],
+    body: { content: { 'application/offset+octet-stream': { type: 'string', contentMediaType: 'application/octet-stream' } } },
+    responses: {
+      204: { description: 'Received.', headers: { 'Upload-Offset': 'Bytes received.', 'Upload-Url': 'When complete: /uploads/<name>.' } },
+      400: { description: 'The finished file was refused (e.g. audio under 128 kbps).', json: 'Error' },
+      409: { description: 'Upload-Offset does not match.' },
+      415: { description: 'The finished file is not of an accepted type.', json: 'Error' },
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/uploads/resumable/{id}',
+    tag: 'uploads',
+    summary: 'Abandon a resumable upload (tus 1.0 termination)',
+    access: 'public',
+    headers: [{ name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true }],
+    responses: { 204: DELETED, 404: { description: 'Unknown or expired.' } },
+  },
+  {
+    method: 'get',
+    path: '/uploads/{name}',
+    tag: 'uploads',
+    summary: 'A stored file',
+    description: 'From the local disk or S3; `Range` supported; cached for a long time. 404 for any name the server did not make.',
+    access: 'public',
+    headers: [{ name: 'Range', description: 'A byte range.', schema: { type: 'string' } }],
+    responses: {
+      200: { description: 'The file.', content: { 'application/octet-stream': { type: 'string', contentMediaType: 'application/octet-stream' } } },
+      206: { description: 'The range asked for.', content: { 'application/octet-stream': { type: 'string', contentMediaType: 'application/octet-stream' } } },
+      404: { description: 'No such file.' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/shows',
+    tag: 'shows',
+    summary: "The tenant's weekly shows",
+    access: 'visitor-or-admin',
+    query: LIST_QUERY,
+    responses: { 200: { description: 'Shows.', json: { listOf: 'Show' }, headers: ADMIN_LIST_HEADERS } },
+  },
+  {
+    method: 'post',
+    path: '/api/shows',
+    tag: 'shows',
+    summary: 'Add a show',
+    access: 'admin',
+    body: { json: 'NewShow' },
+    responses: { 201: { description: 'The show.', json: 'Show' } },
+  },
+  {
+    method: 'patch',
+    path: '/api/shows/{id}',
+    tag: 'shows',
+    summary: 'Change a show',
+    access: 'admin',
+    body: { json: 'ShowPatch' },
+    responses: { 200: { description: 'The show.', json: 'Show' }, 404: { description: 'No such show.', json: 'Error' } },
+  },
+  {
+    method: 'delete',
+    path: '/api/shows/{id}',
+    tag: 'shows',
+    summary: 'Delete a show',
+    access: 'admin',
+    responses: { 204: DELETED, 404: { description: 'No such show.', json: 'Error' } },
+  },
+  {
+    method: 'get',
+    path: '/api/events',
+    tag: 'events',
+    summary: 'List events',
+    description: 'Visitors: public events; admins: all; soonest first.',
+    access: 'visitor-or-admin',
+    tenant: 'watzhott',
+    query: LIST_QUERY,
+    responses: { 200: { description: 'Events.', json: { listOf: 'Event' }, headers: ADMIN_LIST_HEADERS } },
+  },
+  {
+    method: 'post',
+    path: '/api/events',
+    tag: 'events',
+    summary: 'Add an event',
+    access: 'admin',
+    tenant: 'watzhott',
+    body: { json: 'NewEvent' },
+    responses: { 201: { description: 'The event.', json: 'Event' } },
+  },
+  {
+    method: 'patch',
+    path: '/api/events/{id}',
+    tag: 'events',
+    summary: 'Change an event',
+    access: 'admin',
+    tenant: 'watzhott',
+    body: { json: 'EventPatch' },
+    responses: { 200: { description: 'The event.', json: 'Event' } },
+  },
+  {
+    method: 'delete',
+    path: '/api/events/{id}',
+    tag: 'events',
+    summary: 'Delete an event',
+    access: 'admin',
+    tenant: 'watzhott',
+    responses: { 204: DELETED },
+  },
+  {
+    method: 'get',
+    path: '/api/sponsors',
+    tag: 'sponsors',
+    summary: 'List sponsors',
+    description: 'Visitors: active sponsors, without notes. Admins: all, with notes.',
+    access: 'visitor-or-admin',
+    query: LIST_QUERY,
+    responses: { 200: { description: 'Sponsors.', json: { visitor: { listOf: 'PublicSponsor' }, admin: { listOf: 'Sponsor' } }, headers: ADMIN_LIST_HEADERS } },
+  },
+  {
+    method: 'post',
+    path: '/api/sponsors',
+    tag: 'sponsors',
+    summary: 'Apply to sponsor',
+    access: 'public',
+    rateLimited: true,
+    idempotent: true,
+    body: { json: 'NewSponsor' },
+    responses: { 201: { description: 'Stored inactive; notes only in an admin’s answer.', json: { visitor: 'PublicSponsor', admin: 'Sponsor' } } },
+  },
+  {
+    method: 'patch',
+    path: '/api/sponsors/{id}',
+    tag: 'sponsors',
+    summary: 'Review a sponsor',
+    access: 'admin',
+    body: { json: 'SponsorPatch' },
+    responses: { 200: { description: 'The sponsor.', json: 'Sponsor' }, 404: { description: 'No such sponsor.', json: 'Error' } },
+  },
+  {
+    method: 'delete',
+    path: '/api/sponsors/{id}',
+    tag: 'sponsors',
+    summary: 'Delete a sponsor',
+    access: 'admin',
+    responses: { 204: DELETED, 404: { description: 'No such sponsor.', json: 'Error' } },
+  },
+  {
+    method: 'get',
+    path: '/api/prayers',
+    tag: 'prayers',
+    summary: 'List prayers',
+    description: 'Visitors: approved prayers only (`approved=false` is a 401). Admins: as asked.',
+    access: 'visitor-or-admin',
+    tenant: 'caribbean',
+    query: [APPROVED, ...LIST_QUERY],
+    responses: { 200: { description: 'Prayers, newest first.', json: { listOf: 'Prayer' }, headers: ADMIN_LIST_HEADERS } },
+  },
+  {
+    method: 'post',
+    path: '/api/prayers',
+    tag: 'prayers',
+    summary: 'Send a prayer request',
+    access: 'public',
+    tenant: 'caribbean',
+    rateLimited: true,
+    idempotent: true,
+    body: { json: 'NewPrayer' },
+    responses: { 201: { description: 'Stored pending, no hearts.', json: 'Prayer' } },
+  },
+  {
+    method: 'patch',
+    path: '/api/prayers/{id}',
+    tag: 'prayers',
+    summary: 'Add a heart (visitor) or moderate (admin)',
+    description: 'A body with `approved` is moderation and needs the key. Otherwise `{hearts}` adds exactly one heart, atomically, to an approved prayer (rate-limited, Idempotency-Key accepted).',
+    access: 'visitor-or-admin',
+    tenant: 'caribbean',
+    rateLimited: true,
+    idempotent: true,
+    body: { json: { anyOf: ['PrayerHeart', 'PrayerModeration'] } },
+    responses: {
+      200: { description: 'Visitor: the new heart count. Admin: the prayer.', json: { visitor: 'PrayerHearts', admin: 'Prayer' } },
+      404: { description: 'No such prayer (or, for a heart, not approved).', json: 'Error' },
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/prayers/{id}',
+    tag: 'prayers',
+    summary: 'Delete a prayer',
+    access: 'admin',
+    tenant: 'caribbean',
+    responses: { 204: DELETED, 404: { description: 'No such prayer.', json: 'Error' } },
+  },
+  {
+    method: 'get',
+    path: '/api/shoutouts',
+    tag: 'shoutouts',
+    summary: 'List shoutouts',
+    access: 'admin',
+    query: [APPROVED, ...LIST_QUERY],
+    responses: { 200: { description: 'Shoutouts, newest first.', json: { listOf: 'Shoutout' }, headers: ADMIN_LIST_HEADERS } },
+  },
+  {
+    method: 'post',
+    path: '/api/shoutouts',
+    tag: 'shoutouts',
+    summary: 'Send a voice shoutout',
+    description: 'Multipart with the recording in `audio` (at most 10 MB); or JSON `{audioUrl, nameOptional?}` naming a finished resumable upload of purpose `shoutout`.',
+    access: 'public',
+    rateLimited: true,
+    idempotent: true,
+    body: { multipart: { file: 'audio', fileDescription: 'The recording (audio, at most 10 MB).', fields: 'NewShoutoutFields' }, json: 'NewShoutoutFromUpload' },
+    responses: {
+      201: { description: 'Stored pending.', json: 'Shoutout' },
+      403: { description: "The tenant's enableShoutouts is off.", json: 'Error' },
+      413: { description: 'Too large.', json: 'Error' },
+      415: { description: 'Not audio.', json: 'Error' },
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/shoutouts/{id}',
+    tag: 'shoutouts',
+    summary: 'Moderate a shoutout',
+    access: 'admin',
+    body: { json: 'ShoutoutModeration' },
+    responses: { 200: { description: 'The shoutout.', json: 'Shoutout' }, 404: { description: 'No such shoutout.', json: 'Error' } },
+  },
+  {
+    method: 'delete',
+    path: '/api/shoutouts/{id}',
+    tag: 'shoutouts',
+    summary: 'Delete a shoutout',
+    description: 'Its recording goes with it.',
+    access: 'admin',
+    responses: { 204: DELETED, 404: { description: 'No such shoutout.', json: 'Error' } },
+  },
+  {
+    method: 'get',
+    path: '/api/ads',
+    tag: 'ads',
+    summary: 'The ad inventory with counts',
+    access: 'admin',
+    query: LIST_QUERY,
+    responses: { 200: { description: 'Ads.', json: { listOf: 'Ad' }, headers: ADMIN_LIST_HEADERS } },
+  },
+  {
+    method: 'post',
+    path: '/api/ads',
+    tag: 'ads',
+    summary: 'Add an ad',
+    access: 'admin',
+    body: { json: 'NewAd' },
+    responses: { 201: { description: 'The ad.', json: 'Ad' } },
+  },
+  {
+    method: 'patch',
+    path: '/api/ads/{id}',
+    tag: 'ads',
+    summary: 'Change an ad',
+    access: 'admin',
+    body: { json: 'AdPatch' },
+    responses: { 200: { description: 'The ad.', json: 'Ad' }, 404: { description: 'No such ad.', json: 'Error' } },
+  },
+  {
+    method: 'delete',
+    path: '/api/ads/{id}',
+    tag: 'ads',
+    summary: 'Delete an ad',
+    access: 'admin',
+    responses: { 204: DELETED, 404: { description: 'No such ad.', json: 'Error' } },
+  },
+  {
+    method: 'get',
+    path: '/api/ads/serve',
+    tag: 'ads',
+    summary: 'An ad to show',
+    description: 'An active ad for the slot whose countries are empty or hold `country`; counts an impression (once per address per ad per minute). Hybrid ad mode only.',
+    access: 'public',
+    query: [
+      { name: 'slot', description: 'The placement.', schema: { type: 'string', enum: [...AD_SLOTS] }, required: true },
+      { name: 'country', description: "The visitor's selected country.", schema: { type: 'string' } },
+    ],
+    responses: { 200: { description: 'The ad.', json: 'ServedAd' }, 204: { description: 'No ad for this slot.' } },
+  },
+  {
+    method: 'get',
+    path: '/out/{adId}',
+    tag: 'ads',
+    summary: "Follow an ad's link",
+    description: 'Counts a click (once per address per ad per minute) and redirects. Active ads only.',
+    access: 'public',
+    responses: { 302: { description: "To the ad's targetUrl.", headers: { Location: "The ad's targetUrl." } }, 404: { description: 'Unknown ad.', json: 'Error' } },
+  },
+];

@@ -1,0 +1,106 @@
+import * as v from 'valibot';
+import { AdPatchSchema, AdSchema, NewAdSchema, type ServedAd } from '../../../domain/ads';
+import { ArtistModerationSchema, ArtistSchema, NewArtistSchema } from '../../../domain/artists';
+import { EventSchema, NewEventSchema } from '../../../domain/events';
+import type { ErrorBody } from '../../../domain/http-error';
+import type { NowPlaying } from '../../../domain/now-playing';
+import { NewPrayerSchema, PrayerModerationSchema, PrayerSchema, type PrayerHearts } from '../../../domain/prayers';
+import { SettingsSchema } from '../../../domain/settings';
+import { NewShoutoutFieldsSchema, ShoutoutModerationSchema, ShoutoutSchema } from '../../../domain/shoutouts';
+import { NewShowSchema, ShowSchema } from '../../../domain/shows';
+import { NewSponsorSchema, SponsorPatchSchema, SponsorSchema } from '../../../domain/sponsors';
+import { TENANTS } from '../../../domain/tenants';
+import { NewTrackSchema, TrackModerationSchema, TrackSchema } from '../../../domain/tracks';
+
+/**
+ * Every schema the OpenAPI document names (components.schemas), taken from domain/ so the
+ * document follows any change there (docs/api.md "OpenAPI"). A few answers are TypeScript
+ * interfaces in domain/ rather than valibot schemas; they are written here once, and the
+ * type checks at the end of this file fail the build when they drift from the interface.
+ *
+ * `mode` says which side of a schema's transformations is documented: what a client sends
+ * (`input`) or what the server answers (`output`). `requireAll` marks every property required
+ * (answers always carry them, even where the request schema has a default), `partial` none
+ * (PATCH bodies of shows and events: any subset, merged over the stored row).
+ */
+export interface ComponentSchema {
+  schema: v.GenericSchema;
+  mode: 'input' | 'output';
+  description: string;
+  requireAll?: { except?: readonly string[] };
+  partial?: boolean;
+}
+
+const IssueSchema = v.object({ path: v.string(), message: v.string() });
+const ErrorBodySchema = v.object({ error: v.string(), issues: v.optional(v.array(IssueSchema)) });
+
+const NowPlayingSchema = v.object({
+  nowPlaying: v.object({ title: v.string(), artist: v.string(), art: v.nullable(v.string()) }),
+  history: v.array(v.object({ title: v.string(), artist: v.string(), playedAt: v.string() })),
+  listeners: v.nullable(v.number()),
+});
+
+const PrayerHeartsSchema = v.object({ id: v.string(), hearts: v.number() });
+const PrayerHeartSchema = v.object({ hearts: v.number() });
+const ServedAdSchema = v.pick(AdSchema, ['id', 'imageUrl', 'targetUrl', 'alt']);
+const PublicSponsorSchema = v.omit(SponsorSchema, ['notes']);
+const UploadedSchema = v.object({ url: v.string() });
+/** POST /api/shoutouts as JSON: a finished resumable upload of purpose shoutout, and the same fields. */
+const NewShoutoutFromUploadSchema = v.object({ audioUrl: v.string(), ...NewShoutoutFieldsSchema.entries });
+const HealthSchema = v.object({ ok: v.literal(true) });
+const SettingsAnswerSchema = v.object({ ...SettingsSchema.entries, tenant: v.picklist(TENANTS) });
+
+export const COMPONENT_SCHEMAS = {
+  Error: { schema: ErrorBodySchema, mode: 'output', description: 'Every non-2xx answer of /api/*; a 400 from validation adds one issue per field.' },
+  Health: { schema: HealthSchema, mode: 'output', description: 'The server and its database answer.' },
+  Settings: {
+    schema: SettingsAnswerSchema,
+    mode: 'output',
+    requireAll: { except: ['npJsonUrl'] },
+    description: "The tenant's settings with defaults applied, plus the tenant. Visitors may not be sent npJsonUrl, which only the server uses.",
+  },
+  SettingsInput: { schema: SettingsSchema, mode: 'input', description: 'PUT /api/settings: the whole settings object.' },
+  NowPlaying: { schema: NowPlayingSchema, mode: 'output', description: 'What is on air, the history newest first (at most 20), and the listener count when the source gives one.' },
+  Artist: { schema: ArtistSchema, mode: 'output', description: 'An artist (shared by both tenants).' },
+  NewArtist: { schema: NewArtistSchema, mode: 'input', description: 'An artist submission; approved and featured are never read from it.' },
+  ArtistModeration: { schema: ArtistModerationSchema, mode: 'input', description: 'Approve, feature or reject (approved:false, featured:false); at least one field.' },
+  Track: { schema: TrackSchema, mode: 'output', description: 'A track (shared by both tenants).' },
+  NewTrack: { schema: NewTrackSchema, mode: 'input', description: "A track submission; fileUrl is an upload's URL. status and featured are never read from it." },
+  TrackModeration: { schema: TrackModerationSchema, mode: 'input', description: 'Set the status and/or featured; at least one field.' },
+  Upload: { schema: UploadedSchema, mode: 'output', description: 'Where the stored file is served.' },
+  Show: { schema: ShowSchema, mode: 'output', description: "A weekly show, times HH:MM in the tenant's timeZone." },
+  NewShow: { schema: NewShowSchema, mode: 'input', description: 'A show; end time differs from start time (a show may run past midnight).' },
+  ShowPatch: { schema: NewShowSchema, mode: 'input', partial: true, description: 'Any subset of a show, merged over the stored one and checked whole.' },
+  Event: { schema: EventSchema, mode: 'output', description: 'An event (watzhott only).' },
+  NewEvent: { schema: NewEventSchema, mode: 'input', description: 'An event.' },
+  EventPatch: { schema: NewEventSchema, mode: 'input', partial: true, description: 'Any subset of an event, merged over the stored one and checked whole.' },
+  Sponsor: { schema: SponsorSchema, mode: 'output', requireAll: {}, description: 'A sponsor as admins see it, notes included.' },
+  PublicSponsor: { schema: PublicSponsorSchema, mode: 'output', description: 'A sponsor as visitors see it: never the notes.' },
+  NewSponsor: { schema: NewSponsorSchema, mode: 'input', description: 'A sponsor application; it is always stored inactive.' },
+  SponsorPatch: { schema: SponsorPatchSchema, mode: 'input', description: 'Review an application: activate it, set tier, logo and link.' },
+  Prayer: { schema: PrayerSchema, mode: 'output', description: 'A prayer request (caribbean only).' },
+  NewPrayer: { schema: NewPrayerSchema, mode: 'input', description: 'A prayer request; hearts and approved are never read from it.' },
+  PrayerModeration: { schema: PrayerModerationSchema, mode: 'input', description: 'Admin: approve or reject.' },
+  PrayerHeart: { schema: PrayerHeartSchema, mode: 'input', description: 'Visitor: add one heart, whatever number is sent.' },
+  PrayerHearts: { schema: PrayerHeartsSchema, mode: 'output', description: 'The heart count after one heart was added.' },
+  Shoutout: { schema: ShoutoutSchema, mode: 'output', description: 'A voice shoutout.' },
+  NewShoutoutFields: { schema: NewShoutoutFieldsSchema, mode: 'input', description: 'The text fields sent with a shoutout recording.' },
+  NewShoutoutFromUpload: { schema: NewShoutoutFromUploadSchema, mode: 'input', description: 'A shoutout whose recording was sent as a resumable upload of purpose shoutout.' },
+  ShoutoutModeration: { schema: ShoutoutModerationSchema, mode: 'input', description: 'Admin: approve or reject.' },
+  Ad: { schema: AdSchema, mode: 'output', description: 'An ad of the inventory, with its counts (admins only).' },
+  NewAd: { schema: NewAdSchema, mode: 'input', description: 'An ad.' },
+  AdPatch: { schema: AdPatchSchema, mode: 'input', description: 'Any subset of an ad.' },
+  ServedAd: { schema: ServedAdSchema, mode: 'output', description: 'The ad shown to a visitor: no counts.' },
+} satisfies Record<string, ComponentSchema>;
+
+export type ComponentName = keyof typeof COMPONENT_SCHEMAS;
+
+// The interfaces of domain/ and the schemas above must describe the same JSON.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameTypes: [
+  Same<v.InferOutput<typeof ErrorBodySchema>, ErrorBody>,
+  Same<v.InferOutput<typeof NowPlayingSchema>, NowPlaying>,
+  Same<v.InferOutput<typeof PrayerHeartsSchema>, PrayerHearts>,
+  Same<v.InferOutput<typeof ServedAdSchema>, ServedAd>,
+] = [true, true, true, true];
+void sameTypes;

@@ -1,0 +1,35 @@
+import { isPostgres, type Db } from '../db/knex';
+
+/** Wrong admin keys, one row each: the lock-outs count them (docs/api.md, Auth). */
+export function authFailuresRepository(db: Db) {
+  return {
+    async record(address: string, failedMs: number): Promise<void> {
+      await db('auth_failures').insert({ address, failed_ms: failedMs });
+    },
+
+    /** Times of the newest failures after `sinceMs`, newest first, at most `max`; one address or all. */
+    async newest(sinceMs: number, max: number, address?: string): Promise<number[]> {
+      const q = db('auth_failures').where('failed_ms', '>', sinceMs);
+      if (address !== undefined) q.andWhere('address', address);
+      const times = await q.orderBy('failed_ms', 'desc').limit(max).pluck('failed_ms');
+      return times.map(Number);
+    },
+
+    async pruneBefore(ms: number): Promise<void> {
+      await db('auth_failures').where('failed_ms', '<', ms).delete();
+    },
+
+    /**
+     * Several server processes on one PostgreSQL: `task` runs one at a time per name across
+     * all of them (a transaction-scoped advisory lock) and gets the transaction to work in.
+     * SQLite has one process, whose callers serialise in memory.
+     */
+    async exclusively<T>(name: string, task: (db: Db) => Promise<T>): Promise<T> {
+      if (!isPostgres(db)) return task(db);
+      return db.transaction(async (trx) => {
+        await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [name]);
+        return task(trx as unknown as Db);
+      });
+    },
+  };
+}
