@@ -48,10 +48,9 @@ export interface AppOptions {
 
 /** The whole HTTP app, without listen(), so tests run it in-process. */
 export function createApp({ db, config, now = Date.now, log, errorLog, storage, bus = localChangeBus() }: AppOptions): Koa<AppState> {
-  const deps: Deps = { db, config, now, bus, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }) };
   const write = log ?? (config.logRequests ? bufferedStdout() : () => {});
   const writeError = errorLog ?? ((line: string) => process.stderr.write(line + '\n'));
-  const deps: Deps = { db, config, now, bus, warn: writeError };
+  const deps: Deps = { db, config, now, bus, warn: writeError, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }) };
   const app = new Koa<AppState>({ proxy: config.trustProxy !== false });
   // What reaches Koa itself happened after the answer began: mostly a listener or a player
   // that went away mid-download, which is no server fault. The rest is logged as one line.

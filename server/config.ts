@@ -118,7 +118,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     demoData: onOff(env.DEMO_DATA, !env.DATABASE_URL?.trim()),
     uploadDir: path.resolve(root, env.UPLOAD_DIR?.trim() || path.join('data', 'uploads')),
     s3: readS3Settings(env),
-    trustProxy: onOff(env.TRUST_PROXY, false),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     // APP_DIR lets parallel test runs serve their own builds; not part of api.md's table.
     appDir: env.APP_DIR?.trim() ? path.resolve(root, env.APP_DIR.trim()) : path.join(root, 'dist', 'app'),
