@@ -47,8 +47,8 @@ export function uploadsRouter(deps: Deps): Router<AppState> {
     await next();
   };
   router.post(RESUMABLE_PATH, rateLimit(deps, 'POST /api/uploads'), creation, resumable);
-  router.options(RESUMABLE_PATH, resumable);
-  for (const method of ['head', 'patch', 'delete', 'options'] as const) router[method](`${RESUMABLE_PATH}/:id`, resumable);
+  // Same-origin clients need no OPTIONS discovery; the methods are the documented ones.
+  for (const method of ['head', 'patch', 'delete'] as const) router[method](`${RESUMABLE_PATH}/:id`, resumable);
 
   return router;
 }
