@@ -16,6 +16,7 @@ import * as m1400 from './20261121001400_create_np_cache';
 import * as m1500 from './20261121001500_add_artists_reviewed_at';
 import * as m1600 from './20261121001600_add_prayers_reviewed_at';
 import * as m1700 from './20261121001700_add_shoutouts_reviewed_at';
+import * as m1800 from './20261121001800_add_tracks_low_data_url';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261121001500_add_artists_reviewed_at': m1500,
   '20261121001600_add_prayers_reviewed_at': m1600,
   '20261121001700_add_shoutouts_reviewed_at': m1700,
+  '20261121001800_add_tracks_low_data_url': m1800,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -7,9 +7,10 @@ import { badRequest, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith, queryString } from '../../http/validate';
+import { trackRenditions, type TrackRenditions } from './renditions.service';
 import { tracksRepository } from './tracks.repository';
 
-export function tracksRouter(deps: Deps): Router<AppState> {
+export function tracksRouter(deps: Deps, renditions: TrackRenditions = trackRenditions(deps)): Router<AppState> {
   const tracks = tracksRepository(deps.db);
   const router = new Router<AppState>({ prefix: '/api/tracks' });
 
@@ -30,6 +31,8 @@ export function tracksRouter(deps: Deps): Router<AppState> {
     const change = parseWith(TrackModerationSchema, ctx.state.body);
     const track = await tracks.moderate(ctx.params.id!, change);
     if (!track) throw notFound('Track not found');
+    // Approval makes the low-data rendition in the background; the answer does not wait.
+    renditions.request(track);
     ctx.body = track;
   });
 
