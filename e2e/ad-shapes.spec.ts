@@ -42,7 +42,8 @@ async function checkSlots(page: Page, alt: string, id: string) {
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i++) {
     const slot = slots.nth(i);
-    await slot.scrollIntoViewIfNeeded();
+    // In the middle of the screen where it can be, clear of the sticky player bar.
+    await slot.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
     const name = ((await slot.getAttribute('class')) ?? '').split(' ').find((c) => c.startsWith('ad-') && c !== 'ad-slot' && c !== 'ad-box')!.slice(3);
     const box = (await slot.boundingBox())!;
     const link = slot.getByRole('link');
@@ -65,11 +66,15 @@ async function checkSlots(page: Page, alt: string, id: string) {
       ({ b, sel }) => {
         const inAd = (x: number, y: number) => Boolean(document.elementFromPoint(x, y)?.closest(sel));
         const below = b.y + b.height + 4;
-        return { corner: inAd(b.x + 2, b.y + 2), far: inAd(b.x + b.width - 2, b.y + b.height - 2), below: below < window.innerHeight ? inAd(b.x + b.width / 2, below) : false };
+        const at = (x: number, y: number) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 80) ?? 'nothing';
+        return {
+          hits: { corner: inAd(b.x + 2, b.y + 2), far: inAd(b.x + b.width - 2, b.y + b.height - 2), below: below < window.innerHeight ? inAd(b.x + b.width / 2, below) : false },
+          what: `${at(b.x + 2, b.y + 2)} | ${at(b.x + b.width - 2, b.y + b.height - 2)}`,
+        };
       },
       { b: box, sel: `a[href="/out/${id}"]` },
     );
-    expect(hits, name).toEqual({ corner: true, far: true, below: false });
+    expect(hits.hits, `${name}: ${hits.what}`).toEqual({ corner: true, far: true, below: false });
   }
 }
 

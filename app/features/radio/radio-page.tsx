@@ -36,7 +36,8 @@ export function RadioPage() {
   const [lowData, setLowData] = useLowData();
   const s = settings.data;
   const stream = (lowData && s?.lowDataStreamUrl) || s?.streamUrl || '';
-  const playing = isActive(state.status);
+  // An artist's track in the player is not the live stream: Listen Live switches to it.
+  const playing = isActive(state.status) && state.index < 0;
   const recent = np.data?.history.slice(0, RECENTLY_PLAYED_COUNT) ?? [];
   const embedDelay = EMBED_DELAY_MS[currentTenant()];
   // The player and now playing first; the rest of the page in a second, background render.
