@@ -4,6 +4,7 @@ import { ServerResponse, type IncomingMessage } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import type { Db } from './db/knex';
+import { hlsOrigins } from './db/settings-store';
 import { adminKey } from './http/admin-key';
 import { allowedMethods } from './http/allowed-methods';
 import { apiCaching } from './http/caching';
@@ -60,7 +61,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog }: AppOpti
   // Kept public answers go out from here, compressed already, with the headers the chain
   // below (security headers included) gave them on a miss.
   app.use(apiOnly(answers.middleware));
-  app.use(securityHeaders());
+  app.use(securityHeaders(() => hlsOrigins(db)));
   app.use(
     compress({
       threshold: 1024,

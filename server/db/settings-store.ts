@@ -26,3 +26,23 @@ export async function saveSettings(db: Db, tenant: Tenant, settings: SettingsInp
     .merge(['data', 'updated_at']);
   return loadSettings(db, tenant);
 }
+
+/**
+ * The origins of every tenant's HLS video URL (vdoPanelHls), for the app's
+ * Content-Security-Policy: hls.js fetches the playlist and segments, so connect-src must
+ * name their origin. Every tenant's, because the service worker answers one shell for the
+ * whole host whichever tenant a page is on (docs/watch-video.md).
+ */
+export async function hlsOrigins(db: Db): Promise<string[]> {
+  const rows = (await db('settings').select('data')) as { data: string }[];
+  const origins = new Set<string>();
+  for (const row of rows) {
+    try {
+      const url = new URL(String((JSON.parse(row.data) as Partial<TenantSettings>).vdoPanelHls ?? '').trim());
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
+    } catch {
+      // blank, a same-origin path ('self' covers it) or not a URL
+    }
+  }
+  return [...origins].sort();
+}
