@@ -15,6 +15,7 @@ import { requestLine, requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { staticApp, uploadedFiles } from './http/static-files';
 import { tenantAndAddress } from './http/tenant';
+import { createStorage, type UploadStorage } from './media/storage';
 import { adsRouter, outRouter } from './features/ads/ads.router';
 import { artistsRouter } from './features/artists/artists.router';
 import { demoStreamRouter } from './features/demo-stream/demo-stream.router';
@@ -38,11 +39,13 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Where 500s are written with their stack; stderr unless given. */
   errorLog?: (line: string) => void;
+  /** Upload storage; made from the config (disk or S3) unless given. */
+  storage?: UploadStorage;
 }
 
 /** The whole HTTP app, without listen(), so tests run it in-process. */
-export function createApp({ db, config, now = Date.now, log, errorLog }: AppOptions): Koa<AppState> {
-  const deps: Deps = { db, config, now };
+export function createApp({ db, config, now = Date.now, log, errorLog, storage }: AppOptions): Koa<AppState> {
+  const deps: Deps = { db, config, now, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }) };
   const write = log ?? (config.logRequests ? bufferedStdout() : () => {});
   const writeError = errorLog ?? ((line: string) => process.stderr.write(line + '\n'));
   const app = new Koa<AppState>({ proxy: config.trustProxy });
@@ -96,7 +99,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog }: AppOpti
   app.use(manifestRouter(deps).routes());
   // Before the app's index.html fallback, which would answer every other GET.
   app.use(demoStreamRouter().routes());
-  app.use(uploadedFiles(config.uploadDir));
+  app.use(uploadedFiles(deps));
   app.use(staticApp(config.appDir));
   return app;
 }
@@ -132,7 +135,8 @@ function serveKeptAnswersFirst(app: Koa<AppState>, answers: PublicAnswers): void
   };
 }
 
-const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+// HPE_INVALID_EOF_STATE: a request body cut off mid-way (an upload whose connection died).
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED', 'HPE_INVALID_EOF_STATE']);
 
 const apiOnly =
   (mw: Middleware): Middleware =>

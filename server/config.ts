@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { readS3Settings, type S3Settings } from './media/storage';
 
 /** api.md "Running the server", read once from the environment. */
 export interface Config {
@@ -11,6 +12,8 @@ export interface Config {
   adminKeyGenerated: boolean;
   demoData: boolean;
   uploadDir: string;
+  /** S3_BUCKET and the AWS_* variables: uploads go to that bucket instead of uploadDir. */
+  s3?: S3Settings | null;
   trustProxy: boolean;
   /** The built app (index.html and assets); absent in API-only tests. */
   appDir: string | null;
@@ -38,6 +41,12 @@ export interface Limits {
   audioUploadBytes: number;
   imageUploadBytes: number;
   shoutoutBytes: number;
+  /** Bytes one client address (IPv6: its /64) may upload per UTC day (UPLOAD_QUOTA_ADDRESS_MB). */
+  uploadQuotaAddressBytes: number;
+  /** Bytes all clients together may upload per UTC day (UPLOAD_QUOTA_TOTAL_MB). */
+  uploadQuotaTotalBytes: number;
+  /** An upload that sends nothing for this long is closed and its partial bytes deleted. */
+  uploadStallMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -49,6 +58,14 @@ export const DEFAULT_LIMITS: Limits = {
   audioUploadBytes: 20 * 1024 * 1024,
   imageUploadBytes: 5 * 1024 * 1024,
   shoutoutBytes: 10 * 1024 * 1024,
+  uploadQuotaAddressBytes: 200 * 1024 * 1024,
+  uploadQuotaTotalBytes: 5000 * 1024 * 1024,
+  uploadStallMs: 30_000,
+};
+
+const megabytes = (value: string | undefined, fallback: number): number => {
+  const v = value?.trim();
+  return v && /^\d+(\.\d+)?$/.test(v) ? Math.round(Number(v) * 1024 * 1024) : fallback;
 };
 
 const onOff = (value: string | undefined, fallback: boolean): boolean => {
@@ -69,12 +86,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     // A blank DATABASE_URL means the default SQLite file, and so demo data by default too.
     demoData: onOff(env.DEMO_DATA, !env.DATABASE_URL?.trim()),
     uploadDir: path.resolve(root, env.UPLOAD_DIR?.trim() || path.join('data', 'uploads')),
+    s3: readS3Settings(env),
     trustProxy: onOff(env.TRUST_PROXY, false),
     // APP_DIR lets parallel test runs serve their own builds; not part of api.md's table.
     appDir: env.APP_DIR?.trim() ? path.resolve(root, env.APP_DIR.trim()) : path.join(root, 'dist', 'app'),
     manifestPath: path.join(root, 'manifest.webmanifest'),
     // A copy: an app (or a test) that changes its limits never changes another's.
-    limits: { ...DEFAULT_LIMITS },
+    limits: {
+      ...DEFAULT_LIMITS,
+      uploadQuotaAddressBytes: megabytes(env.UPLOAD_QUOTA_ADDRESS_MB, DEFAULT_LIMITS.uploadQuotaAddressBytes),
+      uploadQuotaTotalBytes: megabytes(env.UPLOAD_QUOTA_TOTAL_MB, DEFAULT_LIMITS.uploadQuotaTotalBytes),
+    },
     logRequests: env.NODE_ENV !== 'test',
   };
 }

@@ -8,6 +8,8 @@ import { endEventStreams } from './features/now-playing/now-playing.events';
 import { pruneAuthFailures } from './http/admin-key';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { pruneRateCounters } from './http/rate-limit';
+import { clearStaleTemp, sweepUploads } from './features/uploads/uploads.service';
+import { createStorage } from './media/storage';
 
 export interface RunningServer {
   server: Server;
@@ -25,10 +27,16 @@ export async function startServer(config: Config, log: (line: string) => void = 
     const seeded = await seedDemoIfEmpty(db, Date.now());
     if (seeded) log('Demo content added to the empty database.');
   }
-  const app = createApp({ db, config });
-  const deps = { db, config, now: Date.now };
+  const storage = createStorage({ uploadDir: config.uploadDir, s3: config.s3 });
+  const app = createApp({ db, config, storage });
+  const deps = { db, config, now: Date.now, storage };
+  // Temporary upload files a crash left behind go at start (docs/uploads.md).
+  await clearStaleTemp(config.uploadDir).catch(() => 0);
+  const sweep = () => sweepUploads(deps).catch((err: unknown) => log(`Upload sweep failed: ${String(err)}`));
+  void sweep();
   const prune = setInterval(() => {
     Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps)]).catch(() => {});
+    void sweep();
   }, 10 * 60 * 1000);
   prune.unref();
 

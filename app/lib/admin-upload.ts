@@ -1,4 +1,4 @@
-import { adminApi } from './admin-api';
+import { uploadFile, type UploadProgress } from '../api/uploads';
 
 /** api.md: images up to 5 MB. Checked here too, so a phone never sends a file that will be refused. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -10,11 +10,9 @@ export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | nu
   return null;
 }
 
-/** An admin's image (event picture, sponsor logo): POST /api/uploads, field 'file' → its URL. */
-export async function uploadAdminImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('file', file);
-  const { url } = await adminApi<{ url: string }>('/api/uploads', { method: 'POST', body, idempotencyKey: crypto.randomUUID() });
+/** An admin's image (event picture, sponsor logo, ad): through the one upload module (resumable) → its URL. */
+export async function uploadAdminImage(file: File, onProgress?: (p: UploadProgress) => void): Promise<string> {
+  const { url } = await uploadFile(file, { purpose: 'image', onProgress });
   return url;
 }
 
@@ -28,6 +26,8 @@ export function pickAdminImage(handlers: {
   onDone: () => void;
   onUploaded: (url: string) => void;
   onProblem: (message: string) => void;
+  /** Bytes sent so far, and 'paused' while the connection is gone. */
+  onProgress?: (p: UploadProgress) => void;
 }) {
   return async (e: { currentTarget: HTMLInputElement }): Promise<void> => {
     const input = e.currentTarget;
@@ -41,7 +41,7 @@ export function pickAdminImage(handlers: {
     }
     handlers.onStart();
     try {
-      handlers.onUploaded(await uploadAdminImage(file));
+      handlers.onUploaded(await uploadAdminImage(file, handlers.onProgress));
     } catch (err) {
       handlers.onProblem(err instanceof Error ? err.message : 'Upload failed');
     } finally {

@@ -53,7 +53,7 @@ export function multipartBody(deps: Deps, options: MultipartOptions): Middleware
     if (!ctx.is('multipart/form-data')) throw unsupportedMediaType('Content-Type must be multipart/form-data');
     const tmpDir = path.join(deps.config.uploadDir, '.tmp');
     await fsp.mkdir(tmpDir, { recursive: true });
-    const { fields, upload } = await parseMultipart(ctx, tmpDir, options);
+    const { fields, upload } = await parseMultipart(ctx, tmpDir, options, deps.config.limits.uploadStallMs);
     ctx.state.fields = fields;
     ctx.state.upload = upload;
     const fieldPart = Object.keys(fields)
@@ -73,6 +73,7 @@ function parseMultipart(
   ctx: AppContext,
   tmpDir: string,
   options: MultipartOptions,
+  stallMs: number,
 ): Promise<{ fields: Record<string, string>; upload: UploadedFile | undefined }> {
   return new Promise((resolve, reject) => {
     let busboy: Busboy.Busboy;
@@ -89,11 +90,50 @@ function parseMultipart(
     }
     const fields: Record<string, string> = {};
     let upload: UploadedFile | undefined;
+    let fileStream: NodeJS.ReadableStream & { destroy(err?: Error): void } | undefined;
     let pending: Promise<void> = Promise.resolve();
     let failure: Error | null = null;
+    let settled = false;
+    const req = ctx.req;
+
+    const cleanup = () => {
+      req.setTimeout(0);
+      req.off('aborted', onAborted);
+      req.off('close', onClose);
+    };
+    /** Ends the parse at once (client gone, stalled, malformed): closes the file, deletes its bytes. */
+    const abort = (err: Error) => {
+      failure ??= err;
+      if (settled) return;
+      settled = true;
+      cleanup();
+      req.unpipe(busboy);
+      // The rest of the body is read and dropped, so the answer can still go out on this connection.
+      req.resume();
+      fileStream?.destroy();
+      busboy.removeAllListeners();
+      busboy.on('error', () => {});
+      busboy.destroy();
+      pending
+        .catch(() => {})
+        .then(() => (upload ? fsp.rm(upload.path, { force: true }) : undefined))
+        .then(() => reject(failure ?? err), () => reject(failure ?? err));
+    };
     const fail = (err: Error) => {
       failure ??= err;
     };
+    const onAborted = () => abort(badRequest('Upload was interrupted'));
+    const onClose = () => {
+      if (!req.complete) abort(badRequest('Upload was interrupted'));
+    };
+    // A connection that sends nothing for stallMs is closed: a half-open phone connection
+    // must not keep a file open (docs/uploads.md).
+    req.setTimeout(stallMs, () => {
+      abort(badRequest('Upload stalled'));
+      req.destroy();
+    });
+    req.on('aborted', onAborted);
+    req.on('close', onClose);
 
     busboy.on('field', (name, value) => {
       if (options.textFields.includes(name)) fields[name] = value;
@@ -115,14 +155,20 @@ function parseMultipart(
       });
       const file: UploadedFile = { path: tmpPath, size: 0, sha256: '', field: name, clientName: info.filename ?? '' };
       upload = file;
+      fileStream = stream;
       stream.on('limit', () => fail(payloadTooLarge(`File is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB`)));
       pending = pipeline(stream, meter, fs.createWriteStream(tmpPath)).then(() => {
         file.size = size;
         file.sha256 = hash.digest('hex');
       });
+      // Handled in close/abort; never an unhandled rejection meanwhile.
+      pending.catch(() => {});
     });
-    busboy.on('error', () => fail(badRequest('Malformed multipart body')));
+    busboy.on('error', () => abort(badRequest('Malformed multipart body')));
     busboy.on('close', () => {
+      if (settled) return;
+      settled = true;
+      cleanup();
       pending.then(
         async () => {
           if (failure) {
@@ -136,7 +182,6 @@ function parseMultipart(
         },
       );
     });
-    ctx.req.on('aborted', () => fail(badRequest('Upload was interrupted')));
-    ctx.req.pipe(busboy);
+    req.pipe(busboy);
   });
 }

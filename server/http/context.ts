@@ -2,6 +2,7 @@ import type Koa from 'koa';
 import type { Tenant } from '../../domain/tenants';
 import type { Config } from '../config';
 import type { Db } from '../db/knex';
+import type { UploadStorage } from '../media/storage';
 
 export interface AppState {
   tenant: Tenant;
@@ -37,4 +38,6 @@ export interface Deps {
   config: Config;
   /** Injected so tests can move time. */
   now: () => number;
+  /** Where uploaded files live: the local disk or an S3 bucket (server/media/storage.ts). */
+  storage: UploadStorage;
 }

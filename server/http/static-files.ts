@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import mime from 'mime-types';
-import type { AppContext, Middleware } from './context';
+import { STORED_NAME } from '../media/storage';
+import type { AppContext, Deps, Middleware } from './context';
 import { routePreloads } from './route-preload';
 
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
@@ -170,14 +171,44 @@ export function staticApp(appDir: string | null): Middleware {
   };
 }
 
-/** Uploaded files have random names that never change, so they cache for a year. */
-export function uploadedFiles(uploadDir: string): Middleware {
+/**
+ * Uploaded files, from whichever storage holds them (local disk or S3), at the same
+ * `/uploads/<name>`. Only names of our own (a UUID and an extension) are looked up. Their
+ * names never change, so they cache for a year; Range for players, ETag for revalidation.
+ */
+export function uploadedFiles(deps: Pick<Deps, 'storage'>): Middleware {
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith('/uploads/')) return next();
     const name = ctx.path.slice('/uploads/'.length);
-    if (!/^[A-Za-z0-9-]+\.[a-z0-9]+$/.test(name)) return next();
-    const found = await findFile(uploadDir, '/' + name);
+    if (!STORED_NAME.test(name)) return next();
+    const found = await deps.storage.stat(name);
     if (!found) return next();
-    sendFile(ctx, found.file, found.size, 'public, max-age=31536000, immutable', true);
+    ctx.type = mime.lookup(name) || 'application/octet-stream';
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('Accept-Ranges', 'bytes');
+    ctx.set('ETag', found.etag);
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    const ifRange = ctx.get('If-Range');
+    const range = ifRange && ifRange !== found.etag ? null : byteRange(ctx.get('Range'), found.size);
+    if (range === 'unsatisfiable') {
+      ctx.status = 416;
+      ctx.set('Content-Range', `bytes */${found.size}`);
+      return;
+    }
+    ctx.compress = false;
+    if (range) {
+      ctx.status = 206;
+      ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${found.size}`);
+      ctx.length = range.end - range.start + 1;
+      // HEAD: the headers alone (Koa ends a HEAD answer without a body; none is fetched).
+      if (ctx.method !== 'HEAD') ctx.body = await deps.storage.read(name, range);
+      return;
+    }
+    ctx.length = found.size;
+    if (ctx.method !== 'HEAD') ctx.body = await deps.storage.read(name);
   };
 }

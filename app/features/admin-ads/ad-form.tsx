@@ -4,7 +4,9 @@ import { NewAdSchema, type Ad, type NewAd } from '../../../domain/ads';
 import { AD_SLOTS } from '../../../domain/catalog';
 import { COUNTRIES } from '../../../domain/countries';
 import { fieldIssues } from '../../../domain/http-error';
+import type { UploadProgress } from '../../api/uploads';
 import { useToast } from '../../components/toasts';
+import { UploadProgressView } from '../../components/upload-progress';
 import { issuesByField } from '../../lib/api-client';
 import { AD_SLOT_LABELS, ALL_COUNTRY_CODES, EMPTY_AD_FORM, adFormValues, toggleIn, type AdFormValues } from './ad-display';
 import { useCreateAd, useUpdateAd, useUploadImage } from './use-ad-mutations';
@@ -35,6 +37,7 @@ export function AdForm({ editing, onDone }: AdFormProps) {
   const create = useCreateAd();
   const update = useUpdateAd();
   const upload = useUploadImage();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [values, setValues] = useState<AdFormValues>(() => (editing ? adFormValues(editing) : EMPTY_AD_FORM));
   const [errors, setErrors] = useState<FieldErrors>({});
   const id = useId();
@@ -49,12 +52,14 @@ export function AdForm({ editing, onDone }: AdFormProps) {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    upload.mutateAsync({ file, idempotencyKey: crypto.randomUUID() }).then(
+    upload.mutateAsync({ file, onProgress: setProgress }).then(
       ({ url }) => {
+        setProgress(null);
         set('imageUrl', url);
         setErrors((prev) => ({ ...prev, imageUrl: undefined }));
       },
       (err: unknown) => {
+        setProgress(null);
         setErrors((prev) => ({ ...prev, imageUrl: errorMessage(err) }));
         toast({ title: 'Upload Failed', description: errorMessage(err), variant: 'destructive' });
       },
@@ -119,6 +124,7 @@ export function AdForm({ editing, onDone }: AdFormProps) {
         {upload.isPending ? 'Uploading...' : 'Upload Image'}
         <input id={`${id}-upload`} type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" onChange={onUpload} disabled={upload.isPending} />
       </label>
+      {upload.isPending && progress && <UploadProgressView progress={progress} label="Image" />}
       <small className="muted">JPEG, PNG, WebP, GIF or AVIF, 5 MB at most. Leaderboard 728x90, sidebar 300x250.</small>
 
       <label htmlFor={`${id}-targetUrl`}>Target URL</label>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ad, AdPatch, NewAd } from '../../../domain/ads';
+import { uploadFile, type UploadProgress } from '../../api/uploads';
 import { adminApi } from '../../lib/admin-api';
 import { adminAdsKeys } from './admin-ads.queries';
 
@@ -30,16 +31,9 @@ export function useDeleteAd() {
   });
 }
 
-/**
- * POST /api/uploads (multipart field `file`) → { url }. The Idempotency-Key is made when
- * the admin picks the file, so a retried upload on a flaky line stores one copy.
- */
+/** An ad image through the one upload module (resumable; pauses and resumes on a flaky line) → { url }. */
 export function useUploadImage() {
   return useMutation({
-    mutationFn: ({ file, idempotencyKey }: { file: File; idempotencyKey: string }) => {
-      const body = new FormData();
-      body.append('file', file);
-      return adminApi<{ url: string }>('/api/uploads', { method: 'POST', body, idempotencyKey });
-    },
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (p: UploadProgress) => void }) => uploadFile(file, { purpose: 'image', onProgress }),
   });
 }

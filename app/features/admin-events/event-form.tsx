@@ -6,6 +6,8 @@ import { useToast } from '../../components/toasts';
 import { issuesByField } from '../../lib/api-client';
 import { useLowData } from '../../lib/low-data';
 import { EVENT_FIELDS, emptyEventDraft, errorsByField, eventDraft, eventInput, type EventDraft, type EventField } from './event-fields';
+import type { UploadProgress } from '../../api/uploads';
+import { UploadProgressView } from '../../components/upload-progress';
 import { pickAdminImage } from '../../lib/admin-upload';
 import { useSaveEvent } from './use-save-event';
 
@@ -26,6 +28,7 @@ export function EventForm({ event, zone, onDone }: EventFormProps) {
   const [draft, setDraft] = useState<EventDraft>(() => (event ? eventDraft(event, zone) : emptyEventDraft()));
   const [errors, setErrors] = useState<Errors>({});
   const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const id = useId();
   const fid = (name: string) => `${id}-${name}`;
   const set = <K extends keyof EventDraft>(name: K, value: EventDraft[K]) => setDraft((d) => ({ ...d, [name]: value }));
@@ -38,7 +41,11 @@ export function EventForm({ event, zone, onDone }: EventFormProps) {
 
   const onPickImage = pickAdminImage({
     onStart: () => setUploading(true),
-    onDone: () => setUploading(false),
+    onDone: () => {
+      setUploading(false);
+      setProgress(null);
+    },
+    onProgress: setProgress,
     onUploaded: (url) => {
       set('imageUrl', url);
       setErrors(({ imageUrl: _gone, ...rest }) => rest);
@@ -168,6 +175,7 @@ export function EventForm({ event, zone, onDone }: EventFormProps) {
           {uploading ? 'Uploading image...' : 'Or upload an image (up to 5 MB)'}
         </label>
         <input id={fid('image-file')} type="file" accept="image/*" onChange={(e) => void onPickImage(e)} disabled={uploading} aria-busy={uploading} />
+        {uploading && progress && <UploadProgressView progress={progress} label="Image" />}
         {draft.imageUrl && !lowData && !errors.imageUrl && (
           <img className="evadmin-preview" src={draft.imageUrl} alt="Image preview" width={320} height={180} loading="lazy" />
         )}

@@ -7,6 +7,8 @@ import { useToast } from '../../components/toasts';
 import { issuesByField } from '../../lib/api-client';
 import { useLowData } from '../../lib/low-data';
 import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes } from './sponsor-review';
+import type { UploadProgress } from '../../api/uploads';
+import { UploadProgressView } from '../../components/upload-progress';
 import { pickAdminImage } from '../../lib/admin-upload';
 import { useDeleteSponsor } from './use-delete-sponsor';
 import { useUpdateSponsor } from './use-update-sponsor';
@@ -36,6 +38,7 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
   const [details, setDetails] = useState<Details>(() => detailsOf(sponsor));
   const [errors, setErrors] = useState<Errors>({});
   const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const id = useId();
   const fid = (name: string) => `${id}-${name}`;
   const notes = sponsor.active ? null : parseApplicationNotes(sponsor.notes);
@@ -96,7 +99,11 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
 
   const onPickLogo = pickAdminImage({
     onStart: () => setUploading(true),
-    onDone: () => setUploading(false),
+    onDone: () => {
+      setUploading(false);
+      setProgress(null);
+    },
+    onProgress: setProgress,
     onUploaded: (url) => {
       set('imageUrl', url);
       setErrors(({ imageUrl: _gone, ...rest }) => rest);
@@ -210,6 +217,7 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
               {uploading ? 'Uploading logo...' : 'Or upload a logo (up to 5 MB)'}
             </label>
             <input id={fid('logo-file')} type="file" accept="image/*" onChange={(e) => void onPickLogo(e)} disabled={uploading} aria-busy={uploading} />
+            {uploading && progress && <UploadProgressView progress={progress} label="Logo" />}
           </div>
           <div className="spadmin-field">
             <label htmlFor={fid('targetUrl')}>Link (website)</label>

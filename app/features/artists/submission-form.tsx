@@ -17,7 +17,8 @@ import {
   type SubmissionMemo,
   type SubmissionValues,
 } from './submission';
-import { uploadFile } from './upload';
+import { uploadFile } from '../../api/uploads';
+import { UploadProgressView } from '../../components/upload-progress';
 
 /** Idempotency keys: random, and made when the button is pressed (submission.ts). */
 function newKey(): string {
@@ -28,7 +29,8 @@ function newKey(): string {
 
 const liveDeps: SubmissionDeps = {
   newKey,
-  upload: (file, idempotencyKey, onProgress) => uploadFile(file, { idempotencyKey, onProgress }),
+  upload: async (file, _key, onProgress, purpose) =>
+    (await uploadFile(file, { purpose, onProgress: (p) => onProgress(p.total > 0 ? p.sent / p.total : 0, p) })).url,
   createArtist: (body, idempotencyKey) => api<Artist>('/api/artists', { method: 'POST', body, idempotencyKey }),
   createTrack: (body, idempotencyKey) => api<Track>('/api/tracks', { method: 'POST', body, idempotencyKey }),
 };
@@ -196,11 +198,8 @@ export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
       {sending && (
         <div className="submission-progress" role="status" aria-live="polite">
           <progress value={overall} max={100} aria-label="Submission progress" />
-          <span>
-            {progress
-              ? `Step ${progress.index} of ${progress.total}: ${STEP_LABELS[progress.step]}…${progress.step === 'photo' || progress.step === 'audio' ? ` ${Math.round(progress.fraction * 100)}%` : ''}`
-              : 'Starting…'}
-          </span>
+          <span>{progress ? `Step ${progress.index} of ${progress.total}: ${STEP_LABELS[progress.step]}…` : 'Starting…'}</span>
+          {progress?.upload && <UploadProgressView progress={progress.upload} label={progress.step === 'photo' ? 'Photo' : 'Audio'} live={false} />}
         </div>
       )}
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import {
   EMPTY_SUBMISSION,
+  NetworkError,
   StepError,
   artistBody,
   describeFailure,
@@ -14,7 +15,6 @@ import {
   type SubmissionValues,
   type TrackBody,
 } from './submission';
-import { NetworkError } from './upload';
 
 const audio = new File([new Uint8Array(64)], 'song.wav', { type: 'audio/wav', lastModified: 1 });
 const photo = new File([new Uint8Array(16)], 'me.png', { type: 'image/png', lastModified: 2 });

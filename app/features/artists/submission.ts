@@ -3,10 +3,19 @@ import { NewArtistSchema, SOCIAL_KEYS, type SocialKey } from '../../../domain/ar
 import { fieldIssues, type FieldIssue } from '../../../domain/http-error';
 import { NewTrackSchema } from '../../../domain/tracks';
 import { ApiError } from '../../lib/api-client';
-import { NetworkError } from './upload';
+import type { UploadProgress } from '../../api/uploads';
 
 // product.md 'Artist submission': the artist and a first track, with audio and an optional
-// photo, in three calls: POST /api/uploads (photo, audio), POST /api/artists, POST /api/tracks.
+// photo: the files through the upload module (app/api/uploads.ts, resumable), then
+// POST /api/artists, POST /api/tracks.
+
+/** The request never reached an answer (offline, dropped connection, aborted). */
+export class NetworkError extends Error {
+  constructor(message = 'Network request failed') {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
 
 /** api.md upload limits. */
 export const MAX_AUDIO_BYTES = 20 * 1024 * 1024;
@@ -160,11 +169,17 @@ export interface Progress {
   total: number;
   /** 0..1 within the step (uploads report bytes; the JSON calls jump 0 → 1). */
   fraction: number;
+  /** An upload step's bytes and state ('paused' while the connection is gone). */
+  upload?: UploadProgress;
 }
 
 export interface SubmissionDeps {
   newKey: () => string;
-  upload: (file: File, idempotencyKey: string, onProgress: (fraction: number) => void) => Promise<string>;
+  /**
+   * Uploads one file → its URL. The key identifies the step in the memo; the upload itself
+   * resumes by the file (tus), so a press after a failure never sends held bytes again.
+   */
+  upload: (file: File, idempotencyKey: string, onProgress: (fraction: number, upload?: UploadProgress) => void, purpose: 'track' | 'image') => Promise<string>;
   createArtist: (body: ArtistBody, idempotencyKey: string) => Promise<{ id: string }>;
   createTrack: (body: TrackBody, idempotencyKey: string) => Promise<{ id: string }>;
 }
@@ -229,10 +244,10 @@ export async function runSubmission(
   const steps: Step[] = photo ? ['photo', 'audio', 'artist', 'track'] : ['audio', 'artist', 'track'];
   const entries = Object.fromEntries(steps.map((s) => [s, entry(ids[s]!)])) as Record<Step, MemoEntry>;
 
-  const run = async (step: Step, call: (key: string, progress: (f: number) => void) => Promise<string>): Promise<string> => {
+  const run = async (step: Step, call: (key: string, progress: (f: number, upload?: UploadProgress) => void) => Promise<string>): Promise<string> => {
     const e = entries[step];
     const index = steps.indexOf(step) + 1;
-    const progress = (fraction: number) => onProgress({ step, index, total: steps.length, fraction });
+    const progress = (fraction: number, upload?: UploadProgress) => onProgress({ step, index, total: steps.length, fraction, ...(upload ? { upload } : {}) });
     if (e.result !== undefined) {
       progress(1);
       return e.result;
@@ -247,8 +262,8 @@ export async function runSubmission(
     return e.result;
   };
 
-  const photoUrl = photo ? await run('photo', (key, p) => deps.upload(photo, key, p)) : null;
-  const fileUrl = await run('audio', (key, p) => deps.upload(audio, key, p));
+  const photoUrl = photo ? await run('photo', (key, p) => deps.upload(photo, key, p, 'image')) : null;
+  const fileUrl = await run('audio', (key, p) => deps.upload(audio, key, p, 'track'));
   const artistId = await run('artist', async (key) => (await deps.createArtist(artistBody(values, photoUrl), key)).id);
   const trackId = await run('track', async (key) => (await deps.createTrack(trackBody(values, artistId, fileUrl), key)).id);
   return { artistId, trackId };

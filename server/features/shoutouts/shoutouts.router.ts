@@ -1,14 +1,14 @@
 import Router from '@koa/router';
-import { NewShoutoutFieldsSchema, ShoutoutModerationSchema } from '../../../domain/shoutouts';
+import { NewShoutoutFieldsSchema, NewShoutoutJsonSchema, ShoutoutModerationSchema } from '../../../domain/shoutouts';
 import { loadSettings } from '../../db/settings-store';
 import { requireAdmin } from '../../http/admin-key';
 import { jsonBody, multipartBody } from '../../http/body';
 import type { AppState, Deps, Middleware } from '../../http/context';
-import { badRequest, forbidden, notFound, unsupportedMediaType } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith, queryBoolean } from '../../http/validate';
-import { sniffMedia, storeUpload } from '../../media/media-files';
+import { acceptUpload, isShoutoutUpload } from '../uploads/uploads.service';
 import { shoutoutsRepository } from './shoutouts.repository';
 
 export const SHOUTOUTS_OFF_MESSAGE = 'Shoutouts are turned off for this station';
@@ -28,23 +28,32 @@ export function shoutoutsRouter(deps: Deps): Router<AppState> {
     ctx.body = await shoutouts.list(ctx.state.tenant, { approved: queryBoolean(ctx.query.approved) });
   });
 
-  router.post(
-    '/',
-    rateLimit(deps, 'POST /api/shoutouts'),
-    shoutoutsEnabled,
-    multipartBody(deps, { fileField: 'audio', maxBytes: deps.config.limits.shoutoutBytes, textFields: ['nameOptional'] }),
-    idempotent(deps),
-    async (ctx) => {
-      const fields = parseWith(NewShoutoutFieldsSchema, ctx.state.fields ?? {});
+  // Multipart (the recording in the request) or JSON naming a finished resumable upload of
+  // purpose `shoutout` (api.md); each reaches its own body parser.
+  const multipart = multipartBody(deps, { fileField: 'audio', maxBytes: deps.config.limits.shoutoutBytes, textFields: ['nameOptional'] });
+  const json = jsonBody(deps);
+  const body: Middleware = (ctx, next) => (ctx.is('application/json', '+json') ? json(ctx, next) : multipart(ctx, next));
+
+  router.post('/', rateLimit(deps, 'POST /api/shoutouts'), shoutoutsEnabled, body, idempotent(deps), async (ctx) => {
+    let nameOptional: string | null;
+    let audioUrl: string;
+    if (ctx.state.upload !== undefined || ctx.state.fields !== undefined) {
+      nameOptional = parseWith(NewShoutoutFieldsSchema, ctx.state.fields ?? {}).nameOptional;
       const upload = ctx.state.upload;
       if (!upload || upload.size === 0) throw badRequest('A recording is required', [{ path: 'audio', message: 'A recording is required' }]);
-      const media = await sniffMedia(upload.path);
-      if (!media || media.kind !== 'audio') throw unsupportedMediaType('Shoutouts must be an audio recording');
-      const audioUrl = await storeUpload(upload.path, deps.config.uploadDir, media.ext);
-      ctx.status = 201;
-      ctx.body = await shoutouts.create(ctx.state.tenant, { nameOptional: fields.nameOptional, audioUrl }, deps.now());
-    },
-  );
+      audioUrl = await acceptUpload(deps, upload, { purpose: 'shoutout', clientAddress: ctx.state.clientAddress });
+    } else {
+      const input = parseWith(NewShoutoutJsonSchema, ctx.state.body);
+      if (!(await isShoutoutUpload(deps, input.audioUrl))) {
+        const message = 'audioUrl must name a finished shoutout upload';
+        throw badRequest(message, [{ path: 'audioUrl', message }]);
+      }
+      nameOptional = input.nameOptional;
+      audioUrl = input.audioUrl;
+    }
+    ctx.status = 201;
+    ctx.body = await shoutouts.create(ctx.state.tenant, { nameOptional, audioUrl }, deps.now());
+  });
 
   router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
     const { approved } = parseWith(ShoutoutModerationSchema, ctx.state.body);

@@ -147,13 +147,14 @@ describeEachEngine(
       expect(tempFiles(t())).toEqual([]);
     });
 
-    it('answers 415 for a JSON body', async () => {
-      const res = await t()
-        .http()
-        .post('/api/shoutouts')
-        .set('X-Forwarded-For', freshAddress())
-        .send({ nameOptional: 'x', audioUrl: '/uploads/x.wav' });
-      expect(res.status).toBe(415);
+    it('answers 400 to JSON naming a file that is not a finished shoutout upload', async () => {
+      const before = await rowCount();
+      for (const audioUrl of ['/uploads/x.wav', '/uploads/00000000-0000-4000-8000-000000000000.wav', 'https://elsewhere.example/a.mp3']) {
+        const res = await t().http().post('/api/shoutouts').set('X-Forwarded-For', freshAddress()).send({ nameOptional: 'x', audioUrl });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe('audioUrl must name a finished shoutout upload');
+      }
+      expect(await rowCount()).toBe(before);
     });
 
     it('answers 400 without a recording: none sent, empty, or under another field name', async () => {

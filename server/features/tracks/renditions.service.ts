@@ -1,7 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import type { Track } from '../../../domain/tracks';
 import type { Deps } from '../../http/context';
@@ -39,19 +42,24 @@ export function trackRenditions(deps: Deps, options: RenditionOptions = {}) {
   async function render(track: Track): Promise<void> {
     const match = UPLOAD_NAME.exec(track.fileUrl);
     if (!match) return; // an external URL or a demo file: the original plays
-    const source = path.join(deps.config.uploadDir, match[1]!);
+    const sourceName = match[1]!;
+    // Storage may be the local disk or an S3 bucket: ffmpeg works on local copies either way.
+    const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'rendition-'));
+    const source = path.join(work, `source${path.extname(sourceName)}`);
+    const output = path.join(work, 'low.m4a');
     const name = `${randomUUID()}.m4a`;
-    const target = path.join(deps.config.uploadDir, name);
-    const partial = `${target}.part`;
     try {
-      await fsp.access(source);
-      await runFfmpeg(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', source, '-vn', '-map_metadata', '-1', '-ac', '1', '-c:a', 'aac', '-b:a', `${RENDITION_KBPS}k`, '-f', 'ipod', '-movflags', '+faststart', partial], timeoutMs);
-      await fsp.rename(partial, target);
+      if (!(await deps.storage.stat(sourceName))) throw new Error(`${sourceName} is not in storage`);
+      await pipeline(await deps.storage.read(sourceName), createWriteStream(source));
+      await runFfmpeg(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', source, '-vn', '-map_metadata', '-1', '-ac', '1', '-c:a', 'aac', '-b:a', `${RENDITION_KBPS}k`, '-f', 'ipod', '-movflags', '+faststart', output], timeoutMs);
+      await deps.storage.put(name, output, 'audio/mp4');
       const recorded = await tracks.setLowDataUrl(track.id, track.fileUrl, `/uploads/${name}`);
-      if (!recorded) await fsp.rm(target, { force: true });
+      // The track's file changed or it went away meanwhile: the rendition is nobody's.
+      if (!recorded) await deps.storage.remove(name).catch(() => {});
     } catch (err) {
-      await fsp.rm(partial, { force: true }).catch(() => {});
       log(JSON.stringify({ level: 'warn', msg: 'rendition failed; the original plays', track: track.id, error: (err as Error).message }));
+    } finally {
+      await fsp.rm(work, { recursive: true, force: true }).catch(() => {});
     }
   }
 

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import knexFactory from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wav, wavOfSize } from '../../test/media-fixtures';
+import { startTestS3, type TestS3 } from '../../test/s3-server';
+import { PG_URL } from '../../test/test-app';
+
+// docs/uploads.md "Storage that outgrows one disk": two compiled server processes, each with
+// its own data directory, on one PostgreSQL database and one S3 bucket (s3rver). A file
+// uploaded through one is served by the other; a resumable upload started on one is finished
+// on the other. Skipped (reported) without TEST_DATABASE_URL.
+
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+
+describe.skipIf(!PG_URL)('two server processes on one PostgreSQL and one bucket', () => {
+  let dir = '';
+  let entry = '';
+  const database = `uploads_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const servers: { child: ChildProcess; url: string }[] = [];
+  let s3: TestS3;
+
+  const admin = () => knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-two-'));
+    entry = path.join(dir, 'index.js');
+    await build({
+      entryPoints: [path.join(root, 'server', 'index.ts')],
+      outfile: entry,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'silent',
+      absWorkingDir: root,
+    });
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+    const a = admin();
+    await a.raw(`create database ${database}`);
+    await a.destroy();
+    s3 = await startTestS3();
+    const url = new URL(PG_URL!);
+    url.pathname = `/${database}`;
+    // One after the other: the first migrates, the second finds the schema made.
+    for (const name of ['a', 'b']) servers.push(await start(name, url.toString()));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => new Promise((resolve) => (s.child.exitCode !== null ? resolve(null) : s.child.once('exit', resolve)))));
+    await s3?.close();
+    const a = admin();
+    await a.raw(`drop database if exists ${database} with (force)`);
+    await a.destroy();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  function start(name: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
+    const uploadDir = path.join(dir, `data-${name}`, 'uploads');
+    const child = spawn(process.execPath, [entry], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATABASE_URL: databaseUrl,
+        DEMO_DATA: 'off',
+        ADMIN_KEY: 'two-process-admin-key-0123',
+        UPLOAD_DIR: uploadDir,
+        ...s3.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server ${name} did not start:\n${out}`)), 30_000);
+      child.stdout!.on('data', () => {
+        const m = /Listening on http:\/\/[^:]+:(\d+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve({ child, url: `http://127.0.0.1:${m[1]}` });
+        }
+      });
+      child.on('exit', (code) => reject(new Error(`server ${name} exited ${code}:\n${out}`)));
+    });
+  }
+
+  it('a file uploaded through one process is served by the other', async () => {
+    const [a, b] = servers as [{ url: string }, { url: string }];
+    const data = wav(44100, 2, 16, 0.2);
+    const form = new FormData();
+    form.append('file', new Blob([data], { type: 'audio/wav' }), 'song.wav');
+    const res = await fetch(a.url + '/api/uploads', { method: 'POST', body: form });
+    expect(res.status).toBe(201);
+    const { url } = (await res.json()) as { url: string };
+    const served = await fetch(b.url + url);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
+    const part = await fetch(b.url + url, { headers: { Range: 'bytes=0-43' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(data.subarray(0, 44))).toBe(true);
+  });
+
+  it('a resumable upload started on one process is finished on the other', async () => {
+    const [a, b] = servers as [{ url: string }, { url: string }];
+    const data = wavOfSize(400_004);
+    const tus = { 'Tus-Resumable': '1.0.0' };
+    const meta = `filename ${Buffer.from('song.wav').toString('base64')},purpose ${Buffer.from('track').toString('base64')}`;
+    const created = await fetch(a.url + '/api/uploads/resumable', {
+      method: 'POST',
+      headers: { ...tus, 'Upload-Length': String(data.length), 'Upload-Metadata': meta },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const first = await fetch(a.url + location, {
+      method: 'PATCH',
+      headers: { ...tus, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: data.subarray(0, 150_000),
+    });
+    expect(first.status).toBe(204);
+
+    const head = await fetch(b.url + location, { method: 'HEAD', headers: tus });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe('150000');
+    const last = await fetch(b.url + location, {
+      method: 'PATCH',
+      headers: { ...tus, 'Upload-Offset': '150000', 'Content-Type': 'application/offset+octet-stream' },
+      body: data.subarray(150_000),
+    });
+    expect(last.status).toBe(204);
+    const url = last.headers.get('upload-url')!;
+    expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.wav$/);
+    const served = await fetch(a.url + url);
+    expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
+    // Either process answers a late HEAD with the finished URL (the database knows it).
+    const late = await fetch(a.url + location, { method: 'HEAD', headers: tus });
+    expect(late.headers.get('upload-url')).toBe(url);
+  });
+});
