@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToastProvider } from './components/toasts';
+import { registerShoutoutsOutbox } from './api/shoutouts';
 import { registerCommunityOutbox } from './features/community/community.outbox';
 import { registerSponsorsOutbox } from './features/sponsors/sponsors.outbox';
 import { registerServiceWorker } from './lib/pwa/service-worker';
@@ -19,6 +20,7 @@ const router = createAppRouter(queryClient);
 // its kind, before the persisted queue is restored and resumed.
 registerCommunityOutbox(queryClient);
 registerSponsorsOutbox(queryClient);
+registerShoutoutsOutbox(queryClient);
 
 // A transition, so React renders the first screen in small slices that let the phone answer
 // a tap, instead of one long task (issue 7: total blocking time on a slow CPU). index.html's

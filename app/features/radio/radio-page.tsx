@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { EmbedName } from '../../../domain/embeds';
 import { AdSlot } from '../../components/ad-slot';
 import { EmbedFrame } from '../../components/embed-frame';
@@ -10,6 +10,9 @@ import { currentTenant } from '../../lib/tenant';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
 
 export const RECENTLY_PLAYED_COUNT = 3;
+
+// The recorder loads only where it is used: on this page, when the station takes shoutouts.
+const ShoutoutForm = lazy(() => import('./shoutout-form'));
 
 // One formatter, made when first needed: toLocaleTimeString builds a new one on every call,
 // which is slow on a cheap phone (each one loads locale data).
@@ -99,6 +102,12 @@ export function RadioPage() {
                   <DeferredEmbed name="recently-played" html={s.recentlyPlayedEmbed} title="Station recently played" delayMs={embedDelay} />
                 ) : null}
               </article>
+
+              {s?.enableShoutouts && (
+                <Suspense fallback={<p aria-busy="true">Loading shoutouts…</p>}>
+                  <ShoutoutForm />
+                </Suspense>
+              )}
 
               <AdSlot slot="infeed" />
 
