@@ -3,9 +3,9 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToastProvider } from './components/toasts';
+import { registerPrayersOutbox } from './api/prayers';
 import { registerShoutoutsOutbox } from './api/shoutouts';
-import { registerCommunityOutbox } from './features/community/community.outbox';
-import { registerSponsorsOutbox } from './features/sponsors/sponsors.outbox';
+import { registerSponsorsOutbox } from './api/sponsors';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -18,7 +18,7 @@ const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 // Queued writes persist without their functions: each outbox feature registers how to send
 // its kind, before the persisted queue is restored and resumed.
-registerCommunityOutbox(queryClient);
+registerPrayersOutbox(queryClient);
 registerSponsorsOutbox(queryClient);
 registerShoutoutsOutbox(queryClient);
 

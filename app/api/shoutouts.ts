@@ -1,14 +1,41 @@
-import type { MutationOptions, QueryClient } from '@tanstack/react-query';
+import { queryOptions, type MutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { Shoutout } from '../../domain/shoutouts';
+import { ADMIN_FRESH, adminApi, adminKeyRoot } from '../lib/admin-api';
 import { ApiError, api } from '../lib/api-client';
 import { outboxMutationOptions, type OutboxVariables } from '../lib/offline/outbox';
 import { uploadFile, type UploadProgress } from './uploads';
 
-/** The one key factory of shoutouts on the visitor's side (the admin's list lives with moderation). */
+export const shoutoutsPaths = {
+  list: '/api/shoutouts',
+  approved: (approved: boolean) => `/api/shoutouts?approved=${approved}`,
+  one: (id: string) => `/api/shoutouts/${encodeURIComponent(id)}`,
+} as const;
+
+/** An admin read: every shoutout, or only those with `approved` as given. */
+export type ShoutoutFilter = { approved?: boolean };
+
+// The app reads shoutouts only as an admin (moderation): every read key sits under
+// adminKeyRoot() so the offline persister leaves them out. A visitor only sends one, through
+// the outbox (send: a mutation key, persisted while it waits for the connection).
 export const shoutoutKeys = {
-  all: ['shoutouts'] as const,
+  admin: () => [...adminKeyRoot(), 'shoutouts'] as const,
+  adminList: (filter: ShoutoutFilter) => [...shoutoutKeys.admin(), filter] as const,
   send: ['shoutouts', 'send'] as const,
 };
+
+export const adminShoutoutsQuery = (filter: ShoutoutFilter = {}) =>
+  queryOptions({
+    queryKey: shoutoutKeys.adminList(filter),
+    queryFn: ({ signal }) =>
+      adminApi<Shoutout[]>(filter.approved === undefined ? shoutoutsPaths.list : shoutoutsPaths.approved(filter.approved), { signal }),
+    ...ADMIN_FRESH,
+  });
+
+/** PATCH /api/shoutouts/{id} by an admin (approve or reject). */
+export const moderateShoutout = (id: string, patch: { approved: boolean }) =>
+  adminApi<Shoutout>(shoutoutsPaths.one(id), { method: 'PATCH', body: patch });
+
+export const invalidateShoutouts = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: shoutoutKeys.admin() });
 
 /** What a queued shoutout carries: its audio waits in IndexedDB under blobKey (JSON cannot hold it). */
 export interface ShoutoutDraft {
@@ -43,7 +70,7 @@ async function sendShoutout(draft: ShoutoutDraft, idempotencyKey: string): Promi
   if (!audio) throw new ApiError(410, 'The recording is no longer on this device. Please record it again.');
   const { url } = await uploadFile(audio, { purpose: 'shoutout', filename: draft.filename, onProgress: (p) => progressListeners.get(draft.blobKey)?.(p) });
   const body = draft.nameOptional ? { audioUrl: url, nameOptional: draft.nameOptional } : { audioUrl: url };
-  const shoutout = await api<Shoutout>('/api/shoutouts', { method: 'POST', body, idempotencyKey });
+  const shoutout = await api<Shoutout>(shoutoutsPaths.list, { method: 'POST', body, idempotencyKey });
   await outboxBlobs.remove(draft.blobKey);
   return shoutout;
 }

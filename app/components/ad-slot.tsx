@@ -1,13 +1,11 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ServedAd } from '../../domain/ads';
 import type { AdSlot as AdSlotName } from '../../domain/catalog';
 import type { EmbedName } from '../../domain/embeds';
-import { api } from '../lib/api-client';
+import { servedAdQuery } from '../api/ads';
 import { lowDataNow, useLowData } from '../lib/low-data';
 import { selectedCountryNow, useSelectedCountry } from '../lib/selected-country';
-import { useSettings } from '../lib/settings.queries';
-import { currentTenant } from '../lib/tenant';
+import { useSettings } from '../api/settings';
 import { EmbedFrame } from './embed-frame';
 
 const EMBED_ZONES: Partial<Record<AdSlotName, 'leaderboardEmbed' | 'sidebarEmbed' | 'infeedEmbed'>> = {
@@ -31,14 +29,6 @@ const SLOT_BOX: Record<AdSlotName, { width: number; height: number }> = {
   schedule: { width: 600, height: 200 },
 };
 
-const adQuery = (slot: AdSlotName, country: string) =>
-  queryOptions({
-    queryKey: ['ads', currentTenant(), slot, country],
-    queryFn: ({ signal }) => api<ServedAd | undefined>(`/api/ads/serve?slot=${slot}&country=${country}`, { signal }).then((ad) => ad ?? null),
-    refetchInterval: 60_000,
-    staleTime: 60_000,
-  });
-
 /**
  * Asks for a page's top ad together with the page's own data (from its route loader), not
  * once the page has rendered: on a phone that ad is often the largest thing on the first
@@ -49,7 +39,7 @@ const adQuery = (slot: AdSlotName, country: string) =>
 export function prefetchTopAd(queryClient: QueryClient, slot: AdSlotName, preload: boolean): void {
   if (preload || lowDataNow()) return;
   void queryClient
-    .fetchQuery(adQuery(slot, selectedCountryNow()))
+    .fetchQuery(servedAdQuery(slot, selectedCountryNow()))
     .then((ad) => {
       // The creative starts downloading now, while the page renders, not once it has.
       if (ad) new Image().src = ad.imageUrl;
@@ -70,7 +60,7 @@ export function AdSlot({ slot }: { slot: AdSlotName }) {
   const [lowData] = useLowData();
   const mode = settings.data?.adMode;
   const hybrid = mode === 'hybrid';
-  const ad = useQuery({ ...adQuery(slot, country), enabled: hybrid && !lowData });
+  const ad = useQuery({ ...servedAdQuery(slot, country), enabled: hybrid && !lowData });
   const zone = EMBED_ZONES[slot];
 
   if (!settings.data) return <div className={`ad-slot ad-${slot} placeholder`} aria-hidden="true" />;

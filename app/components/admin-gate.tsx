@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { api, ApiError } from '../lib/api-client';
+import { checkAdminKey } from '../api/settings';
+import { ApiError } from '../lib/api-client';
 import { setAdminKey, useAdminKey } from '../lib/admin-key';
 import { useToast } from './toasts';
 
@@ -45,7 +46,7 @@ export function AdminGate({ buttonLabel, successDescription, children }: AdminGa
     setChecking(true);
     try {
       // The key check is a read call; any non-success answer counts as invalid.
-      await api('/api/settings', { adminKey: candidate });
+      await checkAdminKey(candidate);
       setAdminKey(candidate);
       toast({ title: 'Authentication Successful', description: successDescription });
     } catch (err) {

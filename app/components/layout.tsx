@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSettings } from '../lib/settings.queries';
+import { useSettings } from '../api/settings';
 import { currentTenant } from '../lib/tenant';
 import { useDeferredMount } from '../lib/use-deferred-mount';
 import { AdSlot } from './ad-slot';

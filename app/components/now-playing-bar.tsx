@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useLowData } from '../lib/low-data';
-import { useNowPlaying } from '../lib/now-playing.queries';
+import { useNowPlaying } from '../api/np';
 import { estimateMegabytes } from '../lib/player/engine';
 import { useMediaSession } from '../lib/player/media-session';
 import { currentTrack, isActive, player, usePlayer } from '../lib/player/player';
-import { useSettings } from '../lib/settings.queries';
+import { useSettings } from '../api/settings';
 
 /** A live MP3 stream's usual rate; the low-data stream is usually lighter. */
 const ASSUMED_KBPS = 128;

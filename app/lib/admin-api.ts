@@ -21,3 +21,6 @@ export async function adminApi<T>(path: string, options: Omit<RequestOptions, 'a
     throw err;
   }
 }
+
+/** Admin reads show what is true now: fetched on every visit, never served stale. */
+export const ADMIN_FRESH = { staleTime: 0, gcTime: 5 * 60 * 1000 } as const;

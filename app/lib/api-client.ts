@@ -29,6 +29,17 @@ export function apiUrl(path: string): string {
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiResponse<T>(path, options)).data;
+}
+
+/** An answer with the headers a caller needs besides its body (now playing's ETag). */
+export interface ApiAnswer<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** As api(), keeping the answer's headers. */
+export async function apiResponse<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
@@ -41,10 +52,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return { data: undefined as T, headers: res.headers };
   const text = await res.text();
   if (!res.ok) throw apiErrorOf(res, text);
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
 }
 
 /** The error a failed answer stands for: the server's message, else spec.md §8's "status: text". */

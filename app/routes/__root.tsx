@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { Layout } from '../components/layout';
 import { ErrorState } from '../components/states';
-import { settingsQuery } from '../lib/settings.queries';
+import { settingsQuery } from '../api/settings';
 
 const RootSearch = v.object({
   tenant: v.optional(v.string()),

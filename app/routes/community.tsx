@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
 import { PrayerWallPage } from '../features/community/prayer-wall';
 import { LinkOutPage } from '../features/links-out/link-out-page';
-import { settingsQuery } from '../lib/settings.queries';
+import { settingsQuery } from '../api/settings';
 import { currentTenant } from '../lib/tenant';
 
 // spec.md §2: the prayer wall on caribbean; elsewhere a link out to the community URL.

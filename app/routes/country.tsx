@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
 import { CountryPage } from '../features/artists/country-page';
 import { CountrySearch } from '../features/artists/country-search';
-import { approvedArtistsQuery } from '../features/artists/artists.queries';
+import { approvedArtistsQuery } from '../api/artists';
 
 export const Route = createFileRoute('/country')({
   validateSearch: CountrySearch,

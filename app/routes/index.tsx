@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prefetchTopAd } from '../components/ad-slot';
 import { ErrorState } from '../components/states';
 import { RadioPage } from '../features/radio/radio-page';
-import { nowPlayingQuery } from '../lib/now-playing.queries';
+import { nowPlayingQuery } from '../api/np';
 
 export const Route = createFileRoute('/')({
   loader: ({ context, preload }) => {

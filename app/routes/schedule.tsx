@@ -3,8 +3,8 @@ import { prefetchTopAd } from '../components/ad-slot';
 import { ErrorState } from '../components/states';
 import { SchedulePage } from '../features/schedule/schedule-page';
 import { SchedulePending } from '../features/schedule/schedule-pending';
-import { showsQuery } from '../features/schedule/schedule.queries';
-import { settingsQuery } from '../lib/settings.queries';
+import { showsQuery } from '../api/shows';
+import { settingsQuery } from '../api/settings';
 
 export const Route = createFileRoute('/schedule')({
   // The tenant's time zone (settings) places the shows; a settings failure still shows them

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
 import { LinkOutPage } from '../features/links-out/link-out-page';
-import { settingsQuery } from '../lib/settings.queries';
+import { settingsQuery } from '../api/settings';
 
 export const Route = createFileRoute('/shop')({
   loader: ({ context }) => context.queryClient.ensureQueryData(settingsQuery()),

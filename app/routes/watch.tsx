@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
 import { WatchPage } from '../features/watch/watch-page';
 import { WatchPending } from '../features/watch/watch-pending';
-import { nowPlayingQuery } from '../lib/now-playing.queries';
-import { settingsQuery } from '../lib/settings.queries';
+import { nowPlayingQuery } from '../api/np';
+import { settingsQuery } from '../api/settings';
 
 export const Route = createFileRoute('/watch')({
   loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(settingsQuery()), context.queryClient.prefetchQuery(nowPlayingQuery())]),

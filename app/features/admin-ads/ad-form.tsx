@@ -9,7 +9,8 @@ import { useToast } from '../../components/toasts';
 import { UploadProgressView } from '../../components/upload-progress';
 import { issuesByField } from '../../lib/api-client';
 import { AD_SLOT_LABELS, ALL_COUNTRY_CODES, EMPTY_AD_FORM, adFormValues, toggleIn, type AdFormValues } from './ad-display';
-import { useCreateAd, useUpdateAd, useUploadImage } from './use-ad-mutations';
+import { useCreateAd, useUpdateAd } from '../../api/ads';
+import { useUploadImage } from './use-ad-mutations';
 
 type FieldErrors = Partial<Record<keyof AdFormValues, string>>;
 

@@ -6,8 +6,7 @@ import { useToast } from '../../components/toasts';
 import { useLowData } from '../../lib/low-data';
 import { clickThroughRate, countriesLabel, slotsLabel } from './ad-display';
 import { AdForm } from './ad-form';
-import { adInventoryQuery } from './admin-ads.queries';
-import { useDeleteAd, useUpdateAd } from './use-ad-mutations';
+import { adInventoryQuery, useDeleteAd, useUpdateAd } from '../../api/ads';
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong');
 

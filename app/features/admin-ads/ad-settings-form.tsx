@@ -7,7 +7,8 @@ import { SETTINGS_MESSAGES, SettingsSchema, type AdZones, type SettingsResponse 
 import { useToast } from '../../components/toasts';
 import { ApiError, issuesByField } from '../../lib/api-client';
 import { AD_SLOT_LABELS } from './ad-display';
-import { adSettingsPayload, useSaveAdSettings } from './use-save-ad-settings';
+import { useSaveSettings } from '../../api/settings';
+import { adSettingsPayload } from './ad-settings-payload';
 
 const ZONES: { name: keyof AdZones; label: string }[] = [
   { name: 'leaderboardEmbed', label: `Leaderboard Zone (${AD_SIZES.leaderboard.width}x${AD_SIZES.leaderboard.height})` },
@@ -20,7 +21,7 @@ const asMode = (mode: string): AdMode => (mode === 'embed' ? 'embed' : 'hybrid')
 /** Mode select, zone embeds (embed mode) or the hybrid panel, the safety-zone warning, save. */
 export function AdSettingsForm({ loaded }: { loaded: SettingsResponse }) {
   const { toast } = useToast();
-  const save = useSaveAdSettings();
+  const save = useSaveSettings(adSettingsPayload);
   const [mode, setMode] = useState<AdMode>(() => asMode(loaded.adMode));
   const [zones, setZones] = useState<AdZones>(() => ({ ...loaded.adZones }));
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorState, Placeholders } from '../../components/states';
 import { AdInventory } from './ad-inventory';
 import { AdSettingsForm } from './ad-settings-form';
-import { adSettingsQuery } from './admin-ads.queries';
+import { adminSettingsQuery } from '../../api/settings';
 import './admin-ads.css';
 
 /** 'Advertisement Management' (spec.md §2) plus the ad inventory (product.md). */
 export function AdsPage() {
-  const settings = useQuery(adSettingsQuery());
+  const settings = useQuery(adminSettingsQuery());
   return (
     <section className="admin-ads" aria-labelledby="ads-heading">
       <h1 id="ads-heading">Advertisement Management</h1>

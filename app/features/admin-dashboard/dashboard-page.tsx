@@ -4,14 +4,12 @@ import { findCountry } from '../../../domain/countries';
 import { tenantHasEvents, tenantHasPrayers } from '../../../domain/tenants';
 import { ErrorState, Placeholders } from '../../components/states';
 import { useToast } from '../../components/toasts';
+import { adminArtistsQuery } from '../../api/artists';
+import { adminEventsQuery } from '../../api/events';
+import { adminPrayersQuery } from '../../api/prayers';
+import { adminSponsorsQuery } from '../../api/sponsors';
+import { adminTracksQuery } from '../../api/tracks';
 import { currentTenant } from '../../lib/tenant';
-import {
-  dashboardArtistsQuery,
-  dashboardEventsQuery,
-  dashboardPrayersQuery,
-  dashboardSponsorsQuery,
-  dashboardTracksQuery,
-} from './admin-dashboard.queries';
 import { csvFileName } from './csv';
 import {
   HOME_COUNTRY,
@@ -44,11 +42,13 @@ export function DashboardPage() {
   const withEvents = tenantHasEvents(tenant);
   const [artists, tracks, sponsors, prayers, events] = useQueries({
     queries: [
-      dashboardArtistsQuery(),
-      dashboardTracksQuery(),
-      dashboardSponsorsQuery(),
-      { ...dashboardPrayersQuery(), enabled: withPrayers },
-      { ...dashboardEventsQuery(), enabled: withEvents },
+      // The resources' admin queries, shared with moderation and the sponsors page, so a
+      // change made on any admin page shows here too. Prayers: both approved states.
+      adminArtistsQuery(),
+      adminTracksQuery(),
+      adminSponsorsQuery(),
+      { ...adminPrayersQuery(), enabled: withPrayers },
+      { ...adminEventsQuery(), enabled: withEvents },
     ],
   });
   const needed = [artists, tracks, sponsors, ...(withPrayers ? [prayers] : []), ...(withEvents ? [events] : [])];

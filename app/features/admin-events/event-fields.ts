@@ -1,5 +1,5 @@
 import type { Event } from '../../../domain/events';
-import { EVENT_LISTED_AFTER_START_MS } from '../../lib/events.queries';
+import { EVENT_LISTED_AFTER_START_MS } from '../../lib/upcoming-events';
 import { isoToZonedLocal, zonedLocalToIso } from './zoned-time';
 
 /** The event form as typed: every field a string except the public switch. */

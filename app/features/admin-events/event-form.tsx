@@ -9,7 +9,7 @@ import { EVENT_FIELDS, emptyEventDraft, errorsByField, eventDraft, eventInput, t
 import type { UploadProgress } from '../../api/uploads';
 import { UploadProgressView } from '../../components/upload-progress';
 import { pickAdminImage } from '../../lib/admin-upload';
-import { useSaveEvent } from './use-save-event';
+import { useSaveEvent } from '../../api/events';
 
 type Errors = Partial<Record<EventField, string>>;
 

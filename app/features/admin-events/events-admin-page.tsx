@@ -7,10 +7,10 @@ import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useToast } from '../../components/toasts';
 import { useLowData } from '../../lib/low-data';
 import { currentTenant } from '../../lib/tenant';
-import { adminEventsQuery, eventsStationSettingsQuery } from './admin-events.queries';
+import { adminEventsQuery, useRemoveEvent } from '../../api/events';
+import { adminSettingsQuery } from '../../api/settings';
 import { EventForm } from './event-form';
 import { priceLabel, splitUpcoming } from './event-fields';
-import { useRemoveEvent } from './use-remove-event';
 import { formatStationTime } from './zoned-time';
 import './admin-events.css';
 
@@ -31,7 +31,7 @@ export function EventsAdminPage() {
 
 function EventsManager() {
   const events = useQuery(adminEventsQuery());
-  const settings = useQuery(eventsStationSettingsQuery());
+  const settings = useQuery(adminSettingsQuery());
   const zone = settings.data?.timeZone || DEFAULT_TIME_ZONE;
   // Starts are typed in station time: no form opens before the station's zone is known.
   const zoneKnown = !settings.isPending;

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient, useIsFetching, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import type { Artist } from '../../../domain/artists';
 import type { Event } from '../../../domain/events';
@@ -8,16 +8,14 @@ import type { Shoutout } from '../../../domain/shoutouts';
 import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents, tenantHasPrayers } from '../../../domain/tenants';
 import type { Track } from '../../../domain/tracks';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
+import { adminArtistsQuery } from '../../api/artists';
+import { adminEventsQuery } from '../../api/events';
+import { adminPrayersQuery } from '../../api/prayers';
+import { adminShoutoutsQuery } from '../../api/shoutouts';
+import { adminTracksQuery } from '../../api/tracks';
 import { currentTenant } from '../../lib/tenant';
 import {
-  moderationEventsQuery,
-  moderationKeys,
-  pendingArtistsQuery,
-  pendingPrayersQuery,
-  pendingShoutoutsQuery,
-  pendingTracksQuery,
-} from './admin-moderation.queries';
-import {
+  awaitingReview,
   BIO_PREVIEW_CHARS,
   PRAYER_PREVIEW_CHARS,
   countryName,
@@ -25,6 +23,7 @@ import {
   formatDateTime,
   nameOrAnonymous,
   pendingTotal,
+  pendingTracks,
   preview,
   tenantPageHref,
 } from './moderation-format';
@@ -47,12 +46,22 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const current = selectedTab(tab, tabs);
   const tabRefs = useRef(new Map<ModerationTab, HTMLButtonElement>());
 
-  const artists = useQuery(pendingArtistsQuery());
-  const tracks = useQuery(pendingTracksQuery());
-  const prayers = useQuery(pendingPrayersQuery());
-  const shoutouts = useQuery(pendingShoutoutsQuery());
-  const events = useQuery(moderationEventsQuery());
-  const refreshing = useIsFetching({ queryKey: moderationKeys.all() }) > 0;
+  // The resources' own admin queries (the dashboard shares them), so a change made here or
+  // there refreshes both; each queue keeps the rows still waiting for review.
+  const queues = [
+    adminArtistsQuery({ approved: false }),
+    adminTracksQuery(),
+    adminPrayersQuery({ approved: false }),
+    adminShoutoutsQuery({ approved: false }),
+    adminEventsQuery(),
+  ] as const;
+  const artists = useQuery({ ...queues[0], select: awaitingReview });
+  const tracks = useQuery({ ...queues[1], select: pendingTracks });
+  const prayers = useQuery({ ...queues[2], select: awaitingReview });
+  const shoutouts = useQuery({ ...queues[3], select: awaitingReview });
+  const events = useQuery(queues[4]);
+  const refreshing = [artists, tracks, prayers, shoutouts, events].some((q) => q.isFetching);
+  const refresh = () => Promise.all(queues.map((q) => queryClient.invalidateQueries({ queryKey: q.queryKey, exact: true })));
 
   const counts: Record<ModerationTab, number | undefined> = {
     artists: artists.data?.length,
@@ -86,7 +95,7 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
           className="outline secondary mod-refresh"
           aria-busy={refreshing}
           disabled={refreshing}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: moderationKeys.all() })}
+          onClick={() => void refresh()}
         >
           Refresh
         </button>

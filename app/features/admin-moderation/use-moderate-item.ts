@@ -1,8 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { invalidateArtists, moderateArtist } from '../../api/artists';
+import { invalidatePrayers, moderatePrayer } from '../../api/prayers';
+import { invalidateShoutouts, moderateShoutout } from '../../api/shoutouts';
+import { invalidateTracks, moderateTrack } from '../../api/tracks';
 import { useToast } from '../../components/toasts';
-import { adminApi } from '../../lib/admin-api';
-import { moderationKeys } from './admin-moderation.queries';
-import { MODERATED_FAILED_DESCRIPTION, MODERATION_FAILED_TITLE, MODERATION_SUCCESS, moderationRequest, type ModeratedKind, type ModerationAction } from './moderation-actions';
+import {
+  MODERATED_FAILED_DESCRIPTION,
+  MODERATION_FAILED_TITLE,
+  MODERATION_SUCCESS,
+  moderationPatch,
+  type ModeratedKind,
+  type ModerationAction,
+} from './moderation-actions';
+
+/** Each kind's PATCH and what it refreshes: the public lists and every admin list (the dashboard's too). */
+const RESOURCES: Record<ModeratedKind, { send: (id: string, action: ModerationAction) => Promise<unknown>; refresh: (qc: QueryClient) => Promise<unknown> }> = {
+  artists: { send: (id, action) => moderateArtist(id, moderationPatch('artists', action)), refresh: invalidateArtists },
+  tracks: { send: (id, action) => moderateTrack(id, moderationPatch('tracks', action)), refresh: invalidateTracks },
+  prayers: { send: (id, action) => moderatePrayer(id, moderationPatch('prayers', action)), refresh: invalidatePrayers },
+  shoutouts: { send: (id, action) => moderateShoutout(id, moderationPatch('shoutouts', action)), refresh: invalidateShoutouts },
+};
 
 /**
  * One row's approve / feature / reject. Nothing changes on screen until the server agrees:
@@ -14,15 +31,10 @@ export function useModerateItem(kind: ModeratedKind) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: ModerationAction }) => {
-      const { path, body } = moderationRequest(kind, id, action);
-      return adminApi<unknown>(path, { method: 'PATCH', body });
-    },
+    mutationFn: ({ id, action }: { id: string; action: ModerationAction }) => RESOURCES[kind].send(id, action),
     onSuccess: () => {
       toast({ title: MODERATION_SUCCESS[kind] });
-      // Public artist, track and prayer lists live in their own features (their key factories
-      // are not in lib/); they revalidate on their own short staleness.
-      return queryClient.invalidateQueries({ queryKey: moderationKeys.all() });
+      return RESOURCES[kind].refresh(queryClient);
     },
     onError: (err) => {
       toast({ title: MODERATION_FAILED_TITLE, description: err.message || MODERATED_FAILED_DESCRIPTION, variant: 'destructive' });

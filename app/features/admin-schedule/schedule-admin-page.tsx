@@ -3,16 +3,16 @@ import { useState } from 'react';
 import type { Show } from '../../../domain/shows';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useToast } from '../../components/toasts';
-import { adminShowsQuery, stationSettingsQuery } from './admin-schedule.queries';
+import { adminSettingsQuery } from '../../api/settings';
+import { adminShowsQuery, useRemoveShow } from '../../api/shows';
 import { describeDays, runsPastMidnight, sortShows, stationZone } from './show-fields';
 import { ShowForm } from './show-form';
-import { useRemoveShow } from './use-remove-show';
 import './admin-schedule.css';
 
 /** Schedule admin (product.md): the tenant's weekly shows, add / edit / remove. */
 export function ScheduleAdminPage() {
   const shows = useQuery(adminShowsQuery());
-  const settings = useQuery(stationSettingsQuery());
+  const settings = useQuery(adminSettingsQuery());
   const zone = stationZone(settings.data);
   // 'new', a show's id, or nothing: one form open at a time keeps a phone screen readable.
   const [editing, setEditing] = useState<string | null>(null);

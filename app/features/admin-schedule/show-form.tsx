@@ -6,7 +6,7 @@ import { NewShowSchema, type Show } from '../../../domain/shows';
 import { useToast } from '../../components/toasts';
 import { ApiError, issuesByField } from '../../lib/api-client';
 import { SHOW_FIELDS, emptyShowDraft, runsPastMidnight, showDraft, toggleDay, type ShowDraft } from './show-fields';
-import { useSaveShow } from './use-save-show';
+import { useSaveShow } from '../../api/shows';
 
 type Errors = Partial<Record<(typeof SHOW_FIELDS)[number], string>>;
 

@@ -9,7 +9,7 @@ import { ErrorState, Placeholders } from '../../components/states';
 import { useToast } from '../../components/toasts';
 import { ApiError, issuesByField } from '../../lib/api-client';
 import { currentTenant } from '../../lib/tenant';
-import { adminSettingsQuery } from './admin-settings.queries';
+import { adminSettingsQuery, useSaveSettings } from '../../api/settings';
 import {
   CARIBBEAN_TIME_ZONES,
   EDITABLE_KEYS,
@@ -20,7 +20,6 @@ import {
   type EditableSettings,
   type TextField,
 } from './settings-fields';
-import { useSaveSettings } from './use-save-settings';
 import './admin-settings.css';
 
 type FieldErrors = Record<string, string>;
@@ -51,7 +50,7 @@ export function SettingsPage() {
 
 function SettingsForm({ loaded }: { loaded: SettingsResponse }) {
   const { toast } = useToast();
-  const save = useSaveSettings();
+  const save = useSaveSettings(settingsPayload);
   const [values, setValues] = useState<EditableSettings>(() => editableSettings(loaded));
   const [errors, setErrors] = useState<FieldErrors>({});
   const id = useId();

@@ -10,8 +10,7 @@ import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes } from './sponsor-revi
 import type { UploadProgress } from '../../api/uploads';
 import { UploadProgressView } from '../../components/upload-progress';
 import { pickAdminImage } from '../../lib/admin-upload';
-import { useDeleteSponsor } from './use-delete-sponsor';
-import { useUpdateSponsor } from './use-update-sponsor';
+import { useDeleteSponsor, useUpdateSponsor } from '../../api/sponsors';
 
 const DETAIL_FIELDS = ['name', 'tier', 'imageUrl', 'targetUrl'] as const;
 type DetailField = (typeof DETAIL_FIELDS)[number];

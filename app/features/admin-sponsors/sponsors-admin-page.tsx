@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
-import { adminSponsorsQuery } from './admin-sponsors.queries';
+import { adminSponsorsQuery } from '../../api/sponsors';
 import { SponsorAdminCard } from './sponsor-admin-card';
 import { splitSponsors } from './sponsor-review';
 import './admin-sponsors.css';

@@ -8,7 +8,8 @@ import { ApiError } from '../../lib/api-client';
 import { currentTrack, isActive, player, usePlayer, type QueueItem } from '../../lib/player/player';
 import { ArtistPhoto, CountryBadge, FeaturedBadge, SocialLinks } from './artist-card';
 import { approvedTracks } from './artist-filters';
-import { artistQuery, artistTracksQuery } from './artists.queries';
+import { artistQuery } from '../../api/artists';
+import { artistTracksQuery } from '../../api/tracks';
 import './artists.css';
 
 export function ArtistDetail({ id }: { id: string }) {

@@ -7,7 +7,8 @@ import { AdSlot } from '../../components/ad-slot';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { ArtistGrid } from './artist-card';
 import { ALL, filterArtists, isFiltered, type DirectoryFilter } from './artist-filters';
-import { approvedArtistsQuery, tracksQuery } from './artists.queries';
+import { approvedArtistsQuery } from '../../api/artists';
+import { tracksQuery } from '../../api/tracks';
 import { useDebouncedValue } from './use-debounced-value';
 import './artists.css';
 

@@ -1,5 +1,5 @@
 import { EmbedFrame } from '../../components/embed-frame';
-import { useSettings } from '../../lib/settings.queries';
+import { useSettings } from '../../api/settings';
 import { SubmissionForm } from './submission-form';
 import './artists.css';
 

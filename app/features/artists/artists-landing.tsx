@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useSelectedCountry } from '../../lib/selected-country';
 import { ArtistGrid } from './artist-card';
 import { FEATURED_LIMIT, RISING_LIMIT, artistsOfCountry, featuredFromGuyana, risingNow } from './artist-filters';
-import { approvedArtistsQuery } from './artists.queries';
+import { approvedArtistsQuery } from '../../api/artists';
 import './artists.css';
 
 export function ArtistsLanding() {

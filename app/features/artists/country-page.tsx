@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useSelectedCountry } from '../../lib/selected-country';
 import { ArtistGrid } from './artist-card';
 import { artistsOfCountry } from './artist-filters';
-import { approvedArtistsQuery } from './artists.queries';
+import { approvedArtistsQuery } from '../../api/artists';
 import './artists.css';
 
 export const COUNTRY_PLACEHOLDERS = 8;

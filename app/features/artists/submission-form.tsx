@@ -1,9 +1,8 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import type { Artist } from '../../../domain/artists';
 import { GENRES } from '../../../domain/catalog';
 import { COUNTRIES } from '../../../domain/countries';
-import type { Track } from '../../../domain/tracks';
-import { api } from '../../lib/api-client';
+import { createArtist } from '../../api/artists';
+import { createTrack } from '../../api/tracks';
 import {
   EMPTY_SUBMISSION,
   STEP_LABELS,
@@ -31,8 +30,8 @@ const liveDeps: SubmissionDeps = {
   newKey,
   upload: async (file, _key, onProgress, purpose) =>
     (await uploadFile(file, { purpose, onProgress: (p) => onProgress(p.total > 0 ? p.sent / p.total : 0, p) })).url,
-  createArtist: (body, idempotencyKey) => api<Artist>('/api/artists', { method: 'POST', body, idempotencyKey }),
-  createTrack: (body, idempotencyKey) => api<Track>('/api/tracks', { method: 'POST', body, idempotencyKey }),
+  createArtist,
+  createTrack,
 };
 
 /** The order fields appear in, for focusing the first one with a problem. */

@@ -1,7 +1,7 @@
 import type { Prayer } from '../../../domain/prayers';
 import { useToast } from '../../components/toasts';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
-import { heartPayload, useAddHeart } from './use-add-heart';
+import { heartPayload, useAddHeart } from '../../api/prayers';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 

@@ -5,7 +5,7 @@ import { NewPrayerSchema, PRAYER_MESSAGES, PRAYER_NAME_MAX, PRAYER_TEXT_MAX } fr
 import { useToast } from '../../components/toasts';
 import { issuesByField } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
-import { PRAYER_SUBMITTED, prayerSubmission, useSubmitPrayer } from './use-submit-prayer';
+import { PRAYER_SUBMITTED, prayerSubmission, useSubmitPrayer } from '../../api/prayers';
 
 type FieldErrors = Partial<Record<'text' | 'nameOptional', string>>;
 

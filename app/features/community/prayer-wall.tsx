@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState } from '../../components/states';
-import { useSettings } from '../../lib/settings.queries';
-import { approvedPrayersQuery } from './community.queries';
+import { useSettings } from '../../api/settings';
+import { approvedPrayersQuery } from '../../api/prayers';
 import { PrayerCard } from './prayer-card';
 import { PrayerForm } from './prayer-form';
 import './community.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { upcomingEvents } from '../../lib/events.queries';
+import { upcomingEvents } from '../../lib/upcoming-events';
 import { formatEventStart, formatPriceFrom, initialOf } from './event-format';
 
 describe('formatPriceFrom', () => {

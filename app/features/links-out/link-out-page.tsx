@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ErrorState } from '../../components/states';
-import { useSettings } from '../../lib/settings.queries';
+import { useSettings } from '../../api/settings';
 import { LINK_OUTS, linkOutTarget, type LinkOutKind } from './link-out';
 import './links-out.css';
 

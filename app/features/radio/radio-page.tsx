@@ -3,9 +3,9 @@ import type { EmbedName } from '../../../domain/embeds';
 import { AdSlot } from '../../components/ad-slot';
 import { EmbedFrame } from '../../components/embed-frame';
 import { useLowData } from '../../lib/low-data';
-import { useNowPlaying } from '../../lib/now-playing.queries';
+import { useNowPlaying } from '../../api/np';
 import { isActive, player, usePlayer } from '../../lib/player/player';
-import { useSettings } from '../../lib/settings.queries';
+import { useSettings } from '../../api/settings';
 import { currentTenant } from '../../lib/tenant';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
 

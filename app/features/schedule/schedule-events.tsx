@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
-import { eventsQuery, upcomingEvents } from '../../lib/events.queries';
+import { eventsQuery } from '../../api/events';
+import { upcomingEvents } from '../../lib/upcoming-events';
 
 const EVENT_PLACEHOLDERS = 6;
 

@@ -7,7 +7,7 @@ import { useToast } from '../../components/toasts';
 import { ApiError } from '../../lib/api-client';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
 import { applicationFieldErrors, TIER_OFFERS, type ApplicationField } from './sponsor-tiers';
-import { APPLICATION_SUBMITTED, useSubmitSponsorApplication } from './use-submit-sponsor-application';
+import { APPLICATION_SUBMITTED, useSubmitSponsorApplication } from '../../api/sponsors';
 
 type FormValues = Record<Exclude<ApplicationField, 'tier'>, string>;
 type FieldErrors = Partial<Record<ApplicationField, string>>;

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { isHttpUrl } from '../../../domain/fields';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
-import { useSettings } from '../../lib/settings.queries';
+import { useSettings } from '../../api/settings';
 import { SponsorCard } from './sponsor-card';
 import { groupSponsors } from './sponsor-tiers';
-import { activeSponsorsQuery } from './sponsors.queries';
+import { activeSponsorsQuery } from '../../api/sponsors';
 import './sponsors.css';
 
 export const SPONSOR_PLACEHOLDERS = 6;

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { NowPlaying } from '../../../domain/now-playing';
 import { defaultSettings, type SettingsResponse } from '../../../domain/settings';
 import { ToastProvider } from '../../components/toasts';
+import { nowPlayingKeys } from '../../api/np';
+import { settingsKeys } from '../../api/settings';
 import { setLowData } from '../../lib/low-data';
-import { nowPlayingKeys } from '../../lib/now-playing.queries';
-import { settingsKeys } from '../../lib/settings.queries';
 import { WatchPage } from './watch-page';
 
 function renderWatch(settings: Partial<SettingsResponse>, listeners: number | null) {

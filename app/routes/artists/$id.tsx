@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../../components/states';
 import { ArtistDetail } from '../../features/artists/artist-detail';
-import { artistQuery, artistTracksQuery } from '../../features/artists/artists.queries';
+import { artistQuery } from '../../api/artists';
+import { artistTracksQuery } from '../../api/tracks';
 
 export const Route = createFileRoute('/artists/$id')({
   loader: ({ context, params }) => {

@@ -2,7 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../../components/states';
 import { ArtistDirectory } from '../../features/artists/artist-directory';
 import { DirectorySearch } from '../../features/artists/directory-search';
-import { approvedArtistsQuery, tracksQuery } from '../../features/artists/artists.queries';
+import { approvedArtistsQuery } from '../../api/artists';
+import { tracksQuery } from '../../api/tracks';
 
 export const Route = createFileRoute('/artists/directory')({
   validateSearch: DirectorySearch,

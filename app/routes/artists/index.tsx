@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { prefetchTopAd } from '../../components/ad-slot';
 import { ErrorState } from '../../components/states';
 import { ArtistsLanding } from '../../features/artists/artists-landing';
-import { approvedArtistsQuery } from '../../features/artists/artists.queries';
+import { approvedArtistsQuery } from '../../api/artists';
 
 export const Route = createFileRoute('/artists/')({
   // Not awaited: the page opens at once with its placeholders on a slow connection.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../../components/states';
 import { SponsorsPage } from '../../features/sponsors/sponsors-page';
-import { activeSponsorsQuery } from '../../features/sponsors/sponsors.queries';
+import { activeSponsorsQuery } from '../../api/sponsors';
 
 export const Route = createFileRoute('/sponsors/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(activeSponsorsQuery()),

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NowPlaying } from '../../domain/now-playing';
-import { NP_REFETCH_MS, nowPlayingQuery, useNowPlaying } from './now-playing.queries';
+import { NP_REFETCH_MS, nowPlayingQuery, useNowPlaying } from './np';
 
 const answer = (title: string): NowPlaying => ({ nowPlaying: { title, artist: 'Kes', art: null }, history: [], listeners: null });
 

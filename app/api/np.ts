@@ -1,10 +1,15 @@
 import { onlineManager, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { isNowPlaying, type NowPlaying } from '../../domain/now-playing';
-import { apiErrorOf, apiUrl } from './api-client';
-import { createNowPlayingStream, type NowPlayingStream, type Signal, type StreamStatus } from './now-playing-stream';
-import { isActive, player } from './player/player';
-import { currentTenant } from './tenant';
+import { apiResponse, apiUrl } from '../lib/api-client';
+import { createNowPlayingStream, type NowPlayingStream, type Signal, type StreamStatus } from '../lib/now-playing-stream';
+import { isActive, player } from '../lib/player/player';
+import { currentTenant } from '../lib/tenant';
+
+export const npPaths = {
+  current: '/api/np',
+  events: (lastId: string | null) => '/api/np/events' + (lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : ''),
+} as const;
 
 export const nowPlayingKeys = {
   tenant: (tenant: string) => ['np', tenant] as const,
@@ -37,13 +42,11 @@ export const nowPlayingQuery = (status: StreamStatus = appStream?.status() ?? 'o
 
 /** GET /api/np; its ETag goes to the stream, which then skips resending the same answer. */
 async function fetchNowPlaying(signal: AbortSignal): Promise<NowPlaying> {
-  const res = await fetch(apiUrl('/api/np'), { credentials: 'include', headers: { Accept: 'application/json' }, signal });
-  const text = await res.text();
-  if (!res.ok) throw apiErrorOf(res, text);
+  const { data, headers } = await apiResponse<NowPlaying>(npPaths.current, { signal });
   // Often before any screen has made the stream (the route loader asks first).
-  knownEtag = res.headers.get('ETag') ?? knownEtag;
+  knownEtag = headers.get('ETag') ?? knownEtag;
   appStream?.know(knownEtag);
-  return JSON.parse(text) as NowPlaying;
+  return data;
 }
 
 const onlineSignal: Signal = {
@@ -72,7 +75,7 @@ function streamFor(client: QueryClient): NowPlayingStream {
   if (appStream && boundClient === client) return appStream;
   boundClient = client;
   appStream = createNowPlayingStream<NowPlaying>({
-    url: (lastId) => apiUrl('/api/np/events' + (lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : '')),
+    url: (lastId) => apiUrl(npPaths.events(lastId)),
     accept: isNowPlaying,
     onAnswer: (answer) => client.setQueryData(nowPlayingKeys.tenant(currentTenant()), answer),
     EventSource: typeof EventSource === 'undefined' ? undefined : EventSource,

@@ -1,0 +1,121 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultSettings } from '../../domain/settings';
+import { setAdminKey } from '../lib/admin-key';
+import { adKeys, servedAdQuery, useCreateAd } from './ads';
+import { adminArtistsQuery, approvedArtistsQuery, invalidateArtists } from './artists';
+import { eventsQuery, useSaveEvent } from './events';
+import { adminPrayersQuery, approvedPrayersQuery, invalidatePrayers } from './prayers';
+import { adminSettingsQuery, settingsQuery, useSaveSettings } from './settings';
+import { adminShowsQuery, showsQuery, useRemoveShow, useSaveShow } from './shows';
+import { activeSponsorsQuery, adminSponsorsQuery, useDeleteSponsor, useUpdateSponsor } from './sponsors';
+import { adminTracksQuery, invalidateTracks, tracksQuery } from './tracks';
+
+// An admin write must refresh what visitors see (docs/architecture: one key factory per
+// resource), and the admin lists of every page that shows the resource (moderation and the
+// dashboard read the same keys). fetch is the boundary; e2e/admin-*.spec.ts run the server.
+const fetchMock = vi.fn<typeof fetch>();
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+let client: QueryClient;
+const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+const invalidated = (queryKey: readonly unknown[]) => client.getQueryState(queryKey)?.isInvalidated;
+/** Cached as if a page had read it earlier; no observer, so an invalidation only marks it. */
+const seed = (queryKey: readonly unknown[]) => client.setQueryData(queryKey, []);
+
+beforeEach(() => {
+  client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => json({ id: 'x1' }));
+  vi.stubGlobal('fetch', fetchMock);
+  setAdminKey('test-key');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  setAdminKey(null);
+});
+
+describe('admin writes refresh the public queries they change', () => {
+  it('a saved or removed show refreshes the public schedule and the editor', async () => {
+    seed(showsQuery().queryKey);
+    seed(adminShowsQuery().queryKey);
+    const save = renderHook(() => useSaveShow(), { wrapper }).result.current;
+    await save.mutateAsync({ id: 's1', show: { title: 'Morning', host: 'Ria', day: 1, start: '06:00', end: '09:00', description: '', imageUrl: null } as never });
+    expect(invalidated(showsQuery().queryKey)).toBe(true);
+    expect(invalidated(adminShowsQuery().queryKey)).toBe(true);
+
+    seed(showsQuery().queryKey);
+    const remove = renderHook(() => useRemoveShow(), { wrapper }).result.current;
+    await remove.mutateAsync('s1');
+    expect(invalidated(showsQuery().queryKey)).toBe(true);
+  });
+
+  it('a sponsor update or deletion refreshes the public sponsors page and the dashboard', async () => {
+    seed(activeSponsorsQuery().queryKey);
+    seed(adminSponsorsQuery().queryKey);
+    const update = renderHook(() => useUpdateSponsor(), { wrapper }).result.current;
+    await update.mutateAsync({ id: 'sp1', patch: { active: true } });
+    expect(invalidated(activeSponsorsQuery().queryKey)).toBe(true);
+    expect(invalidated(adminSponsorsQuery().queryKey)).toBe(true);
+
+    seed(activeSponsorsQuery().queryKey);
+    const remove = renderHook(() => useDeleteSponsor(), { wrapper }).result.current;
+    await remove.mutateAsync('sp1');
+    expect(invalidated(activeSponsorsQuery().queryKey)).toBe(true);
+  });
+
+  it('an ad change marks the served ads stale without asking for one (each answer counts an impression)', async () => {
+    seed(servedAdQuery('leaderboard', 'JM').queryKey);
+    const create = renderHook(() => useCreateAd(), { wrapper }).result.current;
+    await create.mutateAsync({} as never);
+    expect(invalidated(adKeys.served('watzhott', 'leaderboard', 'JM'))).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('saved settings refresh the public settings and keep the saved answer for the admin pages', async () => {
+    const saved = { ...defaultSettings('watzhott'), tenant: 'watzhott', displayName: 'Saved' };
+    fetchMock.mockImplementation(async () => json(saved));
+    seed(settingsQuery().queryKey);
+    const save = renderHook(() => useSaveSettings((current, edits: { displayName: string }) => ({ ...current, ...edits })), { wrapper }).result.current;
+    await save.mutateAsync({ displayName: 'Saved' });
+    expect(invalidated(settingsQuery().queryKey)).toBe(true);
+    expect(client.getQueryData(adminSettingsQuery().queryKey)).toEqual(saved);
+  });
+
+  it('a saved event refreshes the public events list', async () => {
+    seed(eventsQuery().queryKey);
+    const save = renderHook(() => useSaveEvent(), { wrapper }).result.current;
+    await save.mutateAsync({ id: null, event: {} as never });
+    expect(invalidated(eventsQuery().queryKey)).toBe(true);
+  });
+
+  it('moderation refreshes the public artist, track and prayer lists and the dashboard that shares its keys', async () => {
+    for (const key of [approvedArtistsQuery().queryKey, adminArtistsQuery().queryKey, adminArtistsQuery({ approved: false }).queryKey]) seed(key);
+    await invalidateArtists(client);
+    expect(invalidated(approvedArtistsQuery().queryKey)).toBe(true);
+    expect(invalidated(adminArtistsQuery().queryKey)).toBe(true);
+    expect(invalidated(adminArtistsQuery({ approved: false }).queryKey)).toBe(true);
+
+    seed(tracksQuery().queryKey);
+    seed(adminTracksQuery().queryKey);
+    await invalidateTracks(client);
+    expect(invalidated(tracksQuery().queryKey)).toBe(true);
+    expect(invalidated(adminTracksQuery().queryKey)).toBe(true);
+
+    seed(approvedPrayersQuery().queryKey);
+    seed(adminPrayersQuery().queryKey);
+    await invalidatePrayers(client);
+    expect(invalidated(approvedPrayersQuery().queryKey)).toBe(true);
+    expect(invalidated(adminPrayersQuery().queryKey)).toBe(true);
+  });
+
+  it('admin keys stay under the root the offline persister leaves out', () => {
+    for (const key of [adminShowsQuery().queryKey, adminSponsorsQuery().queryKey, adminSettingsQuery().queryKey, adminArtistsQuery().queryKey, adminTracksQuery().queryKey]) {
+      expect(key[0]).toBe('admin');
+    }
+  });
+});
