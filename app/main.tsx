@@ -11,43 +11,62 @@ import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import './styles.css';
 
-// TanStack starts out assuming a connection; a page opened offline must start paused, so
-// the queue waits and the indicator shows. ('offline' is trustworthy; 'online' is a guess.)
-if (!navigator.onLine) onlineManager.setOnline(false);
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
-// Queued writes persist without their functions: each outbox feature registers how to send
-// its kind, before the persisted queue is restored and resumed.
-registerPrayersOutbox(queryClient);
-registerSponsorsOutbox(queryClient);
-registerShoutoutsOutbox(queryClient);
+/**
+ * A new task: the start runs in steps (the query client, the router, the first render), so a
+ * low-tier phone is not blocked for all of it at once right after index.html's shell has
+ * painted (issue 15, docs/performance.md). A message, not setTimeout, which background tabs
+ * slow to once a second.
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 
-// A transition, so React renders the first screen in small slices that let the phone answer
-// a tap, instead of one long task (issue 7: total blocking time on a slow CPU). index.html's
-// shell stays painted until the app replaces it.
-const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-});
+async function start() {
+  // TanStack starts out assuming a connection; a page opened offline must start paused, so
+  // the queue waits and the indicator shows. ('offline' is trustworthy; 'online' is a guess.)
+  if (!navigator.onLine) onlineManager.setOnline(false);
+  const queryClient = createQueryClient();
+  // Queued writes persist without their functions: each outbox feature registers how to send
+  // its kind, before the persisted queue is restored and resumed.
+  registerPrayersOutbox(queryClient);
+  registerSponsorsOutbox(queryClient);
+  registerShoutoutsOutbox(queryClient);
+  await nextTask();
+  const router = createAppRouter(queryClient);
+  await nextTask();
 
-void registerServiceWorker();
+  // A transition, so React renders the first screen in small slices that let the phone answer
+  // a tap, instead of one long task (issue 7: total blocking time on a slow CPU). index.html's
+  // shell stays painted until the app replaces it.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
 
-// Dexie and the persister stay off the first screen's path (issue 7): online, they load once
-// the page has loaded and the phone is idle; offline, at once, because then the saved
-// answers and the queued writes are all the page has.
-const startPersistence = () =>
-  void import('./lib/offline/persist-cache').then(({ startPersistence }) => startPersistence(queryClient, __BUILD_ID__));
-if (!navigator.onLine) startPersistence();
-else {
-  const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(startPersistence, { timeout: 2000 }) : setTimeout(startPersistence, 500));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  void registerServiceWorker();
+
+  // Dexie and the persister stay off the first screen's path (issue 7): online, they load once
+  // the page has loaded and the phone is idle; offline, at once, because then the saved
+  // answers and the queued writes are all the page has.
+  const startPersistence = () =>
+    void import('./lib/offline/persist-cache').then(({ startPersistence }) => startPersistence(queryClient, __BUILD_ID__));
+  if (!navigator.onLine) startPersistence();
+  else {
+    const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(startPersistence, { timeout: 2000 }) : setTimeout(startPersistence, 500));
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+  }
 }
+
+void start();

@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './first-visit-size.mjs';
+import { calibratedLighthouse } from './lighthouse.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 // The same flags as the end-to-end tests (e2e/chromium-args.json), headless for Lighthouse.
 const CHROME_FLAGS = ['--headless=new', ...JSON.parse(fs.readFileSync(path.join(ROOT, 'e2e', 'chromium-args.json'), 'utf8'))];
-const LIGHTHOUSE_PAGES = ['/', '/artists', '/schedule', '/sponsors/submit'];
 const API_PATHS = ['/api/np', '/api/shows', '/api/artists?approved=true'];
 const AUTOCANNON_SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const SKIP = new Set((process.env.BENCH_SKIP || '').split(',').filter(Boolean));
@@ -112,48 +112,6 @@ function firstVisit() {
   const { bytes, home } = firstVisitBytes(result);
   row('First visit to / (HTML+CSS+JS, brotli)', `≤ ${kb(FIRST_VISIT_BUDGET_BYTES)}`, `${kb(bytes)} (gzip for older clients ${kb(home.gzip)}; ${home.files.length} files)`, bytes <= FIRST_VISIT_BUDGET_BYTES);
   return result;
-}
-
-// ------------------------------------------------------------------ c. Lighthouse
-
-/** Runs per page; the median is the figure (Lighthouse's own advice for its run-to-run variance). */
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
-
-async function lighthouseScores(base) {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const metrics = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift', SI: 'speed-index' };
-  for (const page of LIGHTHOUSE_PAGES) {
-    const runs = [];
-    try {
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
-        try {
-          const result = await bounded(
-            lighthouse(base + page, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }),
-            120_000,
-            `Lighthouse on ${page}`,
-          );
-          const lhr = result.lhr;
-          if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
-          const score = Math.round((lhr.categories.performance.score ?? 0) * 100);
-          const detail = Object.entries(metrics)
-            .map(([name, id]) => `${name} ${lhr.audits[id]?.displayValue ?? '?'}`)
-            .join(', ');
-          runs.push({ score, detail });
-          console.log(`    run ${i + 1}: ${score} (${detail})`);
-        } finally {
-          await chrome.kill();
-        }
-      }
-      const sorted = [...runs].sort((a, b) => a.score - b.score);
-      const median = sorted[Math.floor(sorted.length / 2)];
-      row(`Lighthouse mobile performance ${page}`, '≥ 95', `${median.score} (median of ${runs.map((r) => r.score).join(', ')})`, median.score >= 95);
-      notes.push(`Lighthouse ${page} (median run): ${median.detail}`);
-    } catch (e) {
-      row(`Lighthouse mobile performance ${page}`, '≥ 95', `error: ${e.message}`, false);
-    }
-  }
 }
 
 // ------------------------------------------------------------------ d. repeat visit
@@ -542,14 +500,14 @@ async function images(base) {
 
 // ------------------------------------------------------------------ main
 
-async function step(name, fn) {
+async function step(name, fn, ms = 600_000) {
   if (SKIP.has(name)) {
     console.log(`(skipping ${name})`);
     return;
   }
   console.log(`\n${name}…`);
   try {
-    await bounded(Promise.resolve().then(fn), 600_000, name);
+    await bounded(Promise.resolve().then(fn), ms, name);
   } catch (e) {
     row(name, '—', `error: ${e.message}`, false);
   }
@@ -575,7 +533,8 @@ try {
   await step('listening', () => listening(server.url));
   await step('repeat-visit', () => repeatVisit(server.url, server.log));
   await step('images', () => images(server.url));
-  await step('lighthouse', () => lighthouseScores(server.url));
+  // Calibrated to the host, beside the floor app (bench/lighthouse.mjs, issue 15).
+  await step('lighthouse', () => calibratedLighthouse({ root: ROOT, base: server.url, chrome: CHROME, chromeFlags: CHROME_FLAGS, row, notes, bounded, freePort }), 3_600_000);
   await step('throughput', () => throughput(server.url));
 } finally {
   await server.stop();
@@ -613,8 +572,7 @@ ${notes.map((n) => `- ${n}`).join('\n')}
 - Throughput is measured against a bare \`node:http\` server (bench/bare-server.mjs) answering the
   same bytes from memory, in the same run: the ratio matters more than absolute figures on this
   shared, noisy machine. autocannon: 100 connections, ${AUTOCANNON_SECONDS} s per target.
-- Lighthouse 12: mobile, simulated slow 4G and 4× CPU (its defaults), headless Chromium at \`${CHROME}\`;
-  ${LIGHTHOUSE_RUNS} runs per page, a fresh browser each, the median score is the figure.
+- Lighthouse: headless Chromium at \`${CHROME}\` (settings in the Lighthouse note above).
 ${fs.existsSync(path.join(ROOT, 'bench', 'notes.md')) ? '\n' + fs.readFileSync(path.join(ROOT, 'bench', 'notes.md'), 'utf8') : ''}`;
 console.log('\n' + table() + '\n');
 console.log(failed ? `${failed} figure(s) over budget.` : 'Every budget met.');

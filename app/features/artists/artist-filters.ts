@@ -70,7 +70,9 @@ export function featuredFromGuyana(artists: readonly Artist[]): Artist[] {
 export function risingNow(artists: readonly Artist[]): Artist[] {
   return artists
     .filter((a) => a.approved && !a.featured)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    // ISO 8601 times in one format order as plain strings. localeCompare would make the page
+    // set up ICU's collator first: one long task on a low-tier phone (docs/performance.md).
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
     .slice(0, RISING_LIMIT);
 }
 

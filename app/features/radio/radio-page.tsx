@@ -8,16 +8,12 @@ import { isActive, player, usePlayer } from '../../lib/player/player';
 import { useSettings } from '../../api/settings';
 import { currentTenant } from '../../lib/tenant';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
+import { playedTime } from './played-time';
 
 export const RECENTLY_PLAYED_COUNT = 3;
 
 // The recorder loads only where it is used: on this page, when the station takes shoutouts.
 const ShoutoutForm = lazy(() => import('./shoutout-form'));
-
-// One formatter, made when first needed: toLocaleTimeString builds a new one on every call,
-// which is slow on a cheap phone (each one loads locale data).
-let timeFormat: Intl.DateTimeFormat | null = null;
-const playedTime = (iso: string) => (timeFormat ??= new Intl.DateTimeFormat([], { hour: 'numeric', minute: '2-digit' })).format(new Date(iso));
 
 /** spec.md §7: the station's own now-playing and recent-tracks scripts load after 1 s (watzhott) or 1.5 s (caribbean). */
 export const EMBED_DELAY_MS = { watzhott: 1000, caribbean: 1500 } as const;

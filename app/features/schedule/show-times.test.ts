@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Weekday } from '../../../domain/catalog';
 import {
   addDays,
@@ -180,5 +180,41 @@ describe('weekOccurrences, isOnAir and currentOrNextOccurrence', () => {
     const overnight = show('Overnight', '22:00', '02:00', ['Saturday']);
     // Sunday 01:00 Guyana: on air since Saturday 22:00 (the previous week).
     expect(currentOrNextOccurrence([overnight], new Date('2026-01-11T05:00:00Z'), GUYANA, GUYANA)?.date).toBe('2026-01-10');
+  });
+});
+
+describe('zone offsets, one formatToParts per zone and quarter hour', () => {
+  /** The offset as Intl says it, for the exact instant (the unoptimised answer). */
+  const made = new Map<string, Intl.DateTimeFormat>();
+  const intlOffset = (ms: number, timeZone: string) => {
+    const f = made.get(timeZone) ?? new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+    made.set(timeZone, f);
+    const p = Object.fromEntries(f.formatToParts(ms).filter((x) => x.type !== 'literal').map((x) => [x.type, Number(x.value)]));
+    const floored = ms - (((ms % 1000) + 1000) % 1000);
+    return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour === 24 ? 0 : p.hour!, p.minute!, p.second!) - floored;
+  };
+
+  it('agrees with Intl every 17 minutes 13 seconds around DST changes, half-hour and 45-minute zones', () => {
+    const zones = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', GUYANA];
+    // Around the 2026 spring and autumn changes on both hemispheres.
+    const spans = [Date.UTC(2026, 2, 7), Date.UTC(2026, 2, 27), Date.UTC(2026, 3, 4), Date.UTC(2026, 9, 3), Date.UTC(2026, 9, 24), Date.UTC(2026, 10, 0)];
+    for (const zone of zones) {
+      for (const from of spans) {
+        for (let ms = from; ms < from + 3 * 24 * HOUR; ms += 1_033_000) {
+          expect(zoneOffsetMs(ms, zone), `${zone} ${new Date(ms).toISOString()}`).toBe(intlOffset(ms, zone));
+        }
+      }
+    }
+  });
+
+  it('a week of shows asks Intl a few dozen times, not once per instant', () => {
+    const shows = Array.from({ length: 12 }, (_, i) => show(`Show ${i}`, `${String(6 + i).padStart(2, '0')}:00`, `${String(7 + i).padStart(2, '0')}:30`, ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']));
+    const spy = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    try {
+      weekOccurrences(shows, '2026-03-01', 'America/Port_of_Spain', 'Europe/London');
+      expect(spy.mock.calls.length).toBeLessThan(100);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -52,9 +52,9 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export function zonedParts(instant: Date | number, timeZone: string): ZonedParts {
+function intlParts(ms: number, timeZone: string): ZonedParts {
   const out: Record<string, number> = {};
-  for (const p of partsFormatter(timeZone).formatToParts(instant)) {
+  for (const p of partsFormatter(timeZone).formatToParts(ms)) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
   }
   return {
@@ -68,12 +68,57 @@ export function zonedParts(instant: Date | number, timeZone: string): ZonedParts
   };
 }
 
+/**
+ * A week's grid asks for the offset at thousands of instants, and each formatToParts with a
+ * time zone costs tens of microseconds, far more on a low-tier phone: the schedule page's
+ * first render was mostly these (docs/performance.md). No zone changes its offset twice
+ * within a day, so when the offset is the same at both ends of a UTC day it holds all day:
+ * two questions per zone and day. On a day with a change, offsets change only at whole
+ * quarter hours (every zone's offsets and change times are multiples of 15 minutes since
+ * 1970), so one question per quarter hour.
+ */
+const DAY_MS_UTC = 86_400_000;
+const QUARTER_HOUR_MS = 15 * 60_000;
+const offsets = new Map<string, number | null>();
+
+function offsetAt(quarter: number, timeZone: string): number {
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset == null) {
+    const p = intlParts(quarter, timeZone);
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - quarter;
+    // Bounded: a listener leaving the page open for months must not grow it for ever.
+    if (offsets.size >= 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** The zone's offset from UTC at an instant, in milliseconds (Guyana: -4 h). */
 export function zoneOffsetMs(instant: Date | number, timeZone: string): number {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
-  const p = zonedParts(ms, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - (ms - (((ms % 1000) + 1000) % 1000));
+  const day = Math.floor(ms / DAY_MS_UTC) * DAY_MS_UTC;
+  const wholeDay = `${timeZone} day ${day}`;
+  let offset = offsets.get(wholeDay);
+  if (offset === undefined) {
+    const start = offsetAt(day, timeZone);
+    offset = start === offsetAt(day + DAY_MS_UTC, timeZone) ? start : null;
+    offsets.set(wholeDay, offset);
+  }
+  return offset ?? offsetAt(Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS, timeZone);
+}
+
+export function zonedParts(instant: Date | number, timeZone: string): ZonedParts {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  const wall = new Date(ms + zoneOffsetMs(ms, timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
