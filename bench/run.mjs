@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './first-visit-size.mjs';
 import { calibratedLighthouse } from './lighthouse.mjs';
+import { uploadsBench } from './uploads.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -536,6 +537,7 @@ try {
   // Calibrated to the host, beside the floor app (bench/lighthouse.mjs, issue 15).
   await step('lighthouse', () => calibratedLighthouse({ root: ROOT, base: server.url, chrome: CHROME, chromeFlags: CHROME_FLAGS, row, notes, bounded, freePort }), 3_600_000);
   await step('throughput', () => throughput(server.url));
+  await step('uploads', () => uploadsBench(server.url, { row, notes }));
 } finally {
   await server.stop();
 }

@@ -173,9 +173,11 @@ test.describe('admin ads', () => {
       await expect(form.getByLabel('Target URL')).toHaveAccessibleDescription('Valid target URL is required');
       await expect(form.getByText('Pick at least one slot')).toBeVisible();
 
-      const upload = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/uploads');
+      // Through the upload module: a resumable upload whose last PATCH names the stored file.
+      const upload = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/uploads/resumable/'));
       await form.getByLabel('Upload Image').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG_1X1 });
-      expect((await upload).status()).toBe(201);
+      expect((await upload).status()).toBe(204);
+      expect((await upload).headers()['upload-url']).toMatch(/^\/uploads\/.+\.png$/);
       await expect(form.getByLabel('Image URL')).toHaveValue(/^\/uploads\/.+\.png$/);
       await form.getByLabel('Target URL').fill('https://advertiser.example/e2e');
       await form.getByLabel('Alt Text').fill(alt);

@@ -21,6 +21,8 @@ export interface UploadOptions {
   filename?: string;
   onProgress?: (p: UploadProgress) => void;
   signal?: AbortSignal;
+  /** Sent as x-admin-key on every request of the upload (admin screens: their uploads are admin calls). */
+  adminKey?: string;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function uploadFile(file: Blob, opts: UploadOptions): Promise<{ url
       endpoint: apiUrl(RESUMABLE_UPLOADS_PATH),
       metadata: { filename, filetype: file.type || 'application/octet-stream', purpose },
       fingerprint: async () => fingerprint,
+      headers: opts.adminKey ? { 'x-admin-key': opts.adminKey } : {},
       // Retries are ours (below): tus-js-client's own would give up after its list ran out.
       retryDelays: null,
       storeFingerprintForResuming: true,

@@ -1,4 +1,6 @@
 import { uploadFile, type UploadProgress } from '../api/uploads';
+import { getAdminKey } from './admin-key';
+import { ApiError } from './api-client';
 
 /** api.md: images up to 5 MB. Checked here too, so a phone never sends a file that will be refused. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -12,8 +14,15 @@ export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | nu
 
 /** An admin's image (event picture, sponsor logo, ad): through the one upload module (resumable) → its URL. */
 export async function uploadAdminImage(file: File, onProgress?: (p: UploadProgress) => void): Promise<string> {
-  const { url } = await uploadFile(file, { purpose: 'image', onProgress });
+  const { url } = await uploadFile(file, { purpose: 'image', onProgress, adminKey: requireAdminKey() });
   return url;
+}
+
+/** Admin screens never send a request without the key (lib/admin-api.ts). */
+export function requireAdminKey(): string {
+  const key = getAdminKey();
+  if (!key) throw new ApiError(401, 'Invalid admin key');
+  return key;
 }
 
 /**

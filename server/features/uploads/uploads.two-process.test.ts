@@ -95,7 +95,7 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL and one bucket'
   }
 
   it('a file uploaded through one process is served by the other', async () => {
-    const [a, b] = servers as [{ url: string }, { url: string }];
+    const [a, b] = [servers[0]!, servers[1]!];
     const data = wav(44100, 2, 16, 0.2);
     const form = new FormData();
     form.append('file', new Blob([data], { type: 'audio/wav' }), 'song.wav');
@@ -111,7 +111,7 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL and one bucket'
   });
 
   it('a resumable upload started on one process is finished on the other', async () => {
-    const [a, b] = servers as [{ url: string }, { url: string }];
+    const [a, b] = [servers[0]!, servers[1]!];
     const data = wavOfSize(400_004);
     const tus = { 'Tus-Resumable': '1.0.0' };
     const meta = `filename ${Buffer.from('song.wav').toString('base64')},purpose ${Buffer.from('track').toString('base64')}`;
