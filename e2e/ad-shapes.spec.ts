@@ -62,18 +62,19 @@ async function checkSlots(page: Page, alt: string, id: string) {
     expect(Math.abs(linkBox.height - box.height)).toBeLessThan(1);
     expect(Math.abs(linkBox.width - box.width)).toBeLessThan(1);
     // What is drawn at the slot's corners is the link; just below the slot, it is not the ad.
-    const hits = await page.evaluate(
-      ({ b, sel }) => {
-        const inAd = (x: number, y: number) => Boolean(document.elementFromPoint(x, y)?.closest(sel));
-        const below = b.y + b.height + 4;
-        const at = (x: number, y: number) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 80) ?? 'nothing';
-        return {
-          hits: { corner: inAd(b.x + 2, b.y + 2), far: inAd(b.x + b.width - 2, b.y + b.height - 2), below: below < window.innerHeight ? inAd(b.x + b.width / 2, below) : false },
-          what: `${at(b.x + 2, b.y + 2)} | ${at(b.x + b.width - 2, b.y + b.height - 2)}`,
-        };
-      },
-      { b: box, sel: `a[href="/out/${id}"]` },
-    );
+    // Scrolled (to the middle of the screen where it can be, clear of the sticky player bar),
+    // measured and hit-tested in one go, so a late layout change cannot slip in between.
+    const hits = await slot.evaluate((el, sel) => {
+      el.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const b = el.getBoundingClientRect();
+      const inAd = (x: number, y: number) => Boolean(document.elementFromPoint(x, y)?.closest(sel));
+      const at = (x: number, y: number) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 80) ?? 'nothing';
+      const below = b.bottom + 4;
+      return {
+        hits: { corner: inAd(b.left + 2, b.top + 2), far: inAd(b.right - 2, b.bottom - 2), below: below < window.innerHeight ? inAd(b.left + b.width / 2, below) : false },
+        what: `${at(b.left + 2, b.top + 2)} | ${at(b.right - 2, b.bottom - 2)} (${b.top}–${b.bottom} of ${window.innerHeight})`,
+      };
+    }, `a[href="/out/${id}"]`);
     expect(hits.hits, `${name}: ${hits.what}`).toEqual({ corner: true, far: true, below: false });
   }
 }
@@ -84,6 +85,7 @@ for (const [shape, w, h] of [
   ['1×1', 1, 1],
 ] as const) {
   test(`a ${shape} creative stays inside every slot's box and the whole slot links to /out/{id}`, async ({ page, request }) => {
+    test.setTimeout(90_000); // four pages, every slot measured
     const alt = `Shape test ${shape}`;
     const ad = await onlyThisAd(request, await uploadPng(request, w, h), alt);
     try {
