@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './first-visit-size.mjs';
+import { listenersBench, listenersReport, listenersSection, previousListenersSection } from './listeners.mjs';
 import { calibratedLighthouse } from './lighthouse.mjs';
 import { uploadsBench } from './uploads.mjs';
 
@@ -216,7 +217,7 @@ async function listening(base) {
   // heartbeat every 25 s). The bench points watzhott at a local AzuraCast-style upstream on
   // 127.0.0.1 with a full 20-song history (the largest answer), changes its song, and counts
   // the bytes each part costs on the socket. The server's own intervals apply (heartbeat 25 s,
-  // upstream asked every 10 s, changes looked for every 5 s), so this step takes about 30 s;
+  // upstream asked every 10 s, a new answer pushed at once), so this step takes about 30 s;
   // NP_EVENTS_HEARTBEAT_MS / NP_EVENTS_CHECK_MS in the bench's environment reach the server
   // and shorten it.
   const http = await import('node:http');
@@ -541,6 +542,13 @@ try {
 } finally {
   await server.stop();
 }
+// Issue 17, with servers of its own once the shared one is gone (bench/listeners.mjs).
+let listenersMd = null;
+await step('listeners', async () => {
+  const report = listenersReport(await listenersBench());
+  for (const r of report.rows) row(...r);
+  listenersMd = listenersSection(report.table);
+}, 1_200_000);
 
 const cpus = os.cpus();
 const machine = `${os.type()} ${os.release()} (${os.platform()}/${os.arch()}), ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}`;
@@ -567,6 +575,8 @@ its static imports and CSS; compressed as the server sends them: the \`.br\` (qu
 this PWA (service workers need HTTPS) sends \`Accept-Encoding: br\` over HTTPS.
 
 ${routeTable}
+
+${listenersMd ?? previousListenersSection(fs.existsSync(path.join(ROOT, 'bench', 'RESULTS.md')) ? fs.readFileSync(path.join(ROOT, 'bench', 'RESULTS.md'), 'utf8') : '') ?? ''}
 
 ## Notes
 

@@ -12,11 +12,14 @@ export interface WebManifest {
   [key: string]: unknown;
 }
 
+/** Each tenant's brand colour: the manifest's theme colour and the page's theme-color. */
+export const TENANT_THEME_COLORS: Record<Tenant, string> = { watzhott: '#0b6e4f', caribbean: '#6b2fa3' };
+
 const CARIBBEAN = {
   name: 'Caribbean Praise Radio',
   short_name: 'Praise Radio',
   description: 'Caribbean gospel and praise radio, the prayer wall and artists from eleven countries.',
-  theme_color: '#6b2fa3',
+  theme_color: TENANT_THEME_COLORS.caribbean,
 };
 
 /**

@@ -20,7 +20,7 @@ async function icecastUpstream() {
 }
 
 test("the radio page's title follows the upstream without a reload, pushed over one gzipped event stream", async ({ page, request }) => {
-  // The server asks the upstream at most every 10 s and looks for changes every 5 s.
+  // The server asks the upstream at most every 10 s and pushes a new answer to the stream at once.
   test.setTimeout(60_000);
   const upstream = await icecastUpstream();
   const restore = await changeSettings(request, { npJsonUrl: upstream.url });

@@ -3,6 +3,7 @@ import compress from 'koa-compress';
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
+import { localChangeBus, type ChangeBus } from './db/change-bus';
 import type { Db } from './db/knex';
 import { hlsOrigins } from './db/settings-store';
 import { adminKey } from './http/admin-key';
@@ -41,11 +42,13 @@ export interface AppOptions {
   errorLog?: (line: string) => void;
   /** Upload storage; made from the config (disk or S3) unless given. */
   storage?: UploadStorage;
+  /** How changes reach the other processes on the database; in-process only unless given. */
+  bus?: ChangeBus;
 }
 
 /** The whole HTTP app, without listen(), so tests run it in-process. */
-export function createApp({ db, config, now = Date.now, log, errorLog, storage }: AppOptions): Koa<AppState> {
-  const deps: Deps = { db, config, now, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }) };
+export function createApp({ db, config, now = Date.now, log, errorLog, storage, bus = localChangeBus() }: AppOptions): Koa<AppState> {
+  const deps: Deps = { db, config, now, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }), bus };
   const write = log ?? (config.logRequests ? bufferedStdout() : () => {});
   const writeError = errorLog ?? ((line: string) => process.stderr.write(line + '\n'));
   const app = new Koa<AppState>({ proxy: config.trustProxy });
@@ -56,7 +59,15 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage }
     writeError(JSON.stringify({ level: 'error', error: err?.message, stack: err?.stack }));
   });
 
-  const answers = publicAnswers({ now, ttlMs: config.publicAnswerTtlMs ?? PUBLIC_ANSWER_TTL_MS, log: config.logRequests ? (line) => write(requestLine(line)) : undefined });
+  const answers = publicAnswers({
+    now,
+    ttlMs: config.publicAnswerTtlMs ?? PUBLIC_ANSWER_TTL_MS,
+    log: config.logRequests ? (line) => write(requestLine(line)) : undefined,
+    onWrite: (tenant) => bus.publish({ topic: 'public', tenant }),
+  });
+  // A write through another process, or a new now-playing answer, reaches this process's
+  // kept answers at once rather than after their TTL.
+  bus.subscribe(() => answers.drop());
   serveKeptAnswersFirst(app, answers);
 
   if (config.logRequests) app.use(requestLog(write));

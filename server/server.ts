@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { Config } from './config';
 import { createApp } from './app';
-import { createDb, type Db } from './db/knex';
+import { localChangeBus, postgresChangeBus } from './db/change-bus';
+import { createDb, isPostgresUrl, type Db } from './db/knex';
 import { migrateLatest } from './db/migrations';
 import { seedDemoIfEmpty } from './db/seeds/demo';
 import { endEventStreams } from './features/now-playing/now-playing.events';
@@ -27,9 +28,14 @@ export async function startServer(config: Config, log: (line: string) => void = 
     const seeded = await seedDemoIfEmpty(db, Date.now());
     if (seeded) log('Demo content added to the empty database.');
   }
+  // Several processes may serve one PostgreSQL database: they hear of each other's changes
+  // through LISTEN/NOTIFY (docs/now-playing-push.md). SQLite is one process.
+  const bus = isPostgresUrl(config.databaseUrl)
+    ? await postgresChangeBus(db, config.databaseUrl, (err) => console.error(JSON.stringify({ level: 'error', error: `change bus: ${(err as Error)?.message ?? err}` })))
+    : localChangeBus();
   const storage = createStorage({ uploadDir: config.uploadDir, s3: config.s3 });
-  const app = createApp({ db, config, storage });
-  const deps = { db, config, now: Date.now, storage };
+  const app = createApp({ db, config, storage, bus });
+  const deps = { db, config, now: Date.now, storage, bus };
   // Temporary upload files a crash left behind go at start (docs/uploads.md).
   await clearStaleTemp(config.uploadDir).catch(() => 0);
   const sweep = () => sweepUploads(deps).catch((err: unknown) => log(`Upload sweep failed: ${String(err)}`));
@@ -70,6 +76,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
           });
           server.closeIdleConnections();
         });
+        await bus.close();
         await db.destroy();
       })();
       return closing;

@@ -75,7 +75,7 @@ export function AdSlot({ slot }: { slot: AdSlotName }) {
     );
   }
   if (hybrid && !lowData) {
-    if (ad.isPending) return <div className={`ad-slot ad-box ad-${slot} placeholder`} aria-busy="true" aria-label="Loading advertisement" />;
+    if (ad.isPending) return <div className={`ad-slot ad-box ad-${slot} placeholder`} aria-hidden="true" />;
     if (ad.data) {
       return (
         <aside className={`ad-slot ad-box ad-${slot}`} aria-label="Advertisement">

@@ -1,3 +1,4 @@
+import { Share, X } from 'lucide-react';
 import { useState } from 'react';
 import { isIosBrowser, promptInstall, useInstallOffer } from '../lib/pwa/install';
 
@@ -37,10 +38,10 @@ export function InstallApp() {
   return (
     <aside className="install-hint" aria-label="Install this app">
       <p>
-        Install this radio: tap <strong>Share</strong> <span aria-hidden="true">⎋</span>, then <strong>Add to Home Screen</strong>.
+        Install this radio: tap <strong>Share</strong> <Share size={18} />, then <strong>Add to Home Screen</strong>.
       </p>
-      <button type="button" className="secondary" onClick={dismiss} aria-label="Dismiss install instructions">
-        ×
+      <button type="button" className="icon-button" onClick={dismiss} aria-label="Dismiss install instructions">
+        <X />
       </button>
     </aside>
   );

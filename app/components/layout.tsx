@@ -1,7 +1,9 @@
 import { Link, useRouterState } from '@tanstack/react-router';
+import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSettings } from '../api/settings';
 import { currentTenant } from '../lib/tenant';
+import { applyTenantLook } from '../lib/theme';
 import { useDeferredMount } from '../lib/use-deferred-mount';
 import { AdSlot } from './ad-slot';
 import { ConnectionStatus } from './connection-status';
@@ -9,6 +11,9 @@ import { InstallApp } from './install-app';
 import { NowPlayingBar } from './now-playing-bar';
 import { TenantSwitch } from './tenant-switch';
 import { UpdatePrompt } from './update-prompt';
+
+// The tenant's colours and theme colour, and a saved theme, before the first render.
+if (typeof document !== 'undefined') applyTenantLook(currentTenant());
 
 /** spec.md §2: navigation links in this order. */
 export const NAV_LINKS = [
@@ -52,6 +57,24 @@ export function Layout({ children }: { children: ReactNode }) {
     else drawer.current?.close();
   }, [drawerOpen]);
   useEffect(() => setDrawerOpen(false), [pathname]);
+  // 'More' closes on navigation, on Escape and on a click elsewhere, like any menu.
+  const more = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = (e: Event) => {
+      const menu = more.current;
+      if (!menu?.open) return;
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menu.contains(e.target as Node)) menu.open = false;
+    };
+    document.addEventListener('click', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('click', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, []);
+  useEffect(() => {
+    if (more.current) more.current.open = false;
+  }, [pathname]);
 
   return (
     <div className={`app tenant-${tenant}`}>
@@ -71,16 +94,24 @@ export function Layout({ children }: { children: ReactNode }) {
           <div className="nav-desktop">
             <NavList />
           </div>
-          <ul>
-            <li className="nav-desktop">
+          <details className="nav-more nav-desktop" ref={more}>
+            <summary>More</summary>
+            <div className="nav-more-panel">
+              <ul className="more-links">
+                {NAV_LINKS.slice(6).map((l) => (
+                  <li key={l.to}>
+                    <Link to={l.to} activeProps={{ 'aria-current': 'page' }}>
+                      {l.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
               <TenantSwitch tenant={tenant} />
-            </li>
-            <li className="nav-mobile">
-              <button type="button" className="outline menu-button" aria-label="Open menu" aria-expanded={drawerOpen} aria-controls="nav-drawer" onClick={() => setDrawerOpen(true)}>
-                ☰
-              </button>
-            </li>
-          </ul>
+            </div>
+          </details>
+          <button type="button" className="menu-button nav-mobile" aria-label="Open menu" aria-expanded={drawerOpen} aria-controls="nav-drawer" onClick={() => setDrawerOpen(true)}>
+            <Menu />
+          </button>
         </nav>
       </header>
       <ConnectionStatus />
@@ -88,8 +119,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <dialog id="nav-drawer" ref={drawer} className="nav-drawer" aria-label="Menu" onClose={() => setDrawerOpen(false)} onClick={(e) => e.target === drawer.current && setDrawerOpen(false)}>
         {(restReady || drawerOpen) && (
           <nav aria-label="Mobile">
-            <button type="button" className="secondary drawer-close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
-              ×
+            <button type="button" className="icon-button drawer-close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
+              <X />
             </button>
             <NavList onNavigate={() => setDrawerOpen(false)} />
             <TenantSwitch tenant={tenant} />

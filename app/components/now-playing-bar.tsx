@@ -1,3 +1,4 @@
+import { ChevronDown, ChevronUp, Pause, Play, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLowData } from '../lib/low-data';
 import { useNowPlaying } from '../api/np';
@@ -51,7 +52,7 @@ export function NowPlayingBar() {
         disabled={!track && !stream}
         onClick={() => (track ? player.toggle('') : player.toggle(stream))}
       >
-        {active ? '❚❚' : '▶'}
+        {active ? <Pause size={22} fill="currentColor" /> : <Play size={22} fill="currentColor" />}
       </button>
       <div className="np-meta">
         {state.status === 'reconnecting' ? (
@@ -87,10 +88,10 @@ export function NowPlayingBar() {
         </button>
       )}
       <button type="button" className="np-volume" aria-label={state.muted ? 'Unmute' : 'Mute'} onClick={() => player.toggleMute()}>
-        {state.muted ? '🔇' : '🔊'}
+        {state.muted ? <VolumeX /> : <Volume2 />}
       </button>
       <button type="button" className="np-expand" aria-label={expanded ? 'Collapse player' : 'Expand player'} aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
-        {expanded ? '▾' : '▴'}
+        {expanded ? <ChevronDown /> : <ChevronUp />}
       </button>
       {track && (
         <div className="np-seek">

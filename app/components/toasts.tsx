@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 export interface Toast {
@@ -36,7 +37,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               {current.description && <p className="toast-description">{current.description}</p>}
             </div>
             <button type="button" className="toast-close" aria-label="Dismiss" onClick={dismiss}>
-              ×
+              <X size={20} />
             </button>
           </div>
         )}

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Tenant } from '../../domain/tenants';
 import type { Config } from '../config';
+import type { ChangeBus } from '../db/change-bus';
 import type { Db } from '../db/knex';
 import type { UploadStorage } from '../media/storage';
 
@@ -40,4 +41,9 @@ export interface Deps {
   now: () => number;
   /** Where uploaded files live: the local disk or an S3 bucket (server/media/storage.ts). */
   storage: UploadStorage;
+  /**
+   * Changes every process serving this database must hear of (server/db/change-bus.ts);
+   * createApp always sets it (in-process unless startServer hands it PostgreSQL's).
+   */
+  bus?: ChangeBus;
 }

@@ -17,6 +17,11 @@ export interface PublicAnswersOptions {
   maxBytes?: number;
   /** Writes the request line of an answer sent before Koa; none when the log is off. */
   log?: (line: RequestLine) => void;
+  /**
+   * Told of every write that succeeded through this process, after the kept answers were
+   * dropped: app.ts passes it on to the other processes (server/db/change-bus.ts).
+   */
+  onWrite?: (tenant: Tenant) => void;
 }
 
 export interface PublicAnswers {
@@ -27,6 +32,8 @@ export interface PublicAnswers {
    * from the kept answer, before Koa builds a context for it. False when it cannot.
    */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Drops every kept answer: a write through another process succeeded. */
+  drop(): void;
 }
 
 export const PUBLIC_ANSWER_TTL_MS = 1000;
@@ -42,12 +49,14 @@ const COMPRESS_THRESHOLD = 1024;
  * answer it makes is sent from the kept form too, so a hit carries the same bytes and headers.
  *
  * - Identical requests arriving while one is being answered share its answer.
- * - Any write (a method other than GET, HEAD or OPTIONS) drops every kept answer, when it starts and
- *   when it ends; an answer read while a write was under way is sent but not kept.
+ * - A write (a method other than GET, HEAD or OPTIONS) that succeeds drops every kept answer
+ *   before its own answer goes out; an answer whose read began before that is sent but not
+ *   kept. A write that fails (401, 404, 400, 429…) drops nothing: anyone can send one, and a
+ *   loop of them must not put every public GET back on the database.
  * - Requests carrying x-admin-key never read or fill them: a right key must get no-store
  *   and its own view, a wrong key must still answer 401.
  */
-export function publicAnswers({ now, ttlMs, maxBytes = MAX_BYTES, log }: PublicAnswersOptions): PublicAnswers {
+export function publicAnswers({ now, ttlMs, maxBytes = MAX_BYTES, log, onWrite }: PublicAnswersOptions): PublicAnswers {
   const kept = new KeptAnswers(maxBytes);
   const inFlight = new Map<string, Promise<KeptAnswer | null>>();
   // Host and raw URL → key, tenant and path as Koa resolved them, for serve().
@@ -70,11 +79,11 @@ export function publicAnswers({ now, ttlMs, maxBytes = MAX_BYTES, log }: PublicA
     const method = ctx.method;
     if (method !== 'GET') {
       if (method === 'HEAD' || method === 'OPTIONS') return next();
-      dropAll();
-      try {
-        await next();
-      } finally {
+      await next();
+      // The error handler sits below: a failed write arrives here as its status.
+      if (ctx.status < 400) {
         dropAll();
+        onWrite?.(ctx.state.tenant);
       }
       return;
     }
@@ -140,7 +149,7 @@ export function publicAnswers({ now, ttlMs, maxBytes = MAX_BYTES, log }: PublicA
     return true;
   };
 
-  return { middleware, serve };
+  return { middleware, serve, drop: dropAll };
 }
 
 /**

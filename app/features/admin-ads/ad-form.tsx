@@ -11,6 +11,7 @@ import { issuesByField } from '../../lib/api-client';
 import { AD_SLOT_LABELS, ALL_COUNTRY_CODES, EMPTY_AD_FORM, adFormValues, toggleIn, type AdFormValues } from './ad-display';
 import { useCreateAd, useUpdateAd } from '../../api/ads';
 import { useUploadImage } from './use-ad-mutations';
+import { Flag } from '../../components/flag';
 
 type FieldErrors = Partial<Record<keyof AdFormValues, string>>;
 
@@ -199,7 +200,7 @@ export function AdForm({ editing, onDone }: AdFormProps) {
               onChange={(e) => set('countries', toggleIn(values.countries, c.code, e.target.checked, ALL_COUNTRY_CODES))}
               aria-invalid={invalid('countries')}
             />
-            <span aria-hidden="true">{c.flag}</span> {c.name}
+            <Flag code={c.code} /> {c.name}
           </label>
         ))}
         {errors.countries && (

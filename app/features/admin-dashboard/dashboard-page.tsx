@@ -27,6 +27,7 @@ import {
 import { downloadTextFile } from './download-file';
 import { EXPORT_KINDS, EXPORT_LABELS, exportCsv, type ExportData, type ExportKind } from './exports';
 import './admin-dashboard.css';
+import { Flag } from '../../components/flag';
 
 const formatDate = (iso: string) => {
   const d = new Date(iso);
@@ -137,7 +138,7 @@ function DashboardContent({ tenant, data, prayers }: { tenant: string; data: Exp
             <ol className="dash-countries">
               {top.map(({ country, count }) => (
                 <li key={country.code}>
-                  <span aria-hidden="true">{country.flag}</span> <span className="dash-country-name">{country.name}</span>
+                  <Flag code={country.code} /> <span className="dash-country-name">{country.name}</span>
                   <strong>{count}</strong>
                 </li>
               ))}
@@ -198,7 +199,13 @@ function DashboardContent({ tenant, data, prayers }: { tenant: string; data: Exp
                 return (
                   <tr key={a.id}>
                     <td data-label="Name">{a.name}</td>
-                    <td data-label="Country">{country ? `${country.flag} ${country.name}` : 'Unknown'}</td>
+                    <td data-label="Country">{country ? (
+                        <>
+                          <Flag code={country.code} /> {country.name}
+                        </>
+                      ) : (
+                        'Unknown'
+                      )}</td>
                     <td data-label="Submitted">
                       <time dateTime={a.createdAt}>{formatDate(a.createdAt)}</time>
                     </td>

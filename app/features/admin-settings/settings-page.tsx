@@ -180,7 +180,7 @@ function SettingsInput({ field, inputId, value, error, onChange }: SettingsInput
       <select {...common} onChange={(e) => onChange(e.target.value)}>
         {COUNTRIES.map((c) => (
           <option key={c.code} value={c.code}>
-            {c.flag} {c.name}
+            {c.name}
           </option>
         ))}
       </select>

@@ -3,6 +3,7 @@ import type { Artist, SocialKey } from '../../../domain/artists';
 import { findCountry } from '../../../domain/countries';
 import { useLowData } from '../../lib/low-data';
 import './artists.css';
+import { Flag } from '../../components/flag';
 
 export const SOCIAL_LABELS: Record<SocialKey, string> = {
   instagram: 'Instagram',
@@ -52,7 +53,7 @@ export function CountryBadge({ code }: { code: string }) {
   if (!country) return null;
   return (
     <span className="badge country-badge">
-      <span aria-hidden="true">{country.flag}</span> {country.name}
+      <Flag code={country.code} /> {country.name}
     </span>
   );
 }

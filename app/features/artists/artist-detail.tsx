@@ -1,3 +1,4 @@
+import { ArrowLeft } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SOCIAL_KEYS } from '../../../domain/artists';
@@ -39,7 +40,9 @@ export function ArtistDetail({ id }: { id: string }) {
   return (
     <div className="artists-page artist-detail">
       <nav aria-label="Breadcrumb">
-        <Link to="/artists/directory">← Artist Directory</Link>
+        <Link to="/artists/directory" className="back-link">
+          <ArrowLeft size={18} /> Artist Directory
+        </Link>
       </nav>
       <article className="profile" aria-labelledby="artist-name">
         <ArtistPhoto artist={a} size="profile" />

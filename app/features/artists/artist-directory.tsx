@@ -73,7 +73,7 @@ export function ArtistDirectory() {
             <option value={ALL}>All Countries</option>
             {COUNTRIES.map((c) => (
               <option key={c.code} value={c.code}>
-                {c.flag} {c.name}
+                {c.name}
               </option>
             ))}
           </select>

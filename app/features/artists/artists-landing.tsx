@@ -10,6 +10,7 @@ import { ArtistGrid } from './artist-card';
 import { FEATURED_LIMIT, RISING_LIMIT, artistsOfCountry, featuredFromGuyana, risingNow } from './artist-filters';
 import { approvedArtistsQuery } from '../../api/artists';
 import './artists.css';
+import { Flag } from '../../components/flag';
 
 export function ArtistsLanding() {
   const query = useQuery(approvedArtistsQuery());
@@ -100,14 +101,14 @@ function CountryChips({ artists }: { artists: Artist[] | undefined }) {
         {COUNTRIES.map((c) => (
           <li key={c.code}>
             <button type="button" className="chip" aria-pressed={c.code === selected} onClick={() => select(c.code)}>
-              <span aria-hidden="true">{c.flag}</span> {c.name}
+              <Flag code={c.code} /> {c.name}
             </button>
           </li>
         ))}
       </ul>
       <p className="chip-summary">
         <span>
-          <span aria-hidden="true">{country.flag}</span> {country.name}
+          <Flag code={country.code} /> {country.name}
           {count !== null && ` · ${count} ${count === 1 ? 'artist' : 'artists'}`}
         </span>
         <Link to="/country" search={{ country: country.code }}>

@@ -8,6 +8,7 @@ import { ArtistGrid } from './artist-card';
 import { artistsOfCountry } from './artist-filters';
 import { approvedArtistsQuery } from '../../api/artists';
 import './artists.css';
+import { Flag } from '../../components/flag';
 
 export const COUNTRY_PLACEHOLDERS = 8;
 
@@ -22,17 +23,14 @@ export function CountryPage() {
     <div className="artists-page country-page">
       <header className="country-head">
         <h1>
-          <span className="country-flag" aria-hidden="true">
-            {country.flag}
-          </span>{' '}
-          {country.name}
+          <Flag code={country.code} className="flag country-flag" /> {country.name}
         </h1>
         <label htmlFor={pickerId} className="country-picker">
           Choose a country
           <select id={pickerId} value={country.code} onChange={(e) => select(e.target.value)}>
             {COUNTRIES.map((c) => (
               <option key={c.code} value={c.code}>
-                {c.flag} {c.name}
+                {c.name}
               </option>
             ))}
           </select>

@@ -134,7 +134,7 @@ export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
             <option value="">Choose your country</option>
             {COUNTRIES.map((c) => (
               <option key={c.code} value={c.code}>
-                {c.flag} {c.name}
+                {c.name}
               </option>
             ))}
           </select>

@@ -1,3 +1,4 @@
+import { Heart } from 'lucide-react';
 import type { Prayer } from '../../../domain/prayers';
 import { useToast } from '../../components/toasts';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
@@ -32,7 +33,7 @@ export function PrayerCard({ prayer }: { prayer: Prayer }) {
           disabled={addHeart.isPending}
           aria-label={`Add a heart to this prayer, ${hearts} ${hearts === 1 ? 'heart' : 'hearts'} so far`}
         >
-          <span aria-hidden="true">♥</span> <span className="heart-count">{hearts}</span>
+          <Heart size={18} fill="currentColor" /> <span className="heart-count">{hearts}</span>
         </button>
         {addHeart.isPaused && (
           <small className="muted heart-queued" role="status">

@@ -1,12 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { Mic, Pause, Play, Radio, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { EmbedName } from '../../../domain/embeds';
+import { showOnAir } from '../../../domain/schedule';
+import { showsQuery } from '../../api/shows';
 import { AdSlot } from '../../components/ad-slot';
 import { EmbedFrame } from '../../components/embed-frame';
 import { useLowData } from '../../lib/low-data';
 import { useNowPlaying } from '../../api/np';
-import { isActive, player, usePlayer } from '../../lib/player/player';
+import { isActive, player, usePlayer, type PlayerStatus } from '../../lib/player/player';
 import { useSettings } from '../../api/settings';
 import { currentTenant } from '../../lib/tenant';
+import { useTheme } from '../../lib/theme';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { playedTime } from './played-time';
 
@@ -31,53 +36,25 @@ function DeferredEmbed({ delayMs, ...props }: { name: EmbedName; html: string; t
 export function RadioPage() {
   const settings = useSettings();
   const np = useNowPlaying();
-  const state = usePlayer();
   const [lowData, setLowData] = useLowData();
+  const [theme, setTheme] = useTheme();
   const s = settings.data;
-  const stream = (lowData && s?.lowDataStreamUrl) || s?.streamUrl || '';
-  // An artist's track in the player is not the live stream: Listen Live switches to it.
-  const playing = isActive(state.status) && state.index < 0;
   const recent = np.data?.history.slice(0, RECENTLY_PLAYED_COUNT) ?? [];
   const embedDelay = EMBED_DELAY_MS[currentTenant()];
-  // The player and now playing first; the rest of the page in a second, background render.
+  // The station first; the rest of the page in a second, background render.
   const restReady = useDeferredMount();
 
   return (
     <div className="radio-page">
+      <OnAir />
+      {restReady && s?.enableShoutouts && (
+        <Suspense fallback={<p aria-busy="true">Loading shoutouts…</p>}>
+          <ShoutoutForm />
+        </Suspense>
+      )}
       <AdSlot slot="leaderboard" />
       <div className="radio-layout">
         <div className="radio-main">
-          <article className="live-player">
-            <header>
-              <span className="live-badge">LIVE</span> <h1 className="inline">{s?.displayName ?? 'Live Radio'}</h1>
-            </header>
-            {s?.radioHtmlEmbed ? <EmbedFrame name="radio" html={s.radioHtmlEmbed} title="Radio player" height={140} /> : null}
-            <div className="plain-player">
-              <button type="button" onClick={() => player.toggle(stream)} disabled={!stream} aria-pressed={playing}>
-                {playing ? 'Pause' : 'Listen Live'}
-              </button>
-              {!stream && settings.isSuccess && <p className="muted">The stream is being set up.</p>}
-            </div>
-          </article>
-
-          <article aria-labelledby="now-playing-heading">
-            <h2 id="now-playing-heading">Now Playing</h2>
-            {np.isPending ? (
-              <p aria-busy="true">Loading…</p>
-            ) : np.data ? (
-              <div className="now-playing">
-                {!lowData && np.data.nowPlaying.art && <img src={np.data.nowPlaying.art} alt="" width={72} height={72} />}
-                <div>
-                  <strong>{np.data.nowPlaying.title}</strong>
-                  <p>{np.data.nowPlaying.artist}</p>
-                </div>
-              </div>
-            ) : (
-              <p>Now playing is unavailable right now.</p>
-            )}
-            {s?.nowPlayingEmbed ? <DeferredEmbed name="now-playing" html={s.nowPlayingEmbed} title="Station now playing" delayMs={embedDelay} /> : null}
-          </article>
-
           {restReady && (
             <>
               <article aria-labelledby="recent-heading">
@@ -94,16 +71,18 @@ export function RadioPage() {
                     ))}
                   </ol>
                 )}
+                {s?.nowPlayingEmbed ? <DeferredEmbed name="now-playing" html={s.nowPlayingEmbed} title="Station now playing" delayMs={embedDelay} /> : null}
                 {s?.recentlyPlayedEmbed ? (
                   <DeferredEmbed name="recently-played" html={s.recentlyPlayedEmbed} title="Station recently played" delayMs={embedDelay} />
                 ) : null}
               </article>
 
-              {s?.enableShoutouts && (
-                <Suspense fallback={<p aria-busy="true">Loading shoutouts…</p>}>
-                  <ShoutoutForm />
-                </Suspense>
-              )}
+              {s?.radioHtmlEmbed ? (
+                <article aria-labelledby="station-player-heading">
+                  <h2 id="station-player-heading">Station Player</h2>
+                  <EmbedFrame name="radio" html={s.radioHtmlEmbed} title="Radio player" height={140} />
+                </article>
+              ) : null}
 
               <AdSlot slot="infeed" />
 
@@ -118,19 +97,117 @@ export function RadioPage() {
           {restReady && (
             <>
               <AdSlot slot="sidebar" />
-              {(s?.enableLowData ?? true) && (
-                <article>
-                  <label>
-                    <input type="checkbox" role="switch" checked={lowData} onChange={(e) => setLowData(e.target.checked)} />
-                    Low Data Mode
-                  </label>
-                  <small className="muted">Turns off images, embeds and video to save your data.</small>
-                </article>
-              )}
+              <article className="listening-options" aria-label="Listening options">
+                {(s?.enableLowData ?? true) && (
+                  <>
+                    <label>
+                      <input type="checkbox" role="switch" checked={lowData} onChange={(e) => setLowData(e.target.checked)} />
+                      Low Data Mode
+                    </label>
+                    <small className="muted">Turns off images, embeds and video to save your data.</small>
+                  </>
+                )}
+                <label>
+                  <input type="checkbox" role="switch" checked={theme === 'dark'} onChange={(e) => setTheme(e.target.checked ? 'dark' : 'light')} />
+                  Dark theme
+                </label>
+                <small className="muted">Easier on the eyes at night. Follows your phone until you choose.</small>
+              </article>
             </>
           )}
         </aside>
       </div>
     </div>
+  );
+}
+
+const PLAYER_STATE: Partial<Record<PlayerStatus, string>> = {
+  connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
+  playing: 'On air now',
+};
+
+/**
+ * The first screen of the radio page (issue 14): the station's artwork, what is on air (title,
+ * artist, show), one big play button with the player's state, and the listener count when
+ * the source gives one.
+ */
+function OnAir() {
+  const settings = useSettings();
+  const np = useNowPlaying();
+  const shows = useQuery(showsQuery());
+  const state = usePlayer();
+  const [lowData] = useLowData();
+  const s = settings.data;
+  const tenant = currentTenant();
+  const stream = (lowData && s?.lowDataStreamUrl) || s?.streamUrl || '';
+  // An artist's track in the player is not the live stream: the big button switches to it.
+  const active = isActive(state.status) && state.index < 0;
+  const song = np.data?.nowPlaying;
+  const art = song?.art || s?.logoUrl || `/brand/${tenant}-logo.svg`;
+  const show = shows.data && s ? showOnAir(shows.data, new Date(), s.timeZone) : null;
+  const stateText = PLAYER_STATE[state.status];
+
+  return (
+    <section className="radio-hero" aria-label="On air">
+      {lowData ? (
+        <div className="hero-art" aria-hidden="true">
+          <Radio size={72} />
+        </div>
+      ) : (
+        <img className="hero-art" src={art} alt="" width={220} height={220} fetchPriority="high" />
+      )}
+      <div className="hero-body">
+        <h1 className="hero-station">
+          <span className="live-badge">LIVE</span> {s?.displayName ?? 'Live Radio'}
+        </h1>
+        <h2 className="hero-label">Now Playing</h2>
+        {np.isPending ? (
+          <p className="hero-title" data-testid="on-air-title" aria-busy="true">
+            Loading…
+          </p>
+        ) : song ? (
+          <>
+            <p className="hero-title" data-testid="on-air-title">
+              {song.title}
+            </p>
+            <p className="hero-artist">{song.artist}</p>
+          </>
+        ) : (
+          <p className="hero-title" data-testid="on-air-title">
+            Now playing is unavailable right now.
+          </p>
+        )}
+        {show && show.title !== song?.title && (
+          <p className="hero-show">
+            <Mic size={16} /> {show.title}
+          </p>
+        )}
+        <div className="hero-controls">
+          <button type="button" className="hero-play" onClick={() => player.toggle(stream)} disabled={!stream} aria-pressed={active}>
+            {active ? <Pause size={26} fill="currentColor" /> : <Play size={26} fill="currentColor" />}
+            {active ? 'Pause' : 'Listen Live'}
+          </button>
+          {state.status === 'failed' ? (
+            <span className="hero-state" role="alert">
+              Stream lost{' '}
+              <button type="button" onClick={() => player.play(stream)}>
+                Retry
+              </button>
+            </span>
+          ) : stateText ? (
+            <span className="hero-state" role="status">
+              {stateText}
+            </span>
+          ) : null}
+          {np.data?.listeners != null && (
+            <span className="hero-listeners">
+              <Users size={18} /> {np.data.listeners} listening
+            </span>
+          )}
+        </div>
+        {!stream && settings.isSuccess && <p className="hero-artist">The stream is being set up.</p>}
+      </div>
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { WEEKDAYS } from '../../../domain/catalog';
 import type { Show } from '../../../domain/shows';
@@ -40,13 +41,13 @@ export function WeekCalendar({ shows, now, tenantZone, listenerZone, stationName
       <div className="week-toolbar">
         <div className="week-nav">
           <button type="button" className="outline icon-button" aria-label="Previous week" onClick={() => setWeekStart((w) => addDays(w, -7))}>
-            ‹
+            <ChevronLeft />
           </button>
           <h2 id="week-range" data-testid="week-range" data-week-start={weekStart} aria-live="polite">
             {formatWeekRange(weekStart)}
           </h2>
           <button type="button" className="outline icon-button" aria-label="Next week" onClick={() => setWeekStart((w) => addDays(w, 7))}>
-            ›
+            <ChevronRight />
           </button>
           {weekStart !== thisWeek && (
             <button type="button" className="secondary outline" onClick={() => setWeekStart(thisWeek)}>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Flag } from '../../components/flag';
 
 /** spec.md §4: each reaction stays 2 seconds. */
 export const REACTION_VISIBLE_MS = 2000;
@@ -6,8 +7,13 @@ export const REACTION_VISIBLE_MS = 2000;
 const MAX_FLOATING = 24;
 
 export interface Reaction {
+  /** The emoji, or 'flag:' and a country code for a flag (drawn as an SVG, never an emoji flag). */
   emoji: string;
   label: string;
+}
+
+function Glyph({ emoji }: { emoji: string }) {
+  return emoji.startsWith('flag:') ? <Flag code={emoji.slice(5)} className="flag reaction-flag" /> : <>{emoji}</>;
 }
 
 interface Floating {
@@ -48,7 +54,9 @@ export function Reactions({ reactions, onReact }: { reactions: Reaction[]; onRea
     <div role="group" aria-label="Reactions" className="reaction-buttons">
       {reactions.map((r) => (
         <button key={r.label} type="button" className="outline reaction-button" aria-label={r.label} onClick={() => onReact(r.emoji)}>
-          <span aria-hidden="true">{r.emoji}</span>
+          <span aria-hidden="true">
+            <Glyph emoji={r.emoji} />
+          </span>
         </button>
       ))}
     </div>
@@ -60,7 +68,7 @@ export function FloatingReactions({ floating }: { floating: Floating[] }) {
     <div className="reaction-layer" aria-hidden="true">
       {floating.map((f) => (
         <span key={f.id} className="floating-reaction" data-testid="floating-reaction" style={{ left: `${f.left}%` }}>
-          {f.emoji}
+          <Glyph emoji={f.emoji} />
         </span>
       ))}
     </div>

@@ -35,7 +35,7 @@ export function WatchPage() {
   const reactions: Reaction[] = [
     { emoji: '🔥', label: 'React with fire' },
     { emoji: '🙌', label: 'React with praise hands' },
-    { emoji: country?.flag ?? '🇬🇾', label: `React with the ${country?.name ?? 'Guyana'} flag` },
+    { emoji: `flag:${country?.code ?? 'GY'}`, label: `React with the ${country?.name ?? 'Guyana'} flag` },
   ];
   const listeners = np.data?.listeners;
 

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type Config } from '../../config';
 import { startServer } from '../../server';
-import { describeEachEngine, freshAddress } from '../../test/test-app';
+import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
 import { eventStreamOptionsFromEnv, retryMs } from './now-playing.events';
 
 // Short intervals for this file; the app reads them when it is created (in beforeAll).
@@ -148,10 +148,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('event stream options', () => {
   it('reads NP_EVENTS_* and keeps the defaults for anything blank or not a positive whole number', () => {
-    expect(eventStreamOptionsFromEnv({})).toEqual({ heartbeatMs: 25_000, checkMs: 5_000, maxPerAddress: 100, listenersOnlyMinMs: 60_000 });
+    expect(eventStreamOptionsFromEnv({})).toEqual({ heartbeatMs: 25_000, checkMs: 10_000, maxPerAddress: 100, listenersOnlyMinMs: 60_000 });
     expect(eventStreamOptionsFromEnv({ NP_EVENTS_HEARTBEAT_MS: '1000', NP_EVENTS_CHECK_MS: '-5', NP_EVENTS_MAX_PER_ADDRESS: 'x' })).toMatchObject({
       heartbeatMs: 1000,
-      checkMs: 5_000,
+      checkMs: 10_000,
       maxPerAddress: 100,
     });
   });
@@ -290,7 +290,15 @@ describeEachEngine('now-playing event stream', (t) => {
 
     // The caribbean upstream changes; the watzhott stream (another URL, same server) does not hear of it.
     upstream.set(icecast('Sherwin Gardner - Yahweh'));
-    await t().db('settings').where({ tenant: 'watzhott' }).delete();
+    // Through the app: a successful write is pushed to the streams (docs/now-playing-push.md).
+    const settings = await t().http().get('/api/settings').set('x-admin-key', ADMIN_KEY);
+    const saved = await t()
+      .http()
+      .put('/api/settings')
+      .set('x-admin-key', ADMIN_KEY)
+      .set('X-Forwarded-For', freshAddress())
+      .send({ ...settings.body, streamUrl: '/demo/stream', radioHtmlEmbed: settings.body.radioHtmlEmbed || '<audio src="/demo/stream"></audio>', npJsonUrl: '' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     await wz.until(() => wz.dataEvents.length === 2, 3_000, 'watzhott falling back to its schedule');
     const wzCount = wz.dataEvents.length;
     t().clock.advance(10_001);

@@ -1,19 +1,23 @@
-import { PassThrough, type Writable } from 'node:stream';
-import zlib from 'node:zlib';
+import type { ServerResponse } from 'node:http';
+import type { Tenant } from '../../../domain/tenants';
 import type { AppContext } from '../../http/context';
 import { tooManyRequests } from '../../http/errors';
 import type { NowPlayingHub, Snapshot, Subscriber } from './now-playing.hub';
+import { sharedGzip, type GzipState } from './now-playing.gzip';
 
 /** What the stream is tuned by; NP_EVENTS_* in the environment (README), defaults below. */
 export interface EventStreamOptions {
   /** A comment this often keeps proxies and NAT tables from dropping a quiet stream. */
   heartbeatMs: number;
-  /** How often the hub reads the current answer while anyone listens. */
+  /**
+   * How often, while anyone listens, the upstream gets its chance to be asked (the poller asks
+   * it at most once per 10 s per tenant across processes); changes themselves are pushed.
+   */
   checkMs: number;
   /**
    * Open streams one client address may hold in this process; more answer 429 (and fall
    * back to polling). Generous: Caribbean mobile carriers put many listeners behind one
-   * address (carrier-grade NAT), and each stream costs only ~48 KB here.
+   * address (carrier-grade NAT), and each stream costs only a few KB here (bench/RESULTS.md).
    */
   maxPerAddress: number;
   /** A change of the listener count alone is sent at most this often. */
@@ -22,7 +26,7 @@ export interface EventStreamOptions {
 
 export const DEFAULT_EVENT_STREAM_OPTIONS: EventStreamOptions = {
   heartbeatMs: 25_000,
-  checkMs: 5_000,
+  checkMs: 10_000,
   maxPerAddress: 100,
   listenersOnlyMinMs: 60_000,
 };
@@ -47,14 +51,6 @@ export function eventStreamOptionsFromEnv(env: NodeJS.ProcessEnv = process.env):
  * restarts its listeners do not all come back in the same instant.
  */
 export const retryMs = (random = Math.random): number => 3_000 + Math.floor(random() * 5_000);
-
-/**
- * Per-stream gzip, flushed after every event: the deflate window still holds the previous
- * event, so a song change (the same answer with history shifted by one) costs tens of bytes
- * instead of the whole answer. A 8 KB window holds a full answer with 20 history entries;
- * with memLevel 5 a stream's compressor costs about 48 KB of memory.
- */
-const GZIP: zlib.ZlibOptions = { level: 6, windowBits: 13, memLevel: 5 };
 
 /** A stream that stops reading falls this far behind before it is dropped. */
 const MAX_BACKLOG_BYTES = 256 * 1024;
@@ -97,6 +93,7 @@ function lastEventId(ctx: AppContext): string | null {
 /** GET /api/np/events: Server-Sent Events of GET /api/np's answer (README, api.md addendum). */
 export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions) {
   const perAddress = new Map<string, number>();
+  const gzip = sharedGzip(eventText);
 
   return async (ctx: AppContext): Promise<void> => {
     // Never compressed by koa-compress (it would buffer the stream) nor kept by any cache.
@@ -123,54 +120,112 @@ export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions
     const open = perAddress.get(address) ?? 0;
     if (open >= options.maxPerAddress) throw tooManyRequests(60, 'Too many now-playing streams from this address');
     perAddress.set(address, open + 1);
-
-    const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
-    const body = gzip ? zlib.createGzip(GZIP) : new PassThrough();
-    const write = (text: string) => {
-      if (body.destroyed || body.writableEnded) return;
-      if (ctx.res.writableLength + body.writableLength + body.readableLength > MAX_BACKLOG_BYTES) {
-        ctx.res.destroy();
-        return;
-      }
-      body.write(text);
-      if (gzip) (body as zlib.Gzip).flush(zlib.constants.Z_SYNC_FLUSH);
-    };
-
-    let unsubscribe: (() => void) | null = null;
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      unsubscribe?.();
-      streams.ends.delete(end);
+    const release = () => {
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left > 0) perAddress.set(address, left);
       else perAddress.delete(address);
-      (body as Writable).end();
+      streams.ends.delete(stream.end);
     };
-    streams.ends.add(end);
-    ctx.res.once('close', end);
 
-    const subscriber: Subscriber = {
-      lastId: lastEventId(ctx),
-      send: (s: Snapshot) => write(`id: ${s.id}\ndata: ${s.json}\n\n`),
-      heartbeat: () => write(':\n\n'),
-    };
-    write(retry);
+    const stream = eventStream(ctx.res, ctx.acceptsEncodings('gzip', 'identity') === 'gzip' ? gzip : null, lastEventId(ctx), release);
+    streams.ends.add(stream.end);
     try {
-      const leave = await hub.subscribe(ctx.state.tenant, subscriber);
-      if (ended) leave();
-      else unsubscribe = leave;
+      await stream.start(hub, ctx.state.tenant, retry);
     } catch (err) {
       // Nothing was sent yet: the error handler answers JSON as for any /api route.
-      end();
-      body.destroy();
+      stream.end();
       throw err;
     }
+    if (stream.ended()) {
+      ctx.respond = false;
+      return;
+    }
     streamHeaders();
-    if (gzip) ctx.set('Content-Encoding', 'gzip');
+    if (stream.gzipped) ctx.set('Content-Encoding', 'gzip');
     ctx.req.socket.setNoDelay(true);
+    // Written here rather than through Koa: a stream holds only its socket and a few numbers.
+    // The status is still set on ctx, for the request log.
     ctx.status = 200;
-    ctx.body = body;
+    ctx.respond = false;
+    stream.open();
   };
 }
+
+/**
+ * One open stream, kept apart from Koa's context so that a stream retains as little as
+ * possible (10,000 of them per process: bench/RESULTS.md). With gzip its bytes come from the
+ * shared encoder: an event is compressed once for every stream that holds the same previous
+ * event, not once per stream (now-playing.gzip.ts).
+ */
+function eventStream(res: ServerResponse, gzip: ReturnType<typeof sharedGzip> | null, lastId: string | null, release: () => void) {
+  const state: GzipState | null = gzip ? gzip.state() : null;
+  let ended = false;
+  let opened = false;
+  let unsubscribe: (() => void) | null = null;
+  const pending: (string | Snapshot)[] = [];
+
+  const put = (chunk: Buffer | string) => {
+    if (res.writableLength > MAX_BACKLOG_BYTES) {
+      res.destroy();
+      return;
+    }
+    res.write(chunk);
+  };
+  const writeText = (text: string) => {
+    if (ended) return;
+    if (!opened) {
+      pending.push(text);
+      return;
+    }
+    put(gzip && state ? gzip.text(state, text) : text);
+  };
+  const writeEvent = (snapshot: Snapshot) => {
+    if (ended) return;
+    if (!opened) {
+      pending.push(snapshot);
+      return;
+    }
+    put(gzip && state ? gzip.event(state, snapshot) : eventText(snapshot));
+  };
+
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    unsubscribe?.();
+    release();
+    if (!opened || res.destroyed) return;
+    if (gzip && state) res.end(gzip.trailer(state));
+    else res.end();
+  };
+  res.once('close', end);
+
+  const subscriber: Subscriber = {
+    lastId,
+    send: writeEvent,
+    heartbeat: () => writeText(':\n\n'),
+  };
+
+  return {
+    end,
+    gzipped: gzip !== null,
+    ended: () => ended,
+    async start(hub: NowPlayingHub, tenant: Tenant, retry: string): Promise<void> {
+      pending.push(retry);
+      const leave = await hub.subscribe(tenant, subscriber);
+      if (ended) leave();
+      else unsubscribe = leave;
+    },
+    /** Headers are set: the status line, then what the hub sent meanwhile. */
+    open(): void {
+      res.writeHead(200);
+      opened = true;
+      if (gzip) put(gzip.header);
+      for (const item of pending.splice(0)) {
+        if (typeof item === 'string') writeText(item);
+        else writeEvent(item);
+      }
+    },
+  };
+}
+
+export const eventText = (s: Snapshot): string => `id: ${s.id}\ndata: ${s.json}\n\n`;

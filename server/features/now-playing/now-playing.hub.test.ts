@@ -38,6 +38,8 @@ describe('now-playing hub', () => {
 
   beforeEach(() => {
     vi.useFakeTimers();
+    // Minute boundaries (the hub's own look at the schedule) fall on multiples of 60 s.
+    vi.setSystemTime(0);
     current = { watzhott: answer('One'), caribbean: answer('Praise') };
     reads = 0;
     now = 0;
@@ -52,22 +54,48 @@ describe('now-playing hub', () => {
     await vi.advanceTimersByTimeAsync(ms);
   };
 
-  it('runs no timer and reads nothing while nobody listens', async () => {
-    const hub = makeHub();
+  it('runs no timer and reads nothing while nobody listens; while listening, reads on subscribe, on a change and once a minute', async () => {
+    const ticks: Tenant[] = [];
+    const hub = nowPlayingHub(read, {
+      checkMs: 10_000,
+      heartbeatMs: 25_000,
+      listenersOnlyMinMs: 60_000,
+      now: () => now,
+      tick: async (tenant) => void ticks.push(tenant),
+    });
     expect(hub.active()).toBe(false);
+    hub.changed('watzhott');
+    hub.changed(null);
     await advance(60_000);
     expect(reads).toBe(0);
+    expect(ticks).toEqual([]);
 
+    vi.setSystemTime(0);
     const s = subscriber();
     const leave = await hub.subscribe('watzhott', s);
     expect(hub.active()).toBe(true);
-    await advance(10_000);
+    expect(reads).toBe(1);
+    // No polling: 50 s pass with one read, while the upstream gets its chance every 10 s.
+    await advance(50_000);
+    expect(reads).toBe(1);
+    expect(ticks).toEqual(Array(5).fill('watzhott'));
+    hub.changed('caribbean');
+    await advance(0);
+    expect(reads).toBe(1);
+    hub.changed('watzhott');
+    await advance(0);
+    expect(reads).toBe(2);
+    hub.changed(null);
+    await advance(0);
     expect(reads).toBe(3);
+    // The minute boundary.
+    await advance(10_100);
+    expect(reads).toBe(4);
     leave();
     expect(hub.active()).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
     await advance(60_000);
-    expect(reads).toBe(3);
+    expect(reads).toBe(4);
   });
 
   it('sends the current answer on subscribe (unless the client has it), then only changes', async () => {
@@ -79,14 +107,41 @@ describe('now-playing hub', () => {
     expect(fresh.sent.map((s) => s.answer.nowPlaying.title)).toEqual(['One']);
     expect(known.sent).toEqual([]);
 
+    hub.changed('watzhott');
     await advance(20_000);
     expect(fresh.sent).toHaveLength(1);
 
     current.watzhott = answer('Two');
-    await advance(5_000);
+    hub.changed('watzhott');
+    await advance(0);
     expect(fresh.sent.map((s) => s.answer.nowPlaying.title)).toEqual(['One', 'Two']);
     expect(known.sent.map((s) => s.answer.nowPlaying.title)).toEqual(['Two']);
     expect(fresh.sent[1]!.id).toBe(etagOf(fresh.sent[1]!.json));
+  });
+
+  it('reads again when a change arrives while a read is under way (that read may predate it)', async () => {
+    let release: () => void = () => {};
+    let slowReads = 0;
+    const slow = (tenant: Tenant) =>
+      new Promise<NowPlaying>((resolve) => {
+        slowReads += 1;
+        const value = current[tenant];
+        release = () => resolve(value);
+      });
+    const hub = nowPlayingHub(slow, { checkMs: 10_000, heartbeatMs: 25_000, listenersOnlyMinMs: 60_000, now: () => now });
+    const s = subscriber();
+    const subscribed = hub.subscribe('watzhott', s);
+    release();
+    await subscribed;
+    hub.changed('watzhott');
+    current.watzhott = answer('Changed meanwhile');
+    hub.changed('watzhott');
+    release();
+    await advance(0);
+    expect(slowReads).toBe(3);
+    release();
+    await advance(0);
+    expect(s.sent.map((x) => x.answer.nowPlaying.title)).toEqual(['One', 'Changed meanwhile']);
   });
 
   it('heartbeats every subscriber of a tenant every heartbeatMs', async () => {
@@ -107,14 +162,20 @@ describe('now-playing hub', () => {
     const s = subscriber();
     await hub.subscribe('watzhott', s);
     current.watzhott = answer('One', 2);
+    hub.changed('watzhott');
     await advance(30_000);
     expect(s.sent).toHaveLength(1);
     current.watzhott = answer('One', 3);
-    await advance(30_000);
+    hub.changed('watzhott');
+    await advance(0);
+    expect(s.sent).toHaveLength(1);
+    // The hub's look at the minute boundary, a minute after the last event, sends it.
+    await advance(30_100);
     expect(s.sent.map((x) => x.answer.listeners)).toEqual([1, 3]);
 
     current.watzhott = answer('Two', 3);
-    await advance(5_000);
+    hub.changed('watzhott');
+    await advance(0);
     expect(s.sent.map((x) => x.answer.nowPlaying.title)).toEqual(['One', 'One', 'Two']);
     // A newcomer gets the latest count at once.
     current.watzhott = answer('Two', 9);
@@ -129,13 +190,15 @@ describe('now-playing hub', () => {
     const s = subscriber();
     await hub.subscribe('watzhott', s);
     failing = true;
-    await advance(5_000);
+    hub.changed('watzhott');
+    await advance(0);
     expect(errors).toHaveLength(1);
     await expect(hub.subscribe('watzhott', subscriber())).rejects.toThrow('database away');
     expect(hub.listening('watzhott')).toBe(1);
     failing = false;
     current.watzhott = answer('Back');
-    await advance(5_000);
+    hub.changed(null);
+    await advance(0);
     expect(s.sent.map((x) => x.answer.nowPlaying.title)).toEqual(['One', 'Back']);
   });
 

@@ -30,7 +30,10 @@ export interface Subscriber {
 }
 
 export interface HubOptions {
-  /** How often the current answer is read while anyone listens. */
+  /**
+   * How often, while anyone listens, the upstream is given its chance to be asked again
+   * (`tick`; the poller itself asks at most once per 10 s per tenant across processes).
+   */
   checkMs: number;
   heartbeatMs: number;
   /**
@@ -40,18 +43,24 @@ export interface HubOptions {
    */
   listenersOnlyMinMs: number;
   now: () => number;
-  /** A failed periodic read; the next check simply tries again. */
+  /** The upstream refresh of a tenant; a new answer it finds comes back through changed(). */
+  tick?: (tenant: Tenant) => Promise<void>;
+  /** A failed read; the next change or look simply tries again. */
   onError?: (err: unknown) => void;
 }
+
+/** The answer is looked at again on each minute boundary: shows begin and end on minutes. */
+const MINUTE_MS = 60_000;
 
 const sameExceptListeners = (a: NowPlaying, b: NowPlaying): boolean => JSON.stringify({ ...a, listeners: null }) === JSON.stringify({ ...b, listeners: null });
 
 /**
- * Change detection for the now-playing streams of one process: per tenant, while at least
- * one stream is open, the current answer is read through the service (which asks the
- * upstream at most once per 10 s per tenant and shares its cache with other processes
- * through the database) every checkMs, and sent only when its id changed. No timers run for
- * a tenant nobody listens to.
+ * The now-playing streams of one process (docs/now-playing-push.md). Nothing here polls the
+ * database: the answer of a tenant is read once when its first stream opens, once per change
+ * (changed(), from the change bus: a new upstream answer or a successful write, in this
+ * process or another), and once per minute (the show on air by the schedule, a listener
+ * count held back) — one read per process, whatever the number of streams — and sent only
+ * when its id changed. No timers run for a tenant nobody listens to.
  */
 export function nowPlayingHub(read: (tenant: Tenant) => Promise<NowPlaying>, options: HubOptions) {
   interface Channel {
@@ -59,9 +68,12 @@ export function nowPlayingHub(read: (tenant: Tenant) => Promise<NowPlaying>, opt
     /** What was last broadcast, and when: the baseline of the next change. */
     sent: Snapshot | null;
     sentAt: number;
-    /** One read at a time per tenant: checks and new streams share it. */
+    /** One read at a time per tenant: changes and new streams share it. */
     reading: Promise<Snapshot> | null;
+    /** A change arrived while a read was under way: that read may predate it. */
+    again: boolean;
     timers: NodeJS.Timeout[];
+    minute: NodeJS.Timeout | null;
   }
   const channels = new Map<Tenant, Channel>();
 
@@ -85,6 +97,10 @@ export function nowPlayingHub(read: (tenant: Tenant) => Promise<NowPlaying>, opt
   }
 
   async function check(tenant: Tenant, channel: Channel): Promise<void> {
+    if (channel.reading) {
+      channel.again = true;
+      return;
+    }
     let snapshot: Snapshot;
     try {
       snapshot = await current(tenant, channel);
@@ -93,22 +109,37 @@ export function nowPlayingHub(read: (tenant: Tenant) => Promise<NowPlaying>, opt
       return;
     }
     if (channels.get(tenant) !== channel) return;
+    if (channel.again) {
+      channel.again = false;
+      return check(tenant, channel);
+    }
     const sent = channel.sent;
     if (sent?.id === snapshot.id) return;
     if (sent && sameExceptListeners(sent.answer, snapshot.answer) && options.now() - channel.sentAt < options.listenersOnlyMinMs) return;
     deliver(channel, snapshot, channel.subscribers);
   }
 
+  function everyMinute(tenant: Tenant, channel: Channel): void {
+    const wait = MINUTE_MS - (Date.now() % MINUTE_MS) + 50;
+    channel.minute = setTimeout(() => {
+      void check(tenant, channel);
+      everyMinute(tenant, channel);
+    }, wait);
+    channel.minute.unref();
+  }
+
   function open(tenant: Tenant): Channel {
-    const channel: Channel = { subscribers: new Set(), sent: null, sentAt: 0, reading: null, timers: [] };
+    const channel: Channel = { subscribers: new Set(), sent: null, sentAt: 0, reading: null, again: false, timers: [], minute: null };
+    const tick = options.tick;
+    if (tick) channel.timers.push(setInterval(() => tick(tenant).catch((err: unknown) => options.onError?.(err)), options.checkMs));
     channel.timers.push(
-      setInterval(() => void check(tenant, channel), options.checkMs),
       setInterval(() => {
         for (const subscriber of channel.subscribers) subscriber.heartbeat();
       }, options.heartbeatMs),
     );
     // The streams end on shutdown; the timers alone never keep a process alive.
     for (const timer of channel.timers) timer.unref();
+    everyMinute(tenant, channel);
     channels.set(tenant, channel);
     return channel;
   }
@@ -117,6 +148,7 @@ export function nowPlayingHub(read: (tenant: Tenant) => Promise<NowPlaying>, opt
     channel.subscribers.delete(subscriber);
     if (channel.subscribers.size > 0 || channels.get(tenant) !== channel) return;
     for (const timer of channel.timers) clearInterval(timer);
+    if (channel.minute) clearTimeout(channel.minute);
     channels.delete(tenant);
   }
 
@@ -152,6 +184,15 @@ export function nowPlayingHub(read: (tenant: Tenant) => Promise<NowPlaying>, opt
         }
       }
       return unsubscribe;
+    },
+
+    /**
+     * The answer of a tenant (null: of every tenant) may have changed: read it once for all
+     * of this process's streams and send it if it did. Nothing happens for a tenant nobody
+     * listens to here.
+     */
+    changed(tenant: Tenant | null): void {
+      for (const [t, channel] of channels) if (tenant === null || t === tenant) void check(t, channel);
     },
 
     /** Open streams per tenant (tests and diagnostics). */

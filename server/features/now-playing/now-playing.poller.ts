@@ -14,6 +14,11 @@ export interface PollerOptions {
   refreshMs?: number;
   /** Injected in unit tests; the real HTTP fetch otherwise. */
   fetch?: (url: string, timeoutMs: number) => Promise<UpstreamResult>;
+  /**
+   * This process fetched an upstream answer unlike the last good one (song, history or
+   * listener count): the router tells every process's streams (docs/now-playing-push.md).
+   */
+  onNewAnswer?: (tenant: Tenant) => void;
 }
 
 interface Remembered {
@@ -56,6 +61,7 @@ export function upstreamPoller(repo: ReturnType<typeof nowPlayingRepository>, op
         if (previous?.data.song && changed) await repo.record(tenant, previous.data.song, previous.songSinceMs);
         good = { data: result.data, fetchedMs: at, songSinceMs: changed || !previous ? at : previous.songSinceMs };
         await repo.saveGood(tenant, url, good);
+        if (!previous || JSON.stringify(previous.data) !== JSON.stringify(good.data)) options.onNewAnswer?.(tenant);
       }
     }
     memory.set(tenant, { url, fetchedMs, good });
@@ -63,6 +69,12 @@ export function upstreamPoller(repo: ReturnType<typeof nowPlayingRepository>, op
   }
 
   return {
+    /** Another process saved a new answer: the next latest() reads it from the database. */
+    forget(tenant: Tenant | null): void {
+      if (tenant === null) memory.clear();
+      else memory.delete(tenant);
+    },
+
     latest(tenant: Tenant, url: string): Promise<GoodAnswer | null> {
       const known = memory.get(tenant);
       if (known && known.url === url && isFresh(known.fetchedMs, options.now(), refreshMs)) return Promise.resolve(known.good);

@@ -14,7 +14,7 @@ export const OFF_AIR_TITLE = 'Non-stop music';
  */
 export const LAST_GOOD_MAX_AGE_MS = 10 * 60 * 1000;
 
-export type NowPlayingOptions = Pick<PollerOptions, 'timeoutMs' | 'refreshMs' | 'fetch'>;
+export type NowPlayingOptions = Pick<PollerOptions, 'timeoutMs' | 'refreshMs' | 'fetch' | 'onNewAnswer'>;
 
 /**
  * What is playing for a tenant. With `npJsonUrl` set: the upstream's answer (AzuraCast,
@@ -29,9 +29,21 @@ export function nowPlayingService(deps: Deps, options: NowPlayingOptions = {}) {
     timeoutMs: options.timeoutMs ?? deps.config.npUpstreamTimeoutMs,
     refreshMs: options.refreshMs,
     fetch: options.fetch,
+    onNewAnswer: options.onNewAnswer,
   });
 
   return {
+    /** Gives the upstream its chance to be asked (at most once per 10 s per tenant, all processes together). */
+    async refresh(tenant: Tenant): Promise<void> {
+      const settings = await loadSettings(deps.db, tenant);
+      if (settings.npJsonUrl) await poller.latest(tenant, settings.npJsonUrl);
+    },
+
+    /** Another process saw a new upstream answer: read it from the database next time. */
+    forget(tenant: Tenant | null): void {
+      poller.forget(tenant);
+    },
+
     async get(tenant: Tenant): Promise<NowPlaying> {
       const settings = await loadSettings(deps.db, tenant);
       let good = settings.npJsonUrl ? await poller.latest(tenant, settings.npJsonUrl) : null;
