@@ -50,7 +50,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,woff2}'],
         // Demo images are content, cached at run time like any image, not part of the shell.
-        globIgnores: ['demo/**', 'icons/*-512.png'],
+        // hls.js (about 100 KB) is fetched only by a viewer who opens /watch with an HLS URL
+        // set, never downloaded in the background for every listener (docs/watch-video.md).
+        globIgnores: ['demo/**', 'icons/*-512.png', 'assets/hls*.js'],
       },
       devOptions: { enabled: false },
     }),

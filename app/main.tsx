@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToastProvider } from './components/toasts';
 import { registerPrayersOutbox } from './api/prayers';
+import { registerShoutoutsOutbox } from './api/shoutouts';
 import { registerSponsorsOutbox } from './api/sponsors';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
@@ -32,6 +33,7 @@ async function start() {
   // its kind, before the persisted queue is restored and resumed.
   registerPrayersOutbox(queryClient);
   registerSponsorsOutbox(queryClient);
+  registerShoutoutsOutbox(queryClient);
   await nextTask();
   const router = createAppRouter(queryClient);
   await nextTask();

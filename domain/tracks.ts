@@ -41,6 +41,8 @@ export const TrackSchema = v.object({
   featured: v.boolean(),
   coverUrl: v.nullable(v.string()),
   fileUrl: v.string(),
+  /** The low-bitrate rendition (about 48 kbps) Low Data Mode plays; null until the server has made it. */
+  lowDataUrl: v.optional(v.nullable(v.string())),
   status: v.picklist(TRACK_STATUSES),
   createdAt: v.string(),
 });

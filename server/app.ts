@@ -5,6 +5,7 @@ import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import { localChangeBus, type ChangeBus } from './db/change-bus';
 import type { Db } from './db/knex';
+import { hlsOrigins } from './db/settings-store';
 import { adminKey } from './http/admin-key';
 import { allowedMethods } from './http/allowed-methods';
 import { apiCaching } from './http/caching';
@@ -75,7 +76,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   // Kept public answers go out from here, compressed already, with the headers the chain
   // below (security headers included) gave them on a miss.
   app.use(apiOnly(answers.middleware));
-  app.use(securityHeaders());
+  app.use(securityHeaders(() => hlsOrigins(db)));
   app.use(
     compress({
       threshold: 1024,

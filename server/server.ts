@@ -35,8 +35,8 @@ export async function startServer(config: Config, log: (line: string) => void = 
     ? await postgresChangeBus(db, config.databaseUrl, (err) => console.error(JSON.stringify({ level: 'error', error: `change bus: ${(err as Error)?.message ?? err}` })))
     : localChangeBus();
   const storage = createStorage({ uploadDir: config.uploadDir, s3: config.s3 });
-  const app = createApp({ db, config, bus, storage });
-  const deps = { db, config, now: Date.now, storage };
+  const app = createApp({ db, config, storage, bus });
+  const deps = { db, config, now: Date.now, storage, bus };
   // Temporary upload files a crash left behind go at start (docs/uploads.md).
   await clearStaleTemp(config.uploadDir).catch(() => 0);
   const sweep = () => sweepUploads(deps).catch((err: unknown) => log(`Upload sweep failed: ${String(err)}`));

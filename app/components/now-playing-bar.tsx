@@ -4,14 +4,21 @@ import { useLowData } from '../lib/low-data';
 import { useNowPlaying } from '../api/np';
 import { estimateMegabytes } from '../lib/player/engine';
 import { useMediaSession } from '../lib/player/media-session';
-import { isActive, player, usePlayer } from '../lib/player/player';
+import { currentTrack, isActive, player, usePlayer } from '../lib/player/player';
 import { useSettings } from '../api/settings';
 
 /** A live MP3 stream's usual rate; the low-data stream is usually lighter. */
 const ASSUMED_KBPS = 128;
 const ASSUMED_LOW_DATA_KBPS = 48;
 
-/** The sticky bar: LIVE badge, play/pause, title, artist, volume and expand (spec.md §2). */
+/** m:ss, the way players show a track's place. */
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+/**
+ * The sticky bar (spec.md §2): on the live stream the LIVE badge, play/pause, title, artist,
+ * volume and expand; on an artist's track its title and artist, position and seek, 'Back to
+ * Live', and next/previous when expanded.
+ */
 export function NowPlayingBar() {
   const np = useNowPlaying();
   const settings = useSettings();
@@ -22,6 +29,7 @@ export function NowPlayingBar() {
   const stream = lowDataStream || settings.data?.streamUrl || '';
   const active = isActive(state.status);
   const song = np.data?.nowPlaying;
+  const track = currentTrack(state);
   useMediaSession(song, settings.data?.displayName ?? '', stream);
 
   // The data figure moves while playing; redraw it now and then when it is on screen.
@@ -31,12 +39,19 @@ export function NowPlayingBar() {
     const timer = setInterval(() => tick((n) => n + 1), 5_000);
     return () => clearInterval(timer);
   }, [expanded, state.status]);
-  const megabytes = estimateMegabytes(player.playedSeconds(), lowDataStream ? ASSUMED_LOW_DATA_KBPS : ASSUMED_KBPS);
+  const megabytes = estimateMegabytes(player.playedSeconds(), lowDataStream ? ASSUMED_LOW_DATA_KBPS : ASSUMED_KBPS) + player.trackMegabytes();
 
   return (
-    <section className={`np-bar ${expanded ? 'np-expanded' : ''}`} aria-label="Now playing" data-status={state.status}>
-      <span className="live-badge">LIVE</span>
-      <button type="button" className="np-play" aria-label={active ? 'Pause' : 'Play'} aria-pressed={active} disabled={!stream} onClick={() => player.toggle(stream)}>
+    <section className={`np-bar ${expanded ? 'np-expanded' : ''} ${track ? 'np-track' : ''}`} aria-label="Now playing" data-status={state.status}>
+      {!track && <span className="live-badge">LIVE</span>}
+      <button
+        type="button"
+        className="np-play"
+        aria-label={active ? 'Pause' : 'Play'}
+        aria-pressed={active}
+        disabled={!track && !stream}
+        onClick={() => (track ? player.toggle('') : player.toggle(stream))}
+      >
         {active ? <Pause size={22} fill="currentColor" /> : <Play size={22} fill="currentColor" />}
       </button>
       <div className="np-meta">
@@ -46,20 +61,30 @@ export function NowPlayingBar() {
           </strong>
         ) : state.status === 'failed' ? (
           <strong className="np-status" role="alert">
-            Stream lost
+            {track ? 'Track lost' : 'Stream lost'}
           </strong>
         ) : (
           <strong className="np-title" data-testid="np-title">
-            {song?.title ?? 'Loading…'}
+            {track ? track.title : (song?.title ?? 'Loading…')}
+            {track?.explicit && (
+              <span className="badge explicit-badge" title="Explicit">
+                E<span className="visually-hidden">xplicit</span>
+              </span>
+            )}
           </strong>
         )}
         <span className="np-artist" data-testid="np-artist">
-          {song?.artist ?? ''}
+          {track ? track.artist : (song?.artist ?? '')}
         </span>
       </div>
       {state.status === 'failed' && (
-        <button type="button" className="np-retry" onClick={() => player.play(stream)}>
+        <button type="button" className="np-retry" onClick={() => (track ? player.resume() : player.play(stream))}>
           Retry
+        </button>
+      )}
+      {track && (
+        <button type="button" className="np-back-live" disabled={!stream} onClick={() => player.play(stream)}>
+          Back to Live
         </button>
       )}
       <button type="button" className="np-volume" aria-label={state.muted ? 'Unmute' : 'Mute'} onClick={() => player.toggleMute()}>
@@ -68,15 +93,46 @@ export function NowPlayingBar() {
       <button type="button" className="np-expand" aria-label={expanded ? 'Collapse player' : 'Expand player'} aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
         {expanded ? <ChevronDown /> : <ChevronUp />}
       </button>
+      {track && (
+        <div className="np-seek">
+          <span data-testid="np-position">{clock(state.position)}</span>
+          <input
+            type="range"
+            aria-label="Seek"
+            aria-valuetext={`${clock(state.position)} of ${clock(state.duration)}`}
+            min={0}
+            max={Math.max(state.duration, 0)}
+            step={1}
+            value={Math.min(state.position, state.duration)}
+            disabled={!(state.duration > 0)}
+            onChange={(e) => player.seek(Number(e.target.value))}
+          />
+          <span>{state.duration > 0 ? clock(state.duration) : '–:––'}</span>
+        </div>
+      )}
       {expanded && (
         <div className="np-details">
+          {track && (
+            <div className="np-queue" role="group" aria-label="Track queue">
+              <button type="button" className="outline" onClick={() => player.previous()}>
+                ⏮ Previous
+              </button>
+              <span>
+                Track {state.index + 1} of {state.queue.length}
+              </span>
+              <button type="button" className="outline" disabled={state.index + 1 >= state.queue.length} onClick={() => player.next()}>
+                Next ⏭
+              </button>
+            </div>
+          )}
           <label>
             Volume
             <input type="range" min={0} max={1} step={0.05} value={state.volume} onChange={(e) => player.setVolume(Number(e.target.value))} />
           </label>
           <p data-testid="data-used">
             Data used this session: about {megabytes < 1 ? megabytes.toFixed(1) : Math.round(megabytes)} MB
-            {lowDataStream ? ' (low-data stream)' : ''}
+            {lowDataStream && !track ? ' (low-data stream)' : ''}
+            {track && state.lowDataTrack ? ' (low-data track)' : ''}
           </p>
           {np.data?.listeners != null && <p>{np.data.listeners} listening now</p>}
         </div>

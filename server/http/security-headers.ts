@@ -3,6 +3,7 @@ import type { Middleware } from './context';
 /**
  * The app's Content-Security-Policy. Admin-configured media (logos, ads, streams, the video
  * panel) may live on other hosts, so img/media/frame sources allow https; scripts never do.
+ * Fetches stay on our own origin, except the configured HLS video's origin (appCsp).
  */
 export const APP_CSP = [
   "default-src 'self'",
@@ -21,7 +22,13 @@ export const APP_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-export function securityHeaders(): Middleware {
+/** APP_CSP with the HLS video origins added to connect-src (hls.js fetches the playlist and its segments). */
+export function appCsp(connectOrigins: string[]): string {
+  if (connectOrigins.length === 0) return APP_CSP;
+  return APP_CSP.replace("connect-src 'self'", `connect-src 'self' ${connectOrigins.join(' ')}`);
+}
+
+export function securityHeaders(connectOrigins: () => Promise<string[]> = async () => []): Middleware {
   return async (ctx, next) => {
     await next();
     const res = ctx.res;
@@ -31,7 +38,7 @@ export function securityHeaders(): Middleware {
     // What ctx.response.is('html') answers, without its MIME lookup on every request.
     if (!HTML.test(String(res.getHeader('Content-Type') ?? ''))) return;
     // A route with its own policy (the embeds) keeps it.
-    if (!res.hasHeader('Content-Security-Policy')) res.setHeader('Content-Security-Policy', APP_CSP);
+    if (!res.hasHeader('Content-Security-Policy')) res.setHeader('Content-Security-Policy', appCsp(await connectOrigins().catch(() => [])));
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
   };
 }

@@ -150,7 +150,12 @@ export function storedNameOf(url: string | null | undefined): string | null {
  * outside links) are left alone; a file already gone is no error.
  */
 export async function deleteUploadedFiles(deps: Pick<Deps, 'db' | 'storage'>, urls: readonly (string | null | undefined)[]): Promise<void> {
-  const names = [...new Set(urls.map(storedNameOf).filter((n): n is string => n !== null))];
+  const uploads = uploadsRepository(deps.db);
+  const candidates = [...new Set(urls.map(storedNameOf).filter((n): n is string => n !== null))];
+  // A file another row still points at stays: a spam row that reused a real artist's photo
+  // URL must not take the photo with it when it is deleted.
+  const stillUsed = await uploads.referenced(candidates.map((n) => `/uploads/${n}`));
+  const names = candidates.filter((n) => !stillUsed.has(`/uploads/${n}`));
   for (const name of names) await deps.storage.remove(name);
-  await uploadsRepository(deps.db).forget(names);
+  await uploads.forget(names);
 }

@@ -2,9 +2,11 @@ import { ArrowLeft } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { SOCIAL_KEYS } from '../../../domain/artists';
+import type { Artist } from '../../../domain/artists';
 import type { Track } from '../../../domain/tracks';
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
+import { currentTrack, isActive, player, usePlayer, type QueueItem } from '../../lib/player/player';
 import { ArtistPhoto, CountryBadge, FeaturedBadge, SocialLinks } from './artist-card';
 import { approvedTracks } from './artist-filters';
 import { artistQuery } from '../../api/artists';
@@ -67,14 +69,33 @@ export function ArtistDetail({ id }: { id: string }) {
             <p aria-busy="true">Loading tracks…</p>
           </>
         ) : (
-          <TrackList tracks={approvedTracks(tracks.data)} />
+          <TrackList tracks={approvedTracks(tracks.data)} artist={a} />
         )}
       </section>
     </div>
   );
 }
 
-function TrackList({ tracks }: { tracks: Track[] }) {
+/** The artist's approved tracks as the player's queue, so next and previous walk through them. */
+const toQueue = (tracks: Track[], artist: Artist): QueueItem[] =>
+  tracks.map((t) => ({
+    id: t.id,
+    title: t.title,
+    artist: artist.name,
+    src: t.fileUrl,
+    lowDataSrc: t.lowDataUrl ?? null,
+    artwork: t.coverUrl ?? artist.photoUrl ?? null,
+    explicit: t.explicit,
+  }));
+
+function TrackList({ tracks, artist }: { tracks: Track[]; artist: Artist }) {
+  const state = usePlayer();
+  const playingId = currentTrack(state)?.id;
+  const play = (index: number) => {
+    const t = tracks[index]!;
+    if (t.id === playingId) player.toggle('');
+    else player.playQueue(toQueue(tracks, artist), index);
+  };
   return (
     <>
       <h2 id="tracks-title">Approved Tracks ({tracks.length})</h2>
@@ -83,7 +104,10 @@ function TrackList({ tracks }: { tracks: Track[] }) {
       ) : (
         <ul className="track-list" aria-labelledby="tracks-title">
           {tracks.map((t) => (
-            <li key={t.id} data-testid="track">
+            <li key={t.id} data-testid="track" aria-current={t.id === playingId ? 'true' : undefined}>
+              <button type="button" className="track-play" aria-label={`${t.id === playingId && isActive(state.status) ? 'Pause' : 'Play'} ${t.title}`} onClick={() => play(tracks.indexOf(t))}>
+                {t.id === playingId && isActive(state.status) ? '❚❚ Pause' : '▶ Play'}
+              </button>
               <strong>{t.title}</strong>
               <span className="badge">{t.genre}</span>
               {t.explicit && (

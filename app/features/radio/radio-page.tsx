@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mic, Pause, Play, Radio, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { EmbedName } from '../../../domain/embeds';
 import { showOnAir } from '../../../domain/schedule';
 import { showsQuery } from '../../api/shows';
@@ -16,6 +16,9 @@ import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { playedTime } from './played-time';
 
 export const RECENTLY_PLAYED_COUNT = 3;
+
+// The recorder loads only where it is used: on this page, when the station takes shoutouts.
+const ShoutoutForm = lazy(() => import('./shoutout-form'));
 
 /** spec.md §7: the station's own now-playing and recent-tracks scripts load after 1 s (watzhott) or 1.5 s (caribbean). */
 export const EMBED_DELAY_MS = { watzhott: 1000, caribbean: 1500 } as const;
@@ -44,7 +47,11 @@ export function RadioPage() {
   return (
     <div className="radio-page">
       <OnAir />
-      {/* Issue 13's shoutout card goes here, below the hero and above the ads. */}
+      {restReady && s?.enableShoutouts && (
+        <Suspense fallback={<p aria-busy="true">Loading shoutouts…</p>}>
+          <ShoutoutForm />
+        </Suspense>
+      )}
       <AdSlot slot="leaderboard" />
       <div className="radio-layout">
         <div className="radio-main">
@@ -134,7 +141,8 @@ function OnAir() {
   const s = settings.data;
   const tenant = currentTenant();
   const stream = (lowData && s?.lowDataStreamUrl) || s?.streamUrl || '';
-  const active = isActive(state.status);
+  // An artist's track in the player is not the live stream: the big button switches to it.
+  const active = isActive(state.status) && state.index < 0;
   const song = np.data?.nowPlaying;
   const art = song?.art || s?.logoUrl || `/brand/${tenant}-logo.svg`;
   const show = shows.data && s ? showOnAir(shows.data, new Date(), s.timeZone) : null;

@@ -7,6 +7,7 @@ import { defaultSettings, type SettingsResponse } from '../../../domain/settings
 import { ToastProvider } from '../../components/toasts';
 import { nowPlayingKeys } from '../../api/np';
 import { settingsKeys } from '../../api/settings';
+import { setLowData } from '../../lib/low-data';
 import { WatchPage } from './watch-page';
 
 function renderWatch(settings: Partial<SettingsResponse>, listeners: number | null) {
@@ -51,6 +52,23 @@ describe('WatchPage', () => {
     expect(frame.getAttribute('src')).toBe('https://panel.vdo.example/live');
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-presentation');
     expect(frame.getAttribute('allow')).toBe('autoplay; fullscreen');
+  });
+
+  it('plays the HLS URL in a native video element instead of the panel when both are set', () => {
+    renderWatch({ vdoPanelIframe: 'https://panel.vdo.example/live', vdoPanelHls: 'https://video.example/live/index.m3u8' }, null);
+    expect(screen.getByTestId('hls-video').tagName).toBe('VIDEO');
+    expect(screen.queryByTitle('Live video')).toBeNull();
+  });
+
+  it('keeps video off in Low Data Mode even with an HLS URL', () => {
+    setLowData(true);
+    try {
+      renderWatch({ vdoPanelHls: 'https://video.example/live/index.m3u8' }, null);
+      expect(screen.getByTestId('video-off')).toBeTruthy();
+      expect(screen.queryByTestId('hls-video')).toBeNull();
+    } finally {
+      setLowData(false);
+    }
   });
 
   it('says the video is being set up when there is no panel', () => {

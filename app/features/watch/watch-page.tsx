@@ -7,6 +7,7 @@ import { useLowData } from '../../lib/low-data';
 import { useNowPlaying } from '../../api/np';
 import { isActive, player, usePlayer } from '../../lib/player/player';
 import { useSettings } from '../../api/settings';
+import { HlsVideo } from './hls-video';
 import { FloatingReactions, Reactions, useFloatingReactions, type Reaction } from './reactions';
 import { isFramableUrl, videoFrameSandbox } from './video-frame';
 import './watch.css';
@@ -25,6 +26,10 @@ export function WatchPage() {
   const stream = (lowData && s.lowDataStreamUrl) || s.streamUrl;
   const panel = s.vdoPanelIframe.trim();
   const hasPanel = isFramableUrl(panel);
+  // The HLS URL, when set, is played in our own <video>; the iframe panel is for tenants that only set that.
+  const hls = s.vdoPanelHls.trim();
+  const hasHls = isFramableUrl(hls);
+  const hasVideo = hasHls || hasPanel;
   const listening = Boolean(stream) && playerState.src === stream && isActive(playerState.status);
   const country = findCountry(s.defaultCountry) ?? findCountry('GY');
   const reactions: Reaction[] = [
@@ -63,7 +68,7 @@ export function WatchPage() {
                 </p>
                 <p>Keep listening with Audio only: it uses a fraction of the data.</p>
               </div>
-            ) : audioOnly && hasPanel ? (
+            ) : audioOnly && hasVideo ? (
               <div className="video-off" data-testid="video-off">
                 <p>
                   <strong>Audio only.</strong> The video is off to save your data.
@@ -72,6 +77,8 @@ export function WatchPage() {
                   Show video
                 </button>
               </div>
+            ) : hasHls ? (
+              <HlsVideo src={hls} />
             ) : hasPanel ? (
               <iframe
                 className="video-frame"

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RadioEngine, estimateMegabytes, type MediaLike, type Timers } from './engine';
+import { RadioEngine, currentTrack, estimateMegabytes, type MediaLike, type QueueItem, type Timers } from './engine';
 
 /** A media element whose events the test fires by hand. */
 class FakeMedia implements MediaLike {
@@ -7,6 +7,8 @@ class FakeMedia implements MediaLike {
   volume = 1;
   muted = false;
   paused = true;
+  currentTime = 0;
+  duration = NaN;
   loads = 0;
   playCalls = 0;
   nextPlay: 'resolve' | 'notAllowed' | 'networkError' = 'resolve';
@@ -248,6 +250,146 @@ describe('RadioEngine', () => {
     engine.toggle(STREAM);
     expect(engine.state.status).toBe('paused');
     expect(engine.playedSeconds()).toBe(30);
+  });
+});
+
+describe('RadioEngine track queue', () => {
+  let media: FakeMedia;
+  let timers: FakeTimers;
+  let engine: RadioEngine;
+  let lowData = false;
+  const item = (n: number, low: string | null = null): QueueItem => ({
+    id: `t${n}`,
+    title: `Track ${n}`,
+    artist: 'Artist',
+    src: `/uploads/t${n}.mp3`,
+    lowDataSrc: low,
+    artwork: null,
+    explicit: false,
+  });
+  const queue = [item(1, '/uploads/t1-low.m4a'), item(2), item(3)];
+
+  beforeEach(() => {
+    lowData = false;
+    timers = new FakeTimers();
+    engine = new RadioEngine({
+      createMedia: () => (media = new FakeMedia()),
+      timers,
+      backoffMs: [500],
+      giveUpAfterMs: 60_000,
+      waitingTimeoutMs: 8_000,
+      lowData: () => lowData,
+    });
+  });
+
+  const loaded = (duration: number) => {
+    media.duration = duration;
+    media.fire('loadedmetadata');
+    media.fire('playing');
+  };
+
+  it('stops the live stream and plays the track; Back to Live (play the stream) ends the queue', () => {
+    engine.play(STREAM);
+    media.fire('playing');
+    engine.playQueue(queue, 1);
+    expect(media.src).toBe('/uploads/t2.mp3');
+    expect(currentTrack(engine.state)?.title).toBe('Track 2');
+    loaded(200);
+    expect(engine.state).toMatchObject({ status: 'playing', duration: 200, index: 1 });
+    engine.play(STREAM);
+    expect(media.src).toBe(STREAM);
+    expect(currentTrack(engine.state)).toBeNull();
+    expect(engine.state.queue).toEqual([]);
+  });
+
+  it('plays the low-data rendition in Low Data Mode when there is one, else the original', () => {
+    lowData = true;
+    engine.playQueue(queue, 0);
+    expect(media.src).toBe('/uploads/t1-low.m4a');
+    expect(engine.state.lowDataTrack).toBe(true);
+    engine.next();
+    expect(media.src).toBe('/uploads/t2.mp3');
+    expect(engine.state.lowDataTrack).toBe(false);
+  });
+
+  it('moves on to the next track at the end, and stops after the last', () => {
+    engine.playQueue(queue, 1);
+    loaded(100);
+    media.fire('ended');
+    expect(engine.state.index).toBe(2);
+    expect(media.src).toBe('/uploads/t3.mp3');
+    loaded(100);
+    media.fire('ended');
+    expect(engine.state).toMatchObject({ status: 'paused', index: 2 });
+    // An ended track is no stream failure: nothing reconnects.
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('previous restarts a track after its first seconds, else goes to the one before; next stops at the end', () => {
+    engine.playQueue(queue, 1);
+    loaded(100);
+    media.currentTime = 30;
+    engine.previous();
+    expect(media.currentTime).toBe(0);
+    expect(engine.state.index).toBe(1);
+    engine.previous();
+    expect(engine.state.index).toBe(0);
+    engine.playQueue(queue, 2);
+    engine.next();
+    expect(engine.state.index).toBe(2);
+  });
+
+  it('seeks within the track and reports whole-second positions', () => {
+    engine.playQueue(queue, 0);
+    loaded(180);
+    engine.seek(61.7);
+    expect(media.currentTime).toBe(61.7);
+    expect(engine.state.position).toBe(61);
+    engine.seek(999);
+    expect(media.currentTime).toBe(180);
+    media.currentTime = 90.4;
+    media.fire('timeupdate');
+    expect(engine.state.position).toBe(90);
+  });
+
+  it('pausing a track keeps its place and connection; play resumes it, not the live stream', () => {
+    engine.playQueue(queue, 0);
+    loaded(180);
+    media.currentTime = 42;
+    engine.pause();
+    expect(engine.state.status).toBe('paused');
+    expect(media.src).toBe('/uploads/t1.mp3');
+    expect(media.currentTime).toBe(42);
+    engine.toggle('');
+    expect(engine.state.status).toBe('connecting');
+    expect(media.src).toBe('/uploads/t1.mp3');
+    expect(media.currentTime).toBe(42);
+    // The radio page's Listen Live is another source: it switches to the stream.
+    engine.toggle(STREAM);
+    expect(media.src).toBe(STREAM);
+  });
+
+  it('after a network error resumes the track where it broke off', () => {
+    engine.playQueue(queue, 0);
+    loaded(180);
+    media.currentTime = 75;
+    media.fire('error');
+    expect(engine.state.status).toBe('reconnecting');
+    timers.advance(500);
+    expect(media.src).toMatch(/^\/uploads\/t1\.mp3\?reconnect=/);
+    media.currentTime = 0;
+    media.fire('loadedmetadata');
+    expect(media.currentTime).toBe(75);
+  });
+
+  it('counts track data apart from the live stream, at the rendition rate in Low Data Mode', () => {
+    lowData = true;
+    engine.playQueue(queue, 0);
+    loaded(600);
+    timers.advance(100_000);
+    engine.pause();
+    expect(engine.trackMegabytes()).toBeCloseTo((100 * 48) / 8 / 1000, 5);
+    expect(engine.playedSeconds()).toBe(0);
   });
 });
 

@@ -1,9 +1,31 @@
 /**
- * The radio's one audio engine as a state machine over a media element, so the same code
+ * The app's one audio engine as a state machine over a media element, so the same code
  * runs on a real <audio> and on a fake in tests. It survives dead zones: on error, stall,
  * a waiting that lasts or an ended live stream it reconnects with backoff, resumes at once
  * when the browser says it is online again, and gives up after a long outage.
+ *
+ * Besides the live stream it plays a queue of tracks (an artist's approved tracks): a track
+ * has a position and can seek, pausing keeps its place, a reconnect resumes where it broke
+ * off, and its end moves on to the next. Playing the live stream again ends the queue.
  */
+
+/** A track in the queue, as the player needs it. */
+export interface QueueItem {
+  id: string;
+  title: string;
+  artist: string;
+  /** The original file. */
+  src: string;
+  /** The low-bitrate rendition, played in Low Data Mode when the server has made one. */
+  lowDataSrc: string | null;
+  artwork: string | null;
+  explicit: boolean;
+}
+
+/** What we assume a track costs when we do not know: originals are 128 kbps or more. */
+export const TRACK_KBPS = 128;
+/** The server's rendition (docs/renditions.md). */
+export const TRACK_LOW_DATA_KBPS = 48;
 
 export type EngineStatus = 'idle' | 'connecting' | 'playing' | 'paused' | 'reconnecting' | 'failed';
 
@@ -14,9 +36,23 @@ export interface EngineState {
   muted: boolean;
   /** Reconnect attempts since the stream last played. */
   attempt: number;
-  /** Seconds spent playing this session (for the data-used estimate). */
+  /** Seconds spent playing the live stream this session (for the data-used estimate). */
   playedSeconds: number;
+  /** Kilobits of tracks played this session (for the data-used estimate). */
+  trackKilobits: number;
+  /** The artist's tracks being played, or empty on the live stream. */
+  queue: QueueItem[];
+  /** Index in queue of the track playing; -1 on the live stream. */
+  index: number;
+  /** Whether the track plays its low-data rendition. */
+  lowDataTrack: boolean;
+  /** Track position and length in seconds (whole seconds while playing; 0 when unknown). */
+  position: number;
+  duration: number;
 }
+
+/** The track playing (or paused), or null on the live stream. */
+export const currentTrack = (s: EngineState): QueueItem | null => (s.index >= 0 ? (s.queue[s.index] ?? null) : null);
 
 /** The part of HTMLMediaElement the engine uses. */
 export interface MediaLike {
@@ -24,6 +60,8 @@ export interface MediaLike {
   volume: number;
   muted: boolean;
   paused: boolean;
+  currentTime: number;
+  readonly duration: number;
   play(): Promise<void>;
   pause(): void;
   load(): void;
@@ -46,6 +84,8 @@ export interface EngineOptions {
   giveUpAfterMs?: number;
   /** A 'waiting' longer than this counts as a stall. */
   waitingTimeoutMs?: number;
+  /** Whether Low Data Mode is on now: a track then plays its rendition when it has one. */
+  lowData?: () => boolean;
 }
 
 export const DEFAULT_BACKOFF_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000];
@@ -59,7 +99,20 @@ const realTimers: Timers = {
 };
 
 export class RadioEngine {
-  state: EngineState = { status: 'idle', src: '', volume: 1, muted: false, attempt: 0, playedSeconds: 0 };
+  state: EngineState = {
+    status: 'idle',
+    src: '',
+    volume: 1,
+    muted: false,
+    attempt: 0,
+    playedSeconds: 0,
+    trackKilobits: 0,
+    queue: [],
+    index: -1,
+    lowDataTrack: false,
+    position: 0,
+    duration: 0,
+  };
   private media: MediaLike | null = null;
   private listeners = new Set<() => void>();
   private readonly timers: Timers;
@@ -71,6 +124,8 @@ export class RadioEngine {
   /** When the stream last played, or when the outage began. */
   private outageSince: number | null = null;
   private playingSince: number | null = null;
+  /** Where a track resumes once its media has loaded (after a reconnect). */
+  private resumeAt: number | null = null;
 
   constructor(private readonly options: EngineOptions) {
     this.timers = options.timers ?? realTimers;
@@ -94,32 +149,86 @@ export class RadioEngine {
     const media = this.options.createMedia();
     media.addEventListener('playing', () => this.onPlaying());
     media.addEventListener('waiting', () => this.onWaiting());
-    for (const type of ['error', 'stalled', 'ended']) media.addEventListener(type, () => this.onTrouble());
+    for (const type of ['error', 'stalled']) media.addEventListener(type, () => this.onTrouble());
+    media.addEventListener('ended', () => (this.state.index >= 0 ? this.onTrackEnded() : this.onTrouble()));
+    media.addEventListener('timeupdate', () => this.onTime());
+    for (const type of ['loadedmetadata', 'durationchange']) media.addEventListener(type, () => this.onMetadata());
     this.media = media;
     return media;
   }
 
-  /** The listener pressed play (or the lock screen did). */
+  /** The listener pressed play on the live stream (or the lock screen did): any track queue ends. */
   play(src: string): void {
     if (!src) return;
     this.clearTimers();
+    this.stopClock();
     this.outageSince = null;
-    this.set({ src, attempt: 0 });
+    this.resumeAt = null;
+    this.set({ src, attempt: 0, queue: [], index: -1, position: 0, duration: 0, lowDataTrack: false });
     this.connect('connecting');
   }
 
-  /** Pausing a live stream also drops the connection, so a paused radio costs no data. */
+  /** Plays queue[index] (the live stream stops); the rest of the queue follows. */
+  playQueue(queue: QueueItem[], index: number): void {
+    const item = queue[index];
+    if (!item) return;
+    this.clearTimers();
+    this.stopClock();
+    this.outageSince = null;
+    this.resumeAt = null;
+    const low = Boolean(item.lowDataSrc) && (this.options.lowData?.() ?? false);
+    this.set({ src: low ? item.lowDataSrc! : item.src, lowDataTrack: low, attempt: 0, queue, index, position: 0, duration: 0 });
+    this.connect('connecting');
+  }
+
+  next(): void {
+    if (this.state.index >= 0 && this.state.index + 1 < this.state.queue.length) this.playQueue(this.state.queue, this.state.index + 1);
+  }
+
+  /** Like a CD player: back to the start of the track after its first seconds, else the one before. */
+  previous(): void {
+    if (this.state.index < 0) return;
+    if (this.state.index === 0 || this.currentPosition() > 3) this.seek(0);
+    else this.playQueue(this.state.queue, this.state.index - 1);
+  }
+
+  seek(seconds: number): void {
+    if (this.state.index < 0) return;
+    const end = this.state.duration > 0 ? this.state.duration : Infinity;
+    const to = Math.max(0, Math.min(end, seconds));
+    if (this.media && this.media.src) this.media.currentTime = to;
+    else this.resumeAt = to;
+    this.set({ position: Math.floor(to) });
+  }
+
+  /** Pausing a live stream also drops the connection, so a paused radio costs no data; a paused track keeps its place. */
   pause(): void {
     this.clearTimers();
     this.stopClock();
     const media = this.media;
-    if (media) {
+    if (media && this.state.index >= 0) {
+      media.pause();
+    } else if (media) {
       media.pause();
       media.removeAttribute('src');
       media.load();
     }
     this.outageSince = null;
     this.set({ status: this.state.status === 'idle' ? 'idle' : 'paused', attempt: 0 });
+  }
+
+  /** Play again what was paused: a track from its place, the live stream afresh. */
+  resume(): void {
+    if (this.state.index < 0) return this.play(this.state.src);
+    const media = this.media;
+    if (!media || !media.src || this.state.status === 'failed') {
+      this.resumeAt = this.state.position;
+      return this.playQueue(this.state.queue, this.state.index);
+    }
+    if (this.state.duration > 0 && this.state.position >= this.state.duration) media.currentTime = 0;
+    this.set({ status: 'connecting' });
+    media.play().catch((err: unknown) => this.onPlayRejected(err));
+    this.armWaitingTimer();
   }
 
   stop(): void {
@@ -131,9 +240,12 @@ export class RadioEngine {
     this.setMuted(!this.state.muted);
   }
 
+  /** Play/pause of a button for `src`; another source than the one loaded starts it instead. An empty src means what is loaded. */
   toggle(src: string): void {
     const s = this.state.status;
+    if (src && src !== this.state.src) return this.play(src);
     if (s === 'playing' || s === 'connecting' || s === 'reconnecting') this.pause();
+    else if (this.state.index >= 0) this.resume();
     else this.play(src || this.state.src);
   }
 
@@ -142,6 +254,7 @@ export class RadioEngine {
     if (this.state.status === 'reconnecting' || this.state.status === 'failed') {
       this.clearTimers();
       if (this.state.status === 'failed') this.outageSince = this.timers.now();
+      if (this.state.index >= 0) this.resumeAt = this.state.position;
       this.connect('reconnecting');
     }
   }
@@ -157,10 +270,25 @@ export class RadioEngine {
     this.set({ muted });
   }
 
-  /** Seconds played including the current stretch. */
+  /** Seconds of the live stream played including the current stretch. */
   playedSeconds(): number {
+    if (this.state.index >= 0) return this.state.playedSeconds;
     const live = this.playingSince === null ? 0 : (this.timers.now() - this.playingSince) / 1000;
     return this.state.playedSeconds + live;
+  }
+
+  /** Megabytes of tracks played including the current stretch. */
+  trackMegabytes(): number {
+    const stretch = this.state.index >= 0 && this.playingSince !== null ? ((this.timers.now() - this.playingSince) / 1000) * this.trackKbps() : 0;
+    return (this.state.trackKilobits + stretch) / 8 / 1000;
+  }
+
+  private trackKbps(): number {
+    return this.state.lowDataTrack ? TRACK_LOW_DATA_KBPS : TRACK_KBPS;
+  }
+
+  private currentPosition(): number {
+    return this.media && this.media.src ? this.media.currentTime : this.state.position;
   }
 
   private connect(status: 'connecting' | 'reconnecting'): void {
@@ -172,17 +300,44 @@ export class RadioEngine {
     media.src = this.state.attempt === 0 ? this.state.src : `${this.state.src}${sep}reconnect=${this.timers.now()}`;
     media.load();
     this.set({ status });
-    media.play().catch((err: unknown) => {
-      // The browser refused to start audio without a gesture: the listener presses play.
-      // Anything else is the network or the stream failing, which is what reconnecting is for.
-      if ((err as { name?: string } | null)?.name === 'NotAllowedError') {
-        this.clearTimers();
-        this.set({ status: 'paused' });
-      } else if ((err as { name?: string } | null)?.name !== 'AbortError') {
-        this.onTrouble();
-      }
-    });
+    media.play().catch((err: unknown) => this.onPlayRejected(err));
     this.armWaitingTimer();
+  }
+
+  private onPlayRejected(err: unknown): void {
+    // The browser refused to start audio without a gesture: the listener presses play.
+    // Anything else is the network or the stream failing, which is what reconnecting is for.
+    if ((err as { name?: string } | null)?.name === 'NotAllowedError') {
+      this.clearTimers();
+      this.set({ status: 'paused' });
+    } else if ((err as { name?: string } | null)?.name !== 'AbortError') {
+      this.onTrouble();
+    }
+  }
+
+  private onMetadata(): void {
+    const media = this.media;
+    if (!media || this.state.index < 0) return;
+    if (this.resumeAt !== null && Number.isFinite(media.duration)) {
+      media.currentTime = this.resumeAt;
+      this.resumeAt = null;
+    }
+    const duration = Number.isFinite(media.duration) ? media.duration : 0;
+    if (duration !== this.state.duration) this.set({ duration });
+  }
+
+  private onTime(): void {
+    if (this.state.index < 0 || !this.media) return;
+    // Whole seconds: the bar redraws once a second, not at every timeupdate.
+    const position = Math.floor(this.media.currentTime);
+    if (position !== this.state.position) this.set({ position });
+  }
+
+  private onTrackEnded(): void {
+    this.clearTimers();
+    this.stopClock();
+    if (this.state.index + 1 < this.state.queue.length) return this.next();
+    this.set({ status: 'paused', position: this.state.duration || this.state.position });
   }
 
   private onPlaying(): void {
@@ -221,6 +376,8 @@ export class RadioEngine {
       return;
     }
     const delay = this.backoff[Math.min(this.state.attempt, this.backoff.length - 1)] ?? 1_000;
+    // A track picks up where it broke off.
+    if (this.state.index >= 0 && this.resumeAt === null) this.resumeAt = this.currentPosition();
     this.set({ status: 'reconnecting', attempt: this.state.attempt + 1 });
     this.retryTimer = this.timers.setTimeout(() => {
       this.retryTimer = null;
@@ -232,7 +389,8 @@ export class RadioEngine {
     if (this.playingSince !== null) {
       const played = (this.timers.now() - this.playingSince) / 1000;
       this.playingSince = null;
-      this.set({ playedSeconds: this.state.playedSeconds + played });
+      if (this.state.index >= 0) this.set({ trackKilobits: this.state.trackKilobits + played * this.trackKbps() });
+      else this.set({ playedSeconds: this.state.playedSeconds + played });
     }
   }
 

@@ -1,55 +1,78 @@
 import { useEffect } from 'react';
 import type { NowPlayingSong } from '../../../domain/now-playing';
-import { player } from './player';
+import { currentTrack, type QueueItem } from './engine';
+import { player, usePlayer } from './player';
+
+type Handlers = [MediaSessionAction, MediaSessionActionHandler | null][];
+
+function setHandlers(handlers: Handlers): void {
+  for (const [action, handler] of handlers) {
+    try {
+      navigator.mediaSession.setActionHandler(action, handler);
+    } catch {
+      // an action this browser does not know
+    }
+  }
+}
+
+const TRACK_ACTIONS: MediaSessionAction[] = ['nexttrack', 'previoustrack', 'seekto'];
 
 /**
- * Lock-screen and notification controls (Media Session API): the song from now playing,
- * and play, pause and stop that drive the one player.
+ * Lock-screen and notification controls (Media Session API): on the live stream the song
+ * from now playing, with play, pause and stop; on an artist's track its title, artist and
+ * cover, with next, previous and seeking too.
  */
 export function useMediaSession(song: NowPlayingSong | undefined, stationName: string, streamUrl: string): void {
-  useEffect(() => {
-    if (!('mediaSession' in navigator) || !song) return;
-    navigator.mediaSession.metadata = new MediaMetadata({
-      title: song.title,
-      artist: song.artist,
-      album: stationName,
-      artwork: song.art ? [{ src: new URL(song.art, window.location.href).href, sizes: '512x512' }] : [],
-    });
-  }, [song, stationName]);
+  const state = usePlayer();
+  const track: QueueItem | null = currentTrack(state);
 
   useEffect(() => {
     if (!('mediaSession' in navigator)) return;
-    const session = navigator.mediaSession;
-    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-      ['play', () => player.play(streamUrl)],
-      ['pause', () => player.pause()],
-      ['stop', () => player.stop()],
-    ];
-    for (const [action, handler] of handlers) {
-      try {
-        session.setActionHandler(action, handler);
-      } catch {
-        // an action this browser does not know
-      }
-    }
-    return () => {
-      for (const [action] of handlers) {
-        try {
-          session.setActionHandler(action, null);
-        } catch {
-          // ignore
-        }
-      }
-    };
-  }, [streamUrl]);
+    const art = track ? track.artwork : song?.art;
+    if (!track && !song) return;
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title: track ? track.title : song!.title,
+      artist: track ? track.artist : song!.artist,
+      album: stationName,
+      artwork: art ? [{ src: new URL(art, window.location.href).href, sizes: '512x512' }] : [],
+    });
+  }, [song, stationName, track]);
 
-  useEffect(
-    () =>
-      player.subscribe(() => {
-        if (!('mediaSession' in navigator)) return;
-        const s = player.state.status;
-        navigator.mediaSession.playbackState = s === 'playing' ? 'playing' : s === 'paused' ? 'paused' : 'none';
-      }),
-    [],
-  );
+  const onTrack = track !== null;
+  useEffect(() => {
+    if (!('mediaSession' in navigator)) return;
+    const handlers: Handlers = onTrack
+      ? [
+          ['play', () => player.resume()],
+          ['pause', () => player.pause()],
+          ['stop', () => player.stop()],
+          ['nexttrack', () => player.next()],
+          ['previoustrack', () => player.previous()],
+          ['seekto', (d) => d.seekTime != null && player.seek(d.seekTime)],
+        ]
+      : [
+          ['play', () => player.play(streamUrl)],
+          ['pause', () => player.pause()],
+          ['stop', () => player.stop()],
+          // The live stream has no next, previous or position.
+          ...TRACK_ACTIONS.map((a): Handlers[number] => [a, null]),
+        ];
+    setHandlers(handlers);
+    return () => setHandlers(handlers.map(([action]) => [action, null]));
+  }, [streamUrl, onTrack]);
+
+  useEffect(() => {
+    if (!('mediaSession' in navigator)) return;
+    const s = state.status;
+    navigator.mediaSession.playbackState = s === 'playing' ? 'playing' : s === 'paused' ? 'paused' : 'none';
+  }, [state.status]);
+
+  useEffect(() => {
+    if (!('mediaSession' in navigator) || !onTrack || !(state.duration > 0)) return;
+    try {
+      navigator.mediaSession.setPositionState({ duration: state.duration, position: Math.min(state.position, state.duration), playbackRate: 1 });
+    } catch {
+      // an older browser without position state
+    }
+  }, [onTrack, state.position, state.duration]);
 }

@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
+import { lowDataNow } from '../low-data';
 import { RadioEngine, type EngineState, type EngineStatus } from './engine';
 
-export type { EngineState as PlayerState, EngineStatus as PlayerStatus };
+export type { EngineState as PlayerState, EngineStatus as PlayerStatus, QueueItem } from './engine';
+export { currentTrack } from './engine';
 
 /**
  * The app's one player (product.md): a single audio element, created on first play, living
@@ -13,6 +15,7 @@ export const player = new RadioEngine({
     audio.preload = 'none';
     return audio;
   },
+  lowData: lowDataNow,
 });
 
 if (typeof window !== 'undefined') {

@@ -17,6 +17,7 @@ import * as m1500 from './20261121001500_add_artists_reviewed_at';
 import * as m1600 from './20261121001600_add_prayers_reviewed_at';
 import * as m1700 from './20261121001700_add_shoutouts_reviewed_at';
 import * as mUploads from './20261123120000_create_uploads';
+import * as mTrackRenditions from './20261123133000_add_tracks_low_data_url';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261121001600_add_prayers_reviewed_at': m1600,
   '20261121001700_add_shoutouts_reviewed_at': m1700,
   '20261123120000_create_uploads': mUploads,
+  '20261123133000_add_tracks_low_data_url': mTrackRenditions,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

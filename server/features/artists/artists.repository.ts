@@ -112,10 +112,10 @@ export function artistsRepository(db: Db) {
       return db.transaction(async (trx) => {
         const artist = await trx<ArtistRow>('artists').where({ id }).first('photo_url');
         if (!artist) return null;
-        const tracks = await trx('tracks').where({ artist_id: id }).select('file_url', 'cover_url');
+        const tracks = await trx('tracks').where({ artist_id: id }).select('file_url', 'cover_url', 'low_data_url');
         await trx('tracks').where({ artist_id: id }).delete();
         await trx('artists').where({ id }).delete();
-        const urls = [artist.photo_url, ...tracks.flatMap((t: { file_url: string; cover_url: string | null }) => [t.file_url, t.cover_url])];
+        const urls = [artist.photo_url, ...tracks.flatMap((t: { file_url: string; cover_url: string | null; low_data_url: string | null }) => [t.file_url, t.cover_url, t.low_data_url])];
         return { fileUrls: urls.filter((u): u is string => typeof u === 'string' && u !== '') };
       });
     },

@@ -14,6 +14,7 @@ interface TrackRow {
   featured: unknown;
   cover_url: string | null;
   file_url: string;
+  low_data_url?: string | null;
   status: string;
   created_at: string;
 }
@@ -29,6 +30,7 @@ const toTrack = (r: TrackRow): Track => ({
   featured: bool(r.featured),
   coverUrl: strOrNull(r.cover_url),
   fileUrl: r.file_url,
+  lowDataUrl: strOrNull(r.low_data_url ?? null),
   status: r.status as TrackStatus,
   createdAt: r.created_at,
 });
@@ -68,11 +70,17 @@ export function tracksRepository(db: Db) {
         featured: false,
         cover_url: input.coverUrl,
         file_url: input.fileUrl,
+        low_data_url: null,
         status: 'pending',
         created_at: nowIso(now),
       };
       await db('tracks').insert(row);
       return toTrack(row);
+    },
+
+    /** Records a finished rendition, unless the track's file changed meanwhile. */
+    async setLowDataUrl(id: string, fileUrl: string, lowDataUrl: string): Promise<boolean> {
+      return (await db('tracks').where({ id, file_url: fileUrl }).update({ low_data_url: lowDataUrl })) > 0;
     },
 
     async moderate(id: string, change: TrackModeration): Promise<Track | null> {

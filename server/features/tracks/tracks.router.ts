@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith, queryBoolean, queryString } from '../../http/validate';
+import { trackRenditions, type TrackRenditions } from './renditions.service';
 import { tracksRepository } from './tracks.repository';
 import { answerList, type ListOrder } from '../../http/paging';
 import type { Track } from '../../../domain/tracks';
@@ -14,7 +15,7 @@ import { deleteUploadedFiles } from '../../media/media-files';
 
 const NEWEST_FIRST: ListOrder<Track> = { key: (r) => [r.createdAt], dirs: ['desc'], id: (r) => r.id };
 
-export function tracksRouter(deps: Deps): Router<AppState> {
+export function tracksRouter(deps: Deps, renditions: TrackRenditions = trackRenditions(deps)): Router<AppState> {
   const tracks = tracksRepository(deps.db);
   const router = new Router<AppState>({ prefix: '/api/tracks' });
 
@@ -41,13 +42,15 @@ export function tracksRouter(deps: Deps): Router<AppState> {
     const change = parseWith(TrackModerationSchema, ctx.state.body);
     const track = await tracks.moderate(ctx.params.id!, change);
     if (!track) throw notFound('Track not found');
+    // Approval makes the low-data rendition in the background; the answer does not wait.
+    renditions.request(track);
     ctx.body = track;
   });
 
   router.delete('/:id', requireAdmin(deps), async (ctx) => {
     const removed = await tracks.remove(ctx.params.id!);
     if (!removed) throw notFound('Track not found');
-    await deleteUploadedFiles(deps, [removed.fileUrl, removed.coverUrl ?? '']);
+    await deleteUploadedFiles(deps, [removed.fileUrl, removed.coverUrl, removed.lowDataUrl]);
     ctx.status = 204;
   });
 

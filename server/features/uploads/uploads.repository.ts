@@ -17,6 +17,8 @@ export const REFERENCING_COLUMNS: readonly { table: string; column: string }[] =
   { table: 'artists', column: 'photo_url' },
   { table: 'tracks', column: 'file_url' },
   { table: 'tracks', column: 'cover_url' },
+  // The low-data rendition the server makes on approval (docs/renditions.md).
+  { table: 'tracks', column: 'low_data_url' },
   { table: 'shoutouts', column: 'audio_url' },
   { table: 'events', column: 'image_url' },
   { table: 'sponsors', column: 'image_url' },
