@@ -22,7 +22,7 @@ export function onOutboxNotice(listener: (notice: OutboxNotice) => void): () => 
   return () => outboxListeners.delete(listener);
 }
 
-/** spec.md §9: no automatic retry, no refetch on focus, no polling, never stale unless a query says. */
+/** docs/product.md#limits-and-constants: no automatic retry, no refetch on focus, no polling, never stale unless a query says. */
 export function createQueryClient(): QueryClient {
   // Mutations that waited offline, by id: only their endings are announced globally (a
   // write sent straight away is answered by its own screen).

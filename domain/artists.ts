@@ -69,7 +69,7 @@ export const ArtistSchema = v.object({
 });
 export type Artist = v.InferOutput<typeof ArtistSchema>;
 
-/** GET /api/artists query. 'all' or absent means no filter (spec.md §5). */
+/** GET /api/artists query. 'all' or absent means no filter (docs/product.md#validation-messages). */
 export interface ArtistFilter {
   approved?: boolean;
   /** Admin only: not approved and not yet reviewed (the moderation queue). */

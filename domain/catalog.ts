@@ -1,4 +1,4 @@
-// Fixed lists of spec.md §3 that both the app and the server read.
+// Fixed lists of docs/product.md#entities that both the app and the server read.
 
 export const GENRES = [
   'Reggae',
@@ -30,7 +30,7 @@ export const BUDGET_OPTIONS = [
 ] as const;
 export type BudgetOption = (typeof BUDGET_OPTIONS)[number];
 
-/** The 7 hybrid placements of api.md. */
+/** The 7 hybrid placements of docs/api.md. */
 export const AD_SLOTS = ['leaderboard', 'sidebar', 'infeed', 'artists', 'directory', 'schedule', 'footer'] as const;
 export type AdSlot = (typeof AD_SLOTS)[number];
 

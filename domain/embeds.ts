@@ -2,7 +2,7 @@ import type { TenantSettings } from './settings';
 
 /**
  * Admin-pasted HTML, each served from /embed/<name> with its own policy into a frame
- * sandboxed without allow-same-origin (product.md "Security stance").
+ * sandboxed without allow-same-origin (docs/product.md "Security stance").
  */
 export const EMBEDS = {
   radio: (s: TenantSettings) => s.radioHtmlEmbed,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// Shared field rules. api.md: "URLs stored anywhere must be http: or https:".
+// Shared field rules. docs/api.md: "URLs stored anywhere must be http: or https:".
 // Root-relative paths ('/uploads/…', '/demo/…') are same-origin, so they are
 // http(s) too; protocol-relative '//host' is refused because it leaves the origin.
 
@@ -45,7 +45,7 @@ const DEMO_ASSET_PATH = /^\/demo\/(?:artists|covers|events|sponsors|ads|audio)\/
 /**
  * A required object entry whose absence (or null) reports `message`: a bare v.object entry
  * would answer valibot's 'Invalid key: Expected "…" but received undefined' instead of
- * spec.md §5's message. The default makes v.object run the pipe for a missing key.
+ * docs/product.md#validation-messages's message. The default makes v.object run the pipe for a missing key.
  */
 export const required = <S extends v.GenericSchema>(message: string, schema: S) =>
   v.pipe(v.optional(v.unknown(), null), v.check((value) => value != null, message), schema);

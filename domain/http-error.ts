@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 
-/** The one error body of api.md: every non-2xx answer from /api/* has this shape. */
+/** The one error body of docs/api.md: every non-2xx answer from /api/* has this shape. */
 export interface ErrorBody {
   error: string;
   issues?: FieldIssue[];

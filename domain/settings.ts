@@ -40,7 +40,7 @@ export const AdZonesSchema = v.object({
 });
 export type AdZones = v.InferOutput<typeof AdZonesSchema>;
 
-/** PUT /api/settings: the whole settings object, spec.md §5 plus product.md's new settings. */
+/** PUT /api/settings: the whole settings object, docs/product.md#validation-messages plus docs/product.md's new settings. */
 export const SettingsSchema = v.object({
   displayName: required(
     SETTINGS_MESSAGES.displayName,
@@ -126,7 +126,7 @@ export function publicSettings(settings: SettingsResponse): PublicSettingsRespon
   return copy as PublicSettingsResponse;
 }
 
-/** spec.md §4 defaults when missing, plus product.md's new settings. */
+/** docs/product.md#states-and-transitions defaults when missing, plus docs/product.md's new settings. */
 export function defaultSettings(tenant: Tenant): TenantSettings {
   return {
     displayName: TENANT_NAMES[tenant],

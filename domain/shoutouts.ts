@@ -7,7 +7,7 @@ export const NewShoutoutFieldsSchema = v.object({
   nameOptional: optionalText(80, 'Please keep your name under 80 characters.'),
 });
 
-/** POST /api/shoutouts as JSON: a finished resumable upload of purpose `shoutout` (api.md). */
+/** POST /api/shoutouts as JSON: a finished resumable upload of purpose `shoutout` (docs/api.md). */
 export const NewShoutoutJsonSchema = v.object({
   audioUrl: required('audioUrl must name a finished shoutout upload', v.pipe(v.string('audioUrl must name a finished shoutout upload'), v.trim())),
   nameOptional: optionalText(80, 'Please keep your name under 80 characters.'),

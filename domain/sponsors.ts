@@ -13,7 +13,7 @@ export const SPONSOR_MESSAGES = {
   goals: 'Please provide more details about your goals',
 } as const;
 
-/** The 'Partnership Application' form as the visitor fills it (spec.md §2, §5). */
+/** The 'Partnership Application' form as the visitor fills it (docs/product.md#screens, docs/product.md#validation-messages). */
 export const SponsorApplicationFormSchema = v.object({
   companyName: requiredText(SPONSOR_MESSAGES.name, 160),
   email: v.pipe(v.string(SPONSOR_MESSAGES.email), v.trim(), v.email(SPONSOR_MESSAGES.email), v.maxLength(254, SPONSOR_MESSAGES.email)),
@@ -29,7 +29,7 @@ export const SponsorApplicationFormSchema = v.object({
 });
 export type SponsorApplicationForm = v.InferOutput<typeof SponsorApplicationFormSchema>;
 
-/** spec.md §3: one text combining email, budget, goals and the optional message. */
+/** docs/product.md#entities: one text combining email, budget, goals and the optional message. */
 export function composeSponsorNotes(form: Pick<SponsorApplicationForm, 'email' | 'budget' | 'goals' | 'message'>): string {
   const lines = [`Email: ${form.email}`, `Budget: ${form.budget}`, `Goals: ${form.goals}`];
   if (form.message) lines.push(`Message: ${form.message}`);
@@ -88,7 +88,7 @@ export const SponsorSchema = v.object({
 });
 export type Sponsor = v.InferOutput<typeof SponsorSchema>;
 
-/** spec.md §3: anything but premium or standard is treated as supporting. */
+/** docs/product.md#entities: anything but premium or standard is treated as supporting. */
 export function displayTier(tier: string): SponsorTier {
   return tier === 'premium' || tier === 'standard' ? tier : 'supporting';
 }

@@ -7,7 +7,7 @@ export const TENANT_NAMES: Record<Tenant, string> = {
 };
 
 /**
- * spec.md §1 / api.md: caribbean when the host contains 'caribbean' or the
+ * docs/product.md#who-it-is-for / docs/api.md: caribbean when the host contains 'caribbean' or the
  * tenant parameter equals 'caribbean'; otherwise watzhott.
  */
 export function resolveTenant(host: string | null | undefined, tenantParam: string | null | undefined): Tenant {
@@ -20,7 +20,7 @@ export function isTenant(value: unknown): value is Tenant {
   return value === 'watzhott' || value === 'caribbean';
 }
 
-/** Events live on watzhott only; the prayer wall on caribbean only (spec.md §6). */
+/** Events live on watzhott only; the prayer wall on caribbean only (docs/product.md#tenants). */
 export const tenantHasEvents = (tenant: Tenant): boolean => tenant === 'watzhott';
 export const tenantHasPrayers = (tenant: Tenant): boolean => tenant === 'caribbean';
 

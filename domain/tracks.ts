@@ -3,7 +3,7 @@ import { GENRES, TRACK_STATUSES } from './catalog';
 import { publicUrl, optionalPublicUrl, optionalText, required, requiredText } from './fields';
 
 export const TRACK_TITLE_MAX = 160;
-/** spec.md guidelines: minimum 128kbps audio. */
+/** docs/product.md guidelines: minimum 128kbps audio. */
 export const MIN_AUDIO_KBPS = 128;
 
 export const NewTrackSchema = v.object({

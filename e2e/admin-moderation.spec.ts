@@ -300,7 +300,7 @@ test.describe('a refusal from the server', () => {
     const r = row(page, name);
     await expect(r).toBeVisible();
 
-    // Meanwhile someone guesses keys from the same address: the server locks it out (api.md).
+    // Meanwhile someone guesses keys from the same address: the server locks it out (docs/api.md).
     let refusal = '';
     for (let i = 0; i < 11; i += 1) {
       const res = await request.get('/api/settings', { headers: { 'x-admin-key': `wrong-${i}` } });

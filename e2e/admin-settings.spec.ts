@@ -42,7 +42,7 @@ test.describe('admin settings', () => {
     await expect(page.locator('.admin-settings [data-testid="placeholder"]')).toHaveCount(0);
   });
 
-  test('every field of spec.md and product.md is there', async ({ page }) => {
+  test('every field of docs/product.md and docs/product.md is there', async ({ page }) => {
     await page.goto(caribbean('/admin/settings'));
     await unlock(page);
     await expect(page.getByRole('heading', { name: 'Currently Managing: caribbean' })).toBeVisible();

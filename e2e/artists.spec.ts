@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_KEY, PNG_1X1, caribbean, expect, test, wav } from './fixtures';
 
-// The artists screens of spec.md §2 (/artists, /artists/directory, /artists/{id},
+// The artists screens of docs/product.md#screens (/artists, /artists/directory, /artists/{id},
 // /artists/submit, /country) against the real server on a fresh demo database.
 // Counts are read from the API rather than written down: other tests add artists too.
 

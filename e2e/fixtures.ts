@@ -87,7 +87,7 @@ export interface GateCase {
 }
 
 /**
- * The gate every admin page opens with (spec.md §2, §8): a password field, the button disabled
+ * The gate every admin page opens with (docs/product.md#screens, docs/product.md#messages): a password field, the button disabled
  * while it is empty, a wrong key refused with the destructive toast and nothing shown, no
  * call carrying a key but the checks themselves; then the right key unlocks. Answers the
  * page's requests from the unlock on, for the caller's own checks.

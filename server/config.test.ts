@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_LIMITS, readConfig } from './config';
 
-// api.md "Running the server": the environment table.
+// docs/api.md "Running the server": the environment table.
 
 const ROOT = path.resolve('/srv/radio');
 

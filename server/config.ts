@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readS3Settings, type S3Settings } from './media/storage';
 import { compileTrust, type TrustProxy } from './http/client-address';
 
-/** api.md "Running the server", read once from the environment. */
+/** docs/api.md "Running the server", read once from the environment. */
 export interface Config {
   port: number;
   host: string;
@@ -119,7 +119,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     uploadDir: path.resolve(root, env.UPLOAD_DIR?.trim() || path.join('data', 'uploads')),
     s3: readS3Settings(env),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
-    // APP_DIR lets parallel test runs serve their own builds; not part of api.md's table.
+    // APP_DIR lets parallel test runs serve their own builds; not part of docs/api.md's table.
     appDir: env.APP_DIR?.trim() ? path.resolve(root, env.APP_DIR.trim()) : path.join(root, 'dist', 'app'),
     manifestPath: path.join(root, 'manifest.webmanifest'),
     // A copy: an app (or a test) that changes its limits never changes another's.

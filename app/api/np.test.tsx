@@ -79,7 +79,7 @@ describe('useNowPlaying', () => {
     expect(await screen.findByText('Differentology')).toBeTruthy();
   });
 
-  it('keeps spec.md §9 timings for polling, and none while the stream is live', () => {
+  it('keeps docs/product.md#limits-and-constants timings for polling, and none while the stream is live', () => {
     const polling = nowPlayingQuery('polling');
     expect(polling.staleTime).toBe(10_000);
     expect(typeof polling.refetchInterval === 'function' && polling.refetchInterval({} as never)).toBe(NP_REFETCH_MS);

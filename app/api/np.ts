@@ -25,7 +25,7 @@ const seenOrHeard = (): boolean => typeof document === 'undefined' || document.v
 const live = (status: StreamStatus): boolean => status === 'open' || status === 'connecting';
 
 /**
- * spec.md §9's refetch 30 s, fresh 10 s is now the fallback: while GET /api/np/events is
+ * docs/product.md#limits-and-constants's refetch 30 s, fresh 10 s is now the fallback: while GET /api/np/events is
  * open (or opening) the stream writes each new answer into this query and nothing polls.
  * Without a stream (no EventSource, or it keeps failing) it polls as the spec says, not
  * while the page is hidden and the radio idle; while it plays, polling goes on for the lock

@@ -51,7 +51,7 @@ export function prefetchTopAd(queryClient: QueryClient, slot: AdSlotName, preloa
 const TOP_SLOTS: ReadonlySet<AdSlotName> = new Set(['leaderboard', 'artists', 'schedule']);
 
 /**
- * spec.md §4: embed mode shows the zone's HTML; hybrid shows a placeholder then the served
+ * docs/product.md#states-and-transitions: embed mode shows the zone's HTML; hybrid shows a placeholder then the served
  * ad (refetched every 60 s); otherwise, or with no ad, the 'Advertise Here!' house panel.
  */
 export function AdSlot({ slot }: { slot: AdSlotName }) {

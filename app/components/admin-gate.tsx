@@ -15,7 +15,7 @@ export interface AdminGateProps {
 
 /**
  * The admin pages, in the menu's order, each with its menu label and its own gate: the
- * button and the success toast's description (spec.md §2, §8 for the first four).
+ * button and the success toast's description (docs/product.md#screens, docs/product.md#messages for the first four).
  */
 export const ADMIN_PAGES = [
   { to: '/admin/dashboard', label: 'Dashboard', buttonLabel: 'Access Dashboard', successDescription: 'Welcome to the admin dashboard.' },
@@ -42,7 +42,7 @@ export function AdminLayout() {
   );
 }
 
-/** 'Admin Authentication': locked until GET /api/settings accepts the key (spec.md §2, §4). */
+/** 'Admin Authentication': locked until GET /api/settings accepts the key (docs/product.md#screens, docs/product.md#states-and-transitions). */
 export function AdminGate({ buttonLabel, successDescription, children }: AdminGateProps) {
   const key = useAdminKey();
   const { toast } = useToast();

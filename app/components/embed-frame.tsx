@@ -15,7 +15,7 @@ interface EmbedFrameProps {
 /**
  * Admin-pasted HTML is served by /embed/<name> with its own policy and shown in a frame
  * sandboxed without allow-same-origin: an opaque origin with no access to the app's DOM,
- * storage, cookies or the admin key (product.md). Low Data Mode turns embeds off.
+ * storage, cookies or the admin key (docs/product.md). Low Data Mode turns embeds off.
  */
 export function EmbedFrame({ name, html, title, height = 120, className }: EmbedFrameProps) {
   const [lowData] = useLowData();

@@ -15,7 +15,7 @@ import { UpdatePrompt } from './update-prompt';
 // The tenant's colours and theme colour, and a saved theme, before the first render.
 if (typeof document !== 'undefined') applyTenantLook(currentTenant());
 
-/** spec.md §2: navigation links in this order. */
+/** docs/product.md#screens: navigation links in this order. */
 export const NAV_LINKS = [
   { to: '/artists', label: 'Artists' },
   { to: '/', label: 'Radio' },

@@ -15,7 +15,7 @@ const ASSUMED_LOW_DATA_KBPS = 48;
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
 /**
- * The sticky bar (spec.md §2): on the live stream the LIVE badge, play/pause, title, artist,
+ * The sticky bar (docs/product.md#screens): on the live stream the LIVE badge, play/pause, title, artist,
  * volume and expand; on an artist's track its title and artist, position and seek, 'Back to
  * Live', and next/previous when expanded.
  */

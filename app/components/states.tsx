@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** n loading placeholders (spec.md §9 gives the counts per screen). */
+/** n loading placeholders (docs/product.md#limits-and-constants gives the counts per screen). */
 export function Placeholders({ count, className = 'card-placeholder' }: { count: number; className?: string }) {
   return (
     <div className="grid-cards" aria-busy="true" aria-label="Loading">

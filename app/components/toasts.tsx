@@ -15,7 +15,7 @@ interface ToastApi {
 const ToastContext = createContext<ToastApi | null>(null);
 const AUTO_HIDE_MS = 6000;
 
-/** spec.md §9: one toast at a time; a new one replaces the old. */
+/** docs/product.md#limits-and-constants: one toast at a time; a new one replaces the old. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(Toast & { id: number }) | null>(null);
   const toast = useCallback((t: Toast) => setCurrent({ ...t, id: Date.now() + Math.random() }), []);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// issue 4 / api.md: the key lives in memory and sessionStorage only: never localStorage,
+// issue 4 / docs/api.md: the key lives in memory and sessionStorage only: never localStorage,
 // never the persisted query cache, never a service-worker cache. It unlocks every admin
 // page for the rest of the page session.
 const STORAGE_KEY = 'adminKey';

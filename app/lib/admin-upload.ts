@@ -2,7 +2,7 @@ import { uploadFile, type UploadProgress } from '../api/uploads';
 import { getAdminKey } from './admin-key';
 import { ApiError } from './api-client';
 
-/** api.md: images up to 5 MB. Checked here too, so a phone never sends a file that will be refused. */
+/** docs/api.md: images up to 5 MB. Checked here too, so a phone never sends a file that will be refused. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Why a picked file cannot be an image upload, or null when it can. */

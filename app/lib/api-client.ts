@@ -1,7 +1,7 @@
 import { isErrorBody, type FieldIssue } from '../../domain/http-error';
 import { currentTenant } from './tenant';
 
-/** A non-2xx answer. The message is the server's own words (api.md error body). */
+/** A non-2xx answer. The message is the server's own words (docs/api.md error body). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -24,7 +24,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Adds ?tenant=caribbean while on the Caribbean tenant (api.md Tenant). */
+/** Adds ?tenant=caribbean while on the Caribbean tenant (docs/api.md Tenant). */
 export function apiUrl(path: string): string {
   if (currentTenant() !== 'caribbean') return path;
   return path + (path.includes('?') ? '&' : '?') + 'tenant=caribbean';
@@ -60,7 +60,7 @@ export async function apiResponse<T>(path: string, options: RequestOptions = {})
   return { data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
 }
 
-/** The error a failed answer stands for: the server's message, else spec.md §8's "status: text". */
+/** The error a failed answer stands for: the server's message, else docs/product.md#messages's "status: text". */
 export function apiErrorOf(res: Pick<Response, 'status' | 'statusText'> & { headers?: Pick<Headers, 'get'> }, text: string): ApiError {
   const retryHeader = res.headers?.get('Retry-After');
   const retryAfter = retryHeader && /^\d+$/.test(retryHeader.trim()) ? Number(retryHeader.trim()) : null;

@@ -8,7 +8,7 @@ interface NetworkInformationLike {
 }
 
 /**
- * product.md: on a first visit, on when the browser asks to save data; after that the
+ * docs/product.md: on a first visit, on when the browser asks to save data; after that the
  * listener's own saved choice wins.
  */
 export function initialLowData(saved: string | null, saveDataHint: boolean): boolean {
@@ -54,7 +54,7 @@ export function useLowData(): [boolean, (on: boolean) => void] {
     get,
     () => false,
   );
-  // Applied as a page style class (spec.md §4).
+  // Applied as a page style class (docs/product.md#states-and-transitions).
   useEffect(() => {
     document.documentElement.classList.toggle(LOW_DATA_CLASS, on);
   }, [on]);

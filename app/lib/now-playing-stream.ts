@@ -3,7 +3,7 @@
  * now-playing updates). GET /api/np/events sends the answer of GET /api/np whenever it
  * changes; this keeps one EventSource open while now playing is on screen or the radio
  * plays, closes it offline or when nobody needs it, and reports 'polling' when the browser
- * has no EventSource or the stream keeps failing, so the caller falls back to spec.md's
+ * has no EventSource or the stream keeps failing, so the caller falls back to docs/product.md's
  * 30 s polling.
  */
 

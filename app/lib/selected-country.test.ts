@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pickCountry, resolveCountry } from './selected-country';
 import { initialLowData } from './low-data';
 
-describe('selected country (spec.md §4)', () => {
+describe('selected country (docs/product.md#states-and-transitions)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('takes a valid parameter, else the saved choice, else GY', () => {
@@ -23,7 +23,7 @@ describe('selected country (spec.md §4)', () => {
   });
 });
 
-describe('Low Data Mode on a first visit (product.md)', () => {
+describe('Low Data Mode on a first visit (docs/product.md)', () => {
   it('follows the browser’s save-data wish until the listener chooses', () => {
     expect(initialLowData(null, true)).toBe(true);
     expect(initialLowData(null, false)).toBe(false);

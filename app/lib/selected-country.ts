@@ -3,14 +3,14 @@ import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '../../domain/c
 
 export const COUNTRY_STORAGE_KEY = 'selectedCountry';
 
-/** spec.md §4: the country parameter if valid, else the saved choice, else GY. */
+/** docs/product.md#states-and-transitions: the country parameter if valid, else the saved choice, else GY. */
 export function pickCountry(param: string | null, saved: string | null): CountryCode {
   if (isCountryCode(param)) return param;
   if (isCountryCode(saved)) return saved;
   return DEFAULT_COUNTRY;
 }
 
-/** pickCountry, plus the console warning spec.md §8 asks for when the parameter is invalid. */
+/** pickCountry, plus the console warning docs/product.md#messages asks for when the parameter is invalid. */
 export function resolveCountry(param: string | null, saved: string | null): CountryCode {
   if (param && !isCountryCode(param)) console.warn(`Ignoring unknown country code "${param}"`);
   return pickCountry(param, saved);

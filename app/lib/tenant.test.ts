@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveTenant } from '../../domain/tenants';
 import { currentTenant, tenantSwitchUrl } from './tenant';
 
-describe('the tenant rule (spec.md §1)', () => {
+describe('the tenant rule (docs/product.md#who-it-is-for)', () => {
   it('is caribbean by host name or by parameter, watzhott otherwise', () => {
     expect(resolveTenant('radio.caribbeanpraise.org', null)).toBe('caribbean');
     expect(resolveTenant('CARIBBEAN.example', null)).toBe('caribbean');

@@ -5,7 +5,7 @@ export function currentTenant(loc: Pick<Location, 'hostname' | 'search'> = windo
 }
 
 /**
- * spec.md §1: switching replaces the 'watzhott'/'caribbean' part of the host, or, on hosts
+ * docs/product.md#who-it-is-for: switching replaces the 'watzhott'/'caribbean' part of the host, or, on hosts
  * with neither, sets the tenant parameter. The path is kept.
  */
 export function tenantSwitchUrl(href: string, target: Tenant): string {

@@ -11,7 +11,7 @@ const RootSearch = v.object({
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   validateSearch: RootSearch,
-  // spec.md §1: links keep the tenant parameter on the Caribbean tenant.
+  // docs/product.md#who-it-is-for: links keep the tenant parameter on the Caribbean tenant.
   search: { middlewares: [retainSearchParams(['tenant'])] },
   loader: ({ context }) => context.queryClient.prefetchQuery(settingsQuery()),
   component: () => (

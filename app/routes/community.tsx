@@ -5,7 +5,7 @@ import { LinkOutPage } from '../features/links-out/link-out-page';
 import { settingsQuery } from '../api/settings';
 import { currentTenant } from '../lib/tenant';
 
-// spec.md §2: the prayer wall on caribbean; elsewhere a link out to the community URL.
+// docs/product.md#screens: the prayer wall on caribbean; elsewhere a link out to the community URL.
 // The prayer list is left to the page: it revalidates on every visit, and a loader that
 // waited for it would hold the whole page (form included) while offline.
 export const Route = createFileRoute('/community')({

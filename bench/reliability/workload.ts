@@ -7,7 +7,7 @@ import { ADMIN_KEY, boundedFetch, nextAddress } from './helpers';
  * read (right key), 2 new prayers, 1 with a
  * fresh Idempotency-Key), 1 replay of an earlier key (same body: the same prayer again, nothing
  * new), 2 hearts on approved demo prayers. Every client has its own address per request, so the
- * per-address limits of api.md never answer 429 here (the limits are tested elsewhere).
+ * per-address limits of docs/api.md never answer 429 here (the limits are tested elsewhere).
  */
 export const READS = [
   '/api/health',

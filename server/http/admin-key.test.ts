@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_KEY, describeEachEngine, freshAddress } from '../test/test-app';
 import { keysMatch } from './admin-key';
 
-// api.md Auth: x-admin-key, constant-time compare, 401 on a wrong or missing key,
+// docs/api.md Auth: x-admin-key, constant-time compare, 401 on a wrong or missing key,
 // 429 for every admin call after 10 wrong keys from one address within 15 minutes.
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;

@@ -2,7 +2,7 @@ import type { Middleware } from './context';
 import { HttpError } from './errors';
 
 /**
- * api.md: an unknown method on a known path answers 405 (with Allow); an unknown path stays
+ * docs/api.md: an unknown method on a known path answers 405 (with Allow); an unknown path stays
  * 404. Replaces @koa/router's allowedMethods(), which answers methods it does not know
  * (PROPFIND, TRACE…) with a 501 that became a 500 "Internal error", and drops Allow on 405.
  * Reads the layers every router left in ctx.matched, so it goes before all routers.

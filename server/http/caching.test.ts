@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
 import { ADMIN_KEY, describeEachEngine, freshAddress } from '../test/test-app';
 
-// api.md "Caching on the wire".
+// docs/api.md "Caching on the wire".
 
 /** The raw bytes of an answer, so the test sees exactly what went over the wire. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Middleware } from './context';
 
 /**
- * api.md "Caching on the wire" for /api: an ETag on every GET answer (304 on a match),
+ * docs/api.md "Caching on the wire" for /api: an ETag on every GET answer (304 on a match),
  * no-store for admin answers (any method), no-cache for public ones unless the route chose its own.
  * The public answers kept in memory go out from public-answers.ts, which answers their
  * If-None-Match itself (ctx.state.keepAnswer) from what this leaves.

@@ -19,7 +19,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return /Connection terminated|connect ECONNREFUSED|the database system is (shutting down|starting up)/i.test(e.message ?? '');
 }
 
-/** One mapping from anything thrown to api.md's error answer; used by the handler and by idempotent(). */
+/** One mapping from anything thrown to docs/api.md's error answer; used by the handler and by idempotent(). */
 export function toErrorResponse(err: unknown): ErrorResponse {
   if (err instanceof HttpError) {
     const body: ErrorBody = { error: err.message };

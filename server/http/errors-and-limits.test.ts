@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_KEY, describeEachEngine, freshAddress } from '../test/test-app';
 
-// api.md "Errors and limits": every non-2xx answer from /api/* is JSON {"error"}.
+// docs/api.md "Errors and limits": every non-2xx answer from /api/* is JSON {"error"}.
 
 const artist = (extra: Record<string, unknown> = {}) => ({
   name: 'Kes the Band',

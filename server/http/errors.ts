@@ -1,6 +1,6 @@
 import type { FieldIssue } from '../../domain/http-error';
 
-/** The one error type routes throw; error-handler.ts turns it into api.md's JSON body. */
+/** The one error type routes throw; error-handler.ts turns it into docs/api.md's JSON body. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine, freshAddress } from '../test/test-app';
 
-// api.md Idempotency: Idempotency-Key (1–200 chars) on public POSTs; a repeat with the same
+// docs/api.md Idempotency: Idempotency-Key (1–200 chars) on public POSTs; a repeat with the same
 // key and body within 24 h gets the first answer and creates nothing; another body is 409.
 
 describeEachEngine('idempotency', (t) => {

@@ -8,7 +8,7 @@ import { byteRange, findFile } from './static-files';
 // @ts-expect-error plain ESM build script without types
 import { precompress } from '../../scripts/precompress.mjs';
 
-// api.md "The built app" and the build-asset half of "Caching on the wire".
+// docs/api.md "The built app" and the build-asset half of "Caching on the wire".
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-static-'));
 const appDir = path.join(root, 'app');

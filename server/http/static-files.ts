@@ -116,7 +116,7 @@ async function sendBuiltFile(ctx: AppContext, found: { file: string; size: numbe
 
 /**
  * Serves the built app: files as they are, and index.html for any other GET that is not
- * /api/* or /out/* (the app shows 'Page Not Found' for paths outside spec.md §2).
+ * /api/* or /out/* (the app shows 'Page Not Found' for paths outside docs/product.md#screens).
  */
 export function staticApp(appDir: string | null): Middleware {
   let preloadsFor: (urlPath: string) => string | null = () => null;

@@ -5,7 +5,7 @@ import type { AppState, Middleware } from './context';
 import { notFound } from './errors';
 
 /**
- * api.md: gated resources answer 404 with a JSON error on the wrong tenant, for every path
+ * docs/api.md: gated resources answer 404 with a JSON error on the wrong tenant, for every path
  * under the prefix. router.use() runs only when a route matched path and method, so paths
  * and methods no route matches are gated on NotFound too (before a 405 or a generic 404).
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
 import { clientAddress, compileTrust, limitKey } from './client-address';
 
-// api.md Tenant, and TRUST_PROXY of "Running the server".
+// docs/api.md Tenant, and TRUST_PROXY of "Running the server".
 
 describeEachEngine('tenant resolution', (t) => {
   const tenantOf = async (path: string, host?: string) => {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { VALIDATION_ERROR_MESSAGE, fieldIssues } from '../../domain/http-error';
 import { badRequest } from './errors';
 
-/** Parses with a domain schema; failure is a 400 carrying spec.md §5's messages per field. */
+/** Parses with a domain schema; failure is a 400 carrying docs/product.md#validation-messages's messages per field. */
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw badRequest('Request body must be a JSON object');
@@ -22,7 +22,7 @@ export function queryBoolean(value: unknown): boolean | undefined {
   return undefined;
 }
 
-/** One string from a query value; 'all' and '' mean no filter (spec.md §5). */
+/** One string from a query value; 'all' and '' mean no filter (docs/product.md#validation-messages). */
 export function queryString(value: unknown, max = 200): string | undefined {
   const s = Array.isArray(value) ? value[0] : value;
   if (typeof s !== 'string') return undefined;

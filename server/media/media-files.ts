@@ -86,7 +86,7 @@ export async function hasVideoTrack(file: string, ext: string, timeLimitMs = MET
   return stderr.split('\n').some((line) => /Stream #\S+.*: Video:/.test(line) && !line.includes('attached pic'));
 }
 
-/** api.md: images are decoded only under 40 megapixels. */
+/** docs/api.md: images are decoded only under 40 megapixels. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Photos are shown at most 800 px wide (or tall); larger ones cost listeners bytes for nothing. */
 const MAX_IMAGE_SIDE = 800;

@@ -62,7 +62,7 @@ export interface S3Settings {
   secretAccessKey?: string;
 }
 
-/** S3_BUCKET and the standard AWS_* variables (api.md configuration), or null for the disk. */
+/** S3_BUCKET and the standard AWS_* variables (docs/api.md configuration), or null for the disk. */
 export function readS3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
   const bucket = env.S3_BUCKET?.trim();
   if (!bucket) return null;

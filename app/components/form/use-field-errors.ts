@@ -46,7 +46,7 @@ export interface FieldErrors<F extends string> {
    * showing the messages (and sending nothing).
    */
   check: <S extends v.GenericSchema>(schema: S, input: unknown) => v.InferOutput<S> | null;
-  /** A failed call: the server's field messages (api.md `issues[]`) beside the fields; none when it named none. */
+  /** A failed call: the server's field messages (docs/api.md `issues[]`) beside the fields; none when it named none. */
   showServer: (err: unknown) => void;
   /** Sets or removes one field's message without moving the focus. */
   setError: (field: F, message: string | undefined) => void;

@@ -22,7 +22,7 @@ export interface AdFormProps {
   onDone: () => void;
 }
 
-/** Create or edit one ad of the inventory (api.md POST/PATCH /api/ads), checked with NewAdSchema. */
+/** Create or edit one ad of the inventory (docs/api.md POST/PATCH /api/ads), checked with NewAdSchema. */
 export function AdForm({ editing, onDone }: AdFormProps) {
   const { toast } = useToast();
   const create = useCreateAd();

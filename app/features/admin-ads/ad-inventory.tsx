@@ -12,7 +12,7 @@ const errorMessage = (err: unknown) => (err instanceof Error ? err.message : 'So
 
 type Editor = { mode: 'closed' } | { mode: 'new' } | { mode: 'edit'; ad: Ad };
 
-/** The ad inventory (product.md): list with counts and CTR, create/edit, activate, delete. */
+/** The ad inventory (docs/product.md): list with counts and CTR, create/edit, activate, delete. */
 export function AdInventory() {
   const ads = useQuery(adInventoryQuery());
   const [editor, setEditor] = useState<Editor>({ mode: 'closed' });

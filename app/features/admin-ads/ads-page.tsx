@@ -5,7 +5,7 @@ import { AdSettingsForm } from './ad-settings-form';
 import { adminSettingsQuery } from '../../api/settings';
 import './admin-ads.css';
 
-/** 'Advertisement Management' (spec.md §2) plus the ad inventory (product.md). */
+/** 'Advertisement Management' (docs/product.md#screens) plus the ad inventory (docs/product.md). */
 export function AdsPage() {
   const settings = useQuery(adminSettingsQuery());
   return (

@@ -1,4 +1,4 @@
-// CSV exports of the dashboard (spec.md §8, §9): a header row, every string value quoted
+// CSV exports of the dashboard (docs/product.md#messages, docs/product.md#limits-and-constants): a header row, every string value quoted
 // with inner quotes doubled, the file named {tenant}-{kind}-{YYYY-MM-DD}.csv.
 
 export type CsvValue = string | number | boolean | null | undefined;

@@ -36,7 +36,7 @@ const formatDate = (iso: string) => {
 
 const STATUS_LABELS = { approved: 'Approved', pending: 'Pending', rejected: 'Rejected' } as const;
 
-/** 'Admin Dashboard' (spec.md §2): KPIs, top countries, recent activity, exports, submissions, tracks. */
+/** 'Admin Dashboard' (docs/product.md#screens): KPIs, top countries, recent activity, exports, submissions, tracks. */
 export function DashboardPage() {
   const tenant = currentTenant();
   const withPrayers = tenantHasPrayers(tenant);

@@ -3,13 +3,13 @@ import { COUNTRIES, type Country } from '../../../domain/countries';
 import type { Prayer } from '../../../domain/prayers';
 import type { Track } from '../../../domain/tracks';
 
-// spec.md §9 Dashboard constants.
+// docs/product.md#limits-and-constants Dashboard constants.
 export const NEW_SUBMISSIONS_DAYS = 7;
 export const TOP_COUNTRIES_COUNT = 5;
 export const RECENT_ACTIVITY_COUNT = 5;
 export const RECENT_SUBMISSIONS_COUNT = 10;
 export const TRACKS_TABLE_COUNT = 10;
-/** Total Artists names how many come from here (spec.md §2). */
+/** Total Artists names how many come from here (docs/product.md#screens). */
 export const HOME_COUNTRY = 'GY';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

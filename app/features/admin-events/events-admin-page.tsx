@@ -16,7 +16,7 @@ import { formatStationTime } from './zoned-time';
 import './admin-events.css';
 import { failureMessage } from '../../components/form/failure';
 
-/** Events admin (product.md): watzhott only; every event, private ones too; add / edit / remove. */
+/** Events admin (docs/product.md): watzhott only; every event, private ones too; add / edit / remove. */
 export function EventsAdminPage() {
   if (!tenantHasEvents(currentTenant())) {
     return (

@@ -2,7 +2,7 @@ import { EVENT_TIME_PARTS } from '../../lib/upcoming-events';
 
 // datetime-local inputs hold a wall-clock time with no zone. Events happen at the station,
 // so the admin types station time (the tenant's timeZone), whatever zone the phone is in;
-// the API stores UTC (api.md: times are ISO 8601 in UTC).
+// the API stores UTC (docs/api.md: times are ISO 8601 in UTC).
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MODERATION_SUCCESS, canFeature, moderationPatch } from './moderation-actions';
 
 describe('moderationPatch', () => {
-  it('approves, features and rejects artists (spec.md §4)', () => {
+  it('approves, features and rejects artists (docs/product.md#states-and-transitions)', () => {
     expect(moderationPatch('artists', 'approve')).toEqual({ approved: true });
     expect(moderationPatch('artists', 'feature')).toEqual({ approved: true, featured: true });
     expect(moderationPatch('artists', 'reject')).toEqual({ approved: false, featured: false });

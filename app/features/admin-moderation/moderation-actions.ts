@@ -2,7 +2,7 @@ export const MODERATED_KINDS = ['artists', 'tracks', 'prayers', 'shoutouts'] as 
 export type ModeratedKind = (typeof MODERATED_KINDS)[number];
 export type ModerationAction = 'approve' | 'feature' | 'reject';
 
-/** spec.md §8, word for word. */
+/** docs/product.md#messages, word for word. */
 export const MODERATION_SUCCESS: Record<ModeratedKind, string> = {
   artists: 'Artist moderated successfully',
   tracks: 'Track moderated successfully',
@@ -13,7 +13,7 @@ export const MODERATION_SUCCESS: Record<ModeratedKind, string> = {
 export const MODERATION_FAILED_TITLE = 'Moderation Failed';
 export const MODERATED_FAILED_DESCRIPTION = 'The change was not saved. Please try again.';
 
-/** Featuring exists for artists and tracks only (spec.md §2). */
+/** Featuring exists for artists and tracks only (docs/product.md#screens). */
 export const canFeature = (kind: ModeratedKind): boolean => kind === 'artists' || kind === 'tracks';
 
 /** The PATCH bodies of one row action, per kind. */
@@ -25,7 +25,7 @@ export interface ModerationPatches {
 }
 
 /**
- * The PATCH body of spec.md §4/§7 for one row action (sent to the row's resource,
+ * The PATCH body of docs/product.md#states-and-transitions, docs/api.md#routes for one row action (sent to the row's resource,
  * app/api/<kind>.ts). Reject clears 'featured' too, so a rejected artist or track can
  * never stay in a featured section.
  */

@@ -1,7 +1,7 @@
 import { findCountry } from '../../../domain/countries';
 import type { Track } from '../../../domain/tracks';
 
-/** spec.md §9: the previews a moderator reads before opening the whole thing. */
+/** docs/product.md#limits-and-constants: the previews a moderator reads before opening the whole thing. */
 export const BIO_PREVIEW_CHARS = 50;
 export const PRAYER_PREVIEW_CHARS = 80;
 
@@ -22,7 +22,7 @@ export function preview(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : chars.join('');
 }
 
-/** 'Guyana', or 'Unknown' for a code outside the eleven (spec.md §2). */
+/** 'Guyana', or 'Unknown' for a code outside the eleven (docs/product.md#screens). */
 export function countryName(code: string | null | undefined): string {
   return findCountry(code)?.name ?? 'Unknown';
 }
@@ -44,7 +44,7 @@ export function formatDateTime(iso: string): string {
   return Number.isNaN(t) ? iso : dateTimeFormat.format(t);
 }
 
-/** spec.md §7: the admin reads every track and keeps the pending ones client-side. */
+/** docs/api.md#routes: the admin reads every track and keeps the pending ones client-side. */
 export function pendingTracks<T extends Pick<Track, 'status'>>(tracks: readonly T[]): T[] {
   return tracks.filter((t) => t.status === 'pending');
 }
@@ -54,7 +54,7 @@ export function pendingTotal(counts: readonly (number | undefined)[]): number {
   return counts.reduce<number>((sum, n) => sum + (n ?? 0), 0);
 }
 
-/** A public page link that stays on the tenant (spec.md §1: links keep ?tenant=caribbean). */
+/** A public page link that stays on the tenant (docs/product.md#who-it-is-for: links keep ?tenant=caribbean). */
 export function tenantPageHref(path: string, tenant: string): string {
   if (tenant !== 'caribbean') return path;
   return path + (path.includes('?') ? '&' : '?') + 'tenant=caribbean';

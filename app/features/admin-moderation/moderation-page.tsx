@@ -36,7 +36,7 @@ interface ModerationPageProps {
   onTabChange: (tab: ModerationTab) => void;
 }
 
-/** 'Content Moderation' (spec.md §2): the pending badge, five tabs, a queue per tab. */
+/** 'Content Moderation' (docs/product.md#screens): the pending badge, five tabs, a queue per tab. */
 export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const tenant = currentTenant();
   const queryClient = useQueryClient();

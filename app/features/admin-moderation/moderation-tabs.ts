@@ -11,7 +11,7 @@ const TAB_NAMES: Record<ModerationTab, string> = {
   events: 'Events',
 };
 
-/** The Prayers tab exists on caribbean only (spec.md §2, §6). */
+/** The Prayers tab exists on caribbean only (docs/product.md#screens, docs/product.md#tenants). */
 export function visibleTabs(tenant: Tenant): ModerationTab[] {
   return MODERATION_TABS.filter((t) => t !== 'prayers' || tenantHasPrayers(tenant));
 }

@@ -10,7 +10,7 @@ import { ShowForm } from './show-form';
 import './admin-schedule.css';
 import { failureMessage } from '../../components/form/failure';
 
-/** Schedule admin (product.md): the tenant's weekly shows, add / edit / remove. */
+/** Schedule admin (docs/product.md): the tenant's weekly shows, add / edit / remove. */
 export function ScheduleAdminPage() {
   const shows = useQuery(adminShowsQuery());
   const settings = useQuery(adminSettingsQuery());

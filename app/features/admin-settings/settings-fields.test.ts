@@ -13,7 +13,7 @@ describe('settings fields', () => {
     expect(new Set(EDITABLE_KEYS).size).toBe(EDITABLE_KEYS.length);
   });
 
-  it('lay out the four cards of spec.md and the toggles', () => {
+  it('lay out the four cards of docs/product.md and the toggles', () => {
     expect(SETTINGS_CARDS.map((c) => c.title)).toEqual(['Basic Information', 'Radio Configuration', 'Video Configuration', 'External Links']);
     expect(TOGGLES.map((t) => t.label)).toEqual(['Reactions', 'Prayer Wall', 'Shoutouts', 'Low Data Mode']);
   });
@@ -34,7 +34,7 @@ describe('settingsPayload', () => {
     expect(payload).not.toHaveProperty('tenant');
   });
 
-  it('gives spec.md §5 messages per field through the shared schema', () => {
+  it('gives docs/product.md#validation-messages messages per field through the shared schema', () => {
     const result = v.safeParse(SettingsSchema, settingsPayload(current, { displayName: '  ', logoUrl: 'nope', streamUrl: 'ftp://x', radioHtmlEmbed: '' }));
     expect(result.success).toBe(false);
     const byField = Object.fromEntries(fieldIssues(result.issues ?? []).map((i) => [i.path, i.message]));

@@ -20,7 +20,7 @@ export interface SettingsCard {
   fields: TextField[];
 }
 
-/** spec.md §2 Admin Settings, plus product.md's timeZone, lowDataStreamUrl and artistFormEmbed. */
+/** docs/product.md#screens Admin Settings, plus docs/product.md's timeZone, lowDataStreamUrl and artistFormEmbed. */
 export const SETTINGS_CARDS: SettingsCard[] = [
   {
     id: 'basic',
@@ -121,7 +121,7 @@ export function editableSettings(settings: TenantSettings): EditableSettings {
 }
 
 /**
- * PUT /api/settings takes the whole object (api.md): the current settings with the edits
+ * PUT /api/settings takes the whole object (docs/api.md): the current settings with the edits
  * laid over them, without the `tenant` the GET adds.
  */
 export function settingsPayload(current: SettingsResponse | TenantSettings, edits: Partial<TenantSettings>): TenantSettings {

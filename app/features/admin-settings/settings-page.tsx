@@ -22,7 +22,7 @@ import {
 import './admin-settings.css';
 import { CountryOptions } from '../../components/form/options';
 
-/** Admin Settings (spec.md §2): 'Currently Managing: {tenant}', five cards, save. */
+/** Admin Settings (docs/product.md#screens): 'Currently Managing: {tenant}', five cards, save. */
 export function SettingsPage() {
   const tenant = currentTenant();
   const settings = useQuery(adminSettingsQuery());

@@ -45,7 +45,7 @@ export function splitSponsors<S extends Pick<Sponsor, 'active' | 'tier' | 'name'
   return { applications, active };
 }
 
-/** The tier as the public page groups it (spec.md §2). */
+/** The tier as the public page groups it (docs/product.md#screens). */
 export const TIER_LABELS: Record<SponsorTier, string> = {
   premium: 'Premium Partner',
   standard: 'Supporting Partner',

@@ -6,7 +6,7 @@ import { SponsorAdminCard } from './sponsor-admin-card';
 import { splitSponsors } from './sponsor-review';
 import './admin-sponsors.css';
 
-/** Sponsors admin (product.md): review applications, activate, set tier, logo and link. */
+/** Sponsors admin (docs/product.md): review applications, activate, set tier, logo and link. */
 export function SponsorsAdminPage() {
   const sponsors = useQuery(adminSponsorsQuery());
 

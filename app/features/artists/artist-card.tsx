@@ -12,7 +12,7 @@ export const SOCIAL_LABELS: Record<SocialKey, string> = {
   soundcloud: 'SoundCloud',
 };
 
-/** The card links to three of the four; the profile page adds SoundCloud (spec.md §2). */
+/** The card links to three of the four; the profile page adds SoundCloud (docs/product.md#screens). */
 const CARD_SOCIALS = ['instagram', 'spotify', 'youtube'] as const satisfies readonly SocialKey[];
 
 export function initialOf(name: string): string {
@@ -23,7 +23,7 @@ export function initialOf(name: string): string {
 
 /**
  * Photo, or the first letter of the name on a coloured disc. Low Data Mode always shows
- * the letter, so no image byte is fetched (product.md).
+ * the letter, so no image byte is fetched (docs/product.md).
  */
 export function ArtistPhoto({ artist, size }: { artist: Pick<Artist, 'name' | 'photoUrl'>; size: 'card' | 'profile' }) {
   const [lowData] = useLowData();
@@ -79,7 +79,7 @@ export function SocialLinks({ artist, keys }: { artist: Pick<Artist, 'name' | 's
   );
 }
 
-/** spec.md §2 'Artist card'. */
+/** docs/product.md#screens 'Artist card'. */
 export function ArtistCard({ artist }: { artist: Artist }) {
   const headingId = `artist-card-${artist.id}`;
   return (

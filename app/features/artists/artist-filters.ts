@@ -3,7 +3,7 @@ import { GENRES } from '../../../domain/catalog';
 import { isCountryCode } from '../../../domain/countries';
 import type { Track } from '../../../domain/tracks';
 
-/** spec.md §5: the value 'all' means no filter. */
+/** docs/product.md#validation-messages: the value 'all' means no filter. */
 export const ALL = 'all';
 
 export interface DirectoryFilter {
@@ -26,7 +26,7 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** Genres of each artist's approved tracks (spec.md §2: only approved tracks make a genre match). */
+/** Genres of each artist's approved tracks (docs/product.md#screens: only approved tracks make a genre match). */
 export function approvedGenresByArtist(tracks: readonly Track[]): Map<string, Set<string>> {
   const byArtist = new Map<string, Set<string>>();
   for (const t of tracks) {
@@ -41,7 +41,7 @@ export function approvedGenresByArtist(tracks: readonly Track[]): Map<string, Se
 /**
  * The Artist Directory's filtering, done in the browser over the approved list and the
  * track list so it keeps working offline from the cache. Unknown country codes or genres
- * count as 'all' (spec.md §5: invalid values are ignored). Order is kept.
+ * count as 'all' (docs/product.md#validation-messages: invalid values are ignored). Order is kept.
  */
 export function filterArtists(artists: readonly Artist[], tracks: readonly Track[], filter: DirectoryFilter): Artist[] {
   const needle = foldText(filter.q);

@@ -3,7 +3,7 @@ import { useSettings } from '../../api/settings';
 import { SubmissionForm } from './submission-form';
 import './artists.css';
 
-/** spec.md §2 'Artist submission': guidelines beside the form (ours, or the tenant's embedded one). */
+/** docs/product.md#screens 'Artist submission': guidelines beside the form (ours, or the tenant's embedded one). */
 export function ArtistSubmission() {
   const settings = useSettings();
   const embed = settings.data?.artistFormEmbed?.trim() ?? '';

@@ -46,7 +46,7 @@ type Status =
   | { kind: 'sending'; progress: Progress | null }
   | { kind: 'sent'; name: string; title: string };
 
-/** product.md 'Artist submission': the native form (artist + first track + files). */
+/** docs/product.md 'Artist submission': the native form (artist + first track + files). */
 export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
   const [values, setValues] = useState<SubmissionValues>(EMPTY_SUBMISSION);
   const form = useFieldErrors({ fields: FIELD_ORDER });

@@ -5,7 +5,7 @@ import { NewTrackSchema } from '../../../domain/tracks';
 import { ApiError } from '../../lib/api-client';
 import type { UploadProgress } from '../../api/uploads';
 
-// product.md 'Artist submission': the artist and a first track, with audio and an optional
+// docs/product.md 'Artist submission': the artist and a first track, with audio and an optional
 // photo: the files through the upload module (app/api/uploads.ts, resumable), then
 // POST /api/artists, POST /api/tracks.
 
@@ -17,7 +17,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** api.md upload limits. */
+/** docs/api.md upload limits. */
 export const MAX_AUDIO_BYTES = 20 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const AUDIO_EXTENSIONS = /\.(mp3|wav|ogg|oga|opus|m4a|mp4|aac|flac|webm)$/i;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value, once it has stayed unchanged for `ms` (spec.md §5: search is applied after 300 ms). */
+/** The value, once it has stayed unchanged for `ms` (docs/product.md#validation-messages: search is applied after 300 ms). */
 export function useDebouncedValue<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

@@ -20,7 +20,7 @@ export function PrayerForm() {
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (submit.isPending) return;
-    // spec.md §5: these two are toasts, in this order, and nothing is sent.
+    // docs/product.md#validation-messages: these two are toasts, in this order, and nothing is sent.
     if (text.trim() === '') {
       toast({ title: PRAYER_MESSAGES.textTitle, description: PRAYER_MESSAGES.text, variant: 'destructive' });
       document.getElementById(form.id('text'))?.focus();

@@ -6,7 +6,7 @@ import { PrayerCard } from './prayer-card';
 import { PrayerForm } from './prayer-form';
 import './community.css';
 
-/** The caribbean tenant's community page (spec.md §2). */
+/** The caribbean tenant's community page (docs/product.md#screens). */
 export function PrayerWallPage() {
   const settings = useSettings();
   const open = settings.data?.enablePrayerWall ?? false;

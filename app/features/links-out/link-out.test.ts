@@ -25,7 +25,7 @@ describe('linkOutTarget', () => {
     expect(linkOutTarget({ ...none, shopUrl: '//evil.example' }, 'shop')).toBeNull();
   });
 
-  it('keeps the exact give message of spec.md', () => {
+  it('keeps the exact give message of docs/product.md', () => {
     expect(LINK_OUTS.give.unset).toBe('Donation options coming soon');
   });
 });

@@ -1,7 +1,7 @@
 import type { TenantSettings } from '../../../domain/settings';
 import { isHttpUrl } from '../../../domain/fields';
 
-/** The pages that only send the visitor elsewhere (spec.md §2: community, shop, give). */
+/** The pages that only send the visitor elsewhere (docs/product.md#screens: community, shop, give). */
 export type LinkOutKind = 'community' | 'shop' | 'give';
 
 interface LinkOutCopy {

@@ -20,7 +20,7 @@ export const RECENTLY_PLAYED_COUNT = 3;
 // The recorder loads only where it is used: on this page, when the station takes shoutouts.
 const ShoutoutForm = lazy(() => import('./shoutout-form'));
 
-/** spec.md §7: the station's own now-playing and recent-tracks scripts load after 1 s (watzhott) or 1.5 s (caribbean). */
+/** docs/api.md#routes: the station's own now-playing and recent-tracks scripts load after 1 s (watzhott) or 1.5 s (caribbean). */
 export const EMBED_DELAY_MS = { watzhott: 1000, caribbean: 1500 } as const;
 
 /** An admin embed that waits before loading, so the page's own content paints first. */

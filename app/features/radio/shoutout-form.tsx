@@ -7,7 +7,7 @@ import { newIdempotencyKey, useOnline } from '../../lib/offline/outbox';
 import { MAX_RECORDING_SECONDS, useRecorder } from './use-recorder';
 import './shoutout-form.css';
 
-/** api.md: a shoutout file is at most 10 MB. */
+/** docs/api.md: a shoutout file is at most 10 MB. */
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const NAME_MAX = 80;
 
@@ -17,7 +17,7 @@ const extensionOf = (type: string) => (type.includes('mp4') ? 'm4a' : type.inclu
 type Sent = null | 'sent' | 'queued';
 
 /**
- * The radio page's voice shoutout (product.md): record in the browser (level meter, timer,
+ * The radio page's voice shoutout (docs/product.md): record in the browser (level meter, timer,
  * at most a minute, listen back, re-record) or pick an audio file; an optional name; consent;
  * 'Send Shoutout'. It goes out through the outbox and the resumable upload, so an offline
  * recording waits on the phone and is delivered once when the connection returns.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** product.md: a shoutout is a short voice message; a minute is plenty and keeps the upload small. */
+/** docs/product.md: a shoutout is a short voice message; a minute is plenty and keeps the upload small. */
 export const MAX_RECORDING_SECONDS = 60;
 /** Voice, not music: about 240 KB a minute on prepaid data. */
 const VOICE_BITS_PER_SECOND = 32_000;

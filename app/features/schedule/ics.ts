@@ -5,7 +5,7 @@ import { addDays, dayOfWeek, minutesOfDay, zoneOffsetMs, zonedDate, type PlainDa
 /**
  * An RFC 5545 calendar of weekly shows: one recurring VEVENT per show at its wall time in the
  * tenant's zone (TZID plus a VTIMEZONE built from Intl), each with a 10-minute alarm. That
- * alarm is how 'Get notified 10 minutes before shows' is honoured (product.md).
+ * alarm is how 'Get notified 10 minutes before shows' is honoured (docs/product.md).
  */
 
 export const ALARM_MINUTES_BEFORE = 10;

@@ -3,7 +3,7 @@ import type { Show } from '../../../domain/shows';
 
 /**
  * Shows repeat weekly at HH:MM wall time in the tenant's zone; the listener sees them in
- * their own zone (product.md "Time"). Dates are plain calendar dates 'YYYY-MM-DD' so the
+ * their own zone (docs/product.md "Time"). Dates are plain calendar dates 'YYYY-MM-DD' so the
  * arithmetic never depends on the zone of the machine running it. Intl only, no date library.
  */
 export type PlainDate = string;

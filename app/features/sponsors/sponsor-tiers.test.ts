@@ -38,7 +38,7 @@ describe('applicationFieldOf', () => {
 });
 
 describe('TIER_OFFERS', () => {
-  it('holds the three cards of spec.md with premium highlighted', () => {
+  it('holds the three cards of docs/product.md with premium highlighted', () => {
     expect(TIER_OFFERS.map((t) => [t.name, t.price])).toEqual([
       ['Community Supporter', '$100 - $500'],
       ['Supporting Partner', '$500 - $2000'],

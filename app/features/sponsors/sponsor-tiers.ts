@@ -1,7 +1,7 @@
 import type { SponsorTier } from '../../../domain/catalog';
 import { displayTier } from '../../../domain/sponsors';
 
-/** The public page's groups, best first (spec.md §2). */
+/** The public page's groups, best first (docs/product.md#screens). */
 export const SPONSOR_GROUPS: readonly { tier: SponsorTier; title: string }[] = [
   { tier: 'premium', title: 'Premium Partners' },
   { tier: 'standard', title: 'Supporting Partners' },
@@ -22,7 +22,7 @@ export function groupSponsors<S extends { tier: string; active?: boolean }>(spon
   );
 }
 
-/** The application page's three tier cards (spec.md §2), cheapest first. */
+/** The application page's three tier cards (docs/product.md#screens), cheapest first. */
 export const TIER_OFFERS: readonly { tier: SponsorTier; name: string; price: string; benefits: string; highlighted: boolean }[] = [
   {
     tier: 'supporting',

@@ -47,7 +47,7 @@ export function SponsorsPage() {
   );
 }
 
-/** spec.md §2: the tenant's external sponsor page when configured, else our own form. */
+/** docs/product.md#screens: the tenant's external sponsor page when configured, else our own form. */
 function BecomeASponsor() {
   const settings = useSettings();
   const external = settings.data?.sponsorUrl && isHttpUrl(settings.data.sponsorUrl) ? settings.data.sponsorUrl : null;

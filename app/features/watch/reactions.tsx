@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Flag } from '../../components/flag';
 
-/** spec.md §4: each reaction stays 2 seconds. */
+/** docs/product.md#states-and-transitions: each reaction stays 2 seconds. */
 export const REACTION_VISIBLE_MS = 2000;
 /** Enough for a burst of taps without flooding the page. */
 const MAX_FLOATING = 24;

@@ -6,7 +6,7 @@ export type { EngineState as PlayerState, EngineStatus as PlayerStatus, QueueIte
 export { currentTrack } from './engine';
 
 /**
- * The app's one player (product.md): a single audio element, created on first play, living
+ * The app's one player (docs/product.md): a single audio element, created on first play, living
  * outside React so it keeps playing across page changes.
  */
 export const player = new RadioEngine({

@@ -22,7 +22,7 @@ export async function up(knex: Knex): Promise<void> {
     // Set by a process that wants the lock: the holder lets go of it (tus's cancel request).
     t.boolean('wanted').notNullable().defaultTo(false);
   });
-  // Bytes uploaded per UTC day, per client address and in total (api.md quotas).
+  // Bytes uploaded per UTC day, per client address and in total (docs/api.md quotas).
   await knex.schema.createTable('upload_quota', (t) => {
     t.integer('day').notNullable();
     t.string('scope', 80).notNullable();

@@ -26,7 +26,7 @@ export function adsRouter(deps: Deps): Router<AppState> {
       throw badRequest(`slot must be one of ${AD_SLOTS.join(', ')}`);
     }
     const country = queryString(ctx.query.country);
-    // spec.md: served in hybrid mode only. Checked here too, so the app may ask for a page's
+    // docs/product.md: served in hybrid mode only. Checked here too, so the app may ask for a page's
     // top ad without first waiting for the settings, and no impression is counted for an ad
     // that embed mode would never show.
     const { adMode } = await loadSettings(deps.db, ctx.state.tenant);

@@ -114,7 +114,7 @@ describeEachEngine('ads', (t) => {
     expect(await counts(created.body.id)).toEqual({ impressions: 2, clicks: 0 });
   });
 
-  it('serves nothing and counts nothing in embed mode (spec.md: hybrid mode only)', async () => {
+  it('serves nothing and counts nothing in embed mode (docs/product.md: hybrid mode only)', async () => {
     await clear();
     const created = await create(banner({ slots: ['sidebar'] }));
     await saveSettings(t().db, 'watzhott', { ...defaultSettings('watzhott'), adMode: 'embed' as const }, Date.now());

@@ -55,7 +55,7 @@ export function artistsRepository(db: Db) {
         );
       }
       if (filter.genre) {
-        // spec.md §2: a genre matches only when the artist has an approved track of it.
+        // docs/product.md#screens: a genre matches only when the artist has an approved track of it.
         const genre = filter.genre;
         q.whereExists((sub) =>
           sub.select(db.raw('1')).from('tracks').whereRaw('tracks.artist_id = artists.id').andWhere({ 'tracks.status': 'approved', 'tracks.genre': genre }),

@@ -40,7 +40,7 @@ export function artistsRouter(deps: Deps): Router<AppState> {
       pending: ctx.state.isAdmin && queryBoolean(ctx.query.pending) === true,
       q: searchText(ctx.query.q),
     };
-    // Unknown codes and genres are ignored (spec.md §5), not errors.
+    // Unknown codes and genres are ignored (docs/product.md#validation-messages), not errors.
     if (isCountryCode(country)) filter.country = country;
     if (genre && (GENRES as readonly string[]).includes(genre)) filter.genre = genre;
     answerList(ctx, await artists.list(filter), BY_NAME);

@@ -91,7 +91,7 @@ function lastEventId(ctx: AppContext): string | null {
   return id && id.length <= 100 ? id : null;
 }
 
-/** GET /api/np/events: Server-Sent Events of GET /api/np's answer (README, api.md addendum). */
+/** GET /api/np/events: Server-Sent Events of GET /api/np's answer (README, docs/api.md addendum). */
 export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions) {
   const perAddress = new Map<string, number>();
   const gzip = sharedGzip(eventText);

@@ -1,7 +1,7 @@
 import { NP_HISTORY_MAX, type NowPlayingSong, type PlayedSong } from '../../../domain/now-playing';
 
 /**
- * The upstream now-playing documents the server understands (product.md "Now playing
+ * The upstream now-playing documents the server understands (docs/product.md "Now playing
  * source"), as pure functions from parsed JSON to one shape. Nothing here trusts the
  * document: every field is checked, strings are trimmed and capped, art must be http(s).
  */

@@ -3,7 +3,7 @@ import type { Tenant } from '../../../domain/tenants';
 import { fetchUpstream, type UpstreamResult } from './now-playing.fetch';
 import { isFresh, type GoodAnswer, type nowPlayingRepository } from './now-playing.repository';
 
-/** product.md: the upstream is asked at most once per 10 s per tenant. */
+/** docs/product.md: the upstream is asked at most once per 10 s per tenant. */
 export const UPSTREAM_REFRESH_MS = 10_000;
 /** Short, so a slow upstream costs a listener little; a status document is small. */
 export const UPSTREAM_TIMEOUT_MS = 4_000;

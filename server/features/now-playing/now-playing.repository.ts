@@ -106,7 +106,7 @@ export function nowPlayingRepository(db: Db) {
       await db('np_cache').where({ tenant, url }).update({ payload: JSON.stringify(good) });
     },
 
-    /** The schedule, read for the fallback of product.md (the show on air now). */
+    /** The schedule, read for the fallback of docs/product.md (the show on air now). */
     async shows(tenant: Tenant): Promise<Pick<Show, 'title' | 'startTime' | 'endTime' | 'days'>[]> {
       const rows = (await db('shows').where({ tenant }).select('title', 'start_time', 'end_time', 'days')) as {
         title: string;

@@ -19,7 +19,7 @@ export type NowPlayingOptions = Pick<PollerOptions, 'timeoutMs' | 'refreshMs' | 
 /**
  * What is playing for a tenant. With `npJsonUrl` set: the upstream's answer (AzuraCast,
  * Icecast or SHOUTcast), asked at most once per 10 s, or its last good answer while it
- * fails. Without one, or with no good answer (product.md): the show on air now by the
+ * fails. Without one, or with no good answer (docs/product.md): the show on air now by the
  * schedule, the station's display name as artist, its logo as art.
  */
 export function nowPlayingService(deps: Deps, options: NowPlayingOptions = {}) {

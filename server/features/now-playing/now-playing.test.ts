@@ -31,7 +31,7 @@ describeEachEngine('now playing', (t) => {
     expect(res.status).toBe(201);
   }
 
-  it('answers the api.md shape, public for 10 s', async () => {
+  it('answers the docs/api.md shape, public for 10 s', async () => {
     await resetTenant('watzhott');
     t().clock.now = MONDAY_0700_GUYANA;
     const res = await np();

@@ -12,26 +12,11 @@ import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document';
 import { OPERATIONS } from './openapi.operations';
 
 /**
- * Routes and parameters docs/api.md documents that other work of this round adds; main may not
- * have them yet. Each is still called for real: when the server has it, its answers are
- * checked like any other route's; only its absence (an unknown path, or a method the path does
- * not allow, or `limit` ignored) is tolerated, and the run names it. Remove an entry once the
- * route is on main, so its absence fails again.
+ * Documented routes or parameters the server may lack while a change is being built: each is
+ * still called, and only its absence (an unknown path, a method the path does not allow, or
+ * `limit` ignored) is tolerated and named. Empty: everything docs/api.md documents is served.
  */
-const PENDING = new Set([
-  'POST /api/uploads/resumable',
-  'HEAD /api/uploads/resumable/{id}',
-  'PATCH /api/uploads/resumable/{id}',
-  'DELETE /api/uploads/resumable/{id}',
-  'DELETE /api/artists/{id}',
-  'DELETE /api/tracks/{id}',
-  'DELETE /api/prayers/{id}',
-  'DELETE /api/shoutouts/{id}',
-  // The `limit`/`cursor` parameters and the Link header of every list route.
-  'limit/cursor',
-  // POST /api/shoutouts with JSON {audioUrl} naming a finished resumable upload.
-  'POST /api/shoutouts as JSON',
-]);
+const PENDING = new Set<string>([]);
 
 /**
  * Paths the server answers that are not the JSON API, so not in the OpenAPI document
@@ -203,12 +188,15 @@ describeEachEngine('every documented route answers as documented', (t) => {
       absent.add('limit/cursor');
       return;
     }
-    expect(first.body).toEqual([all.body[0]]);
+    // Rows are compared by id: an approved track gains its low-data rendition in the
+    // background, so the same row may have changed between two reads.
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+    expect(ids(first.body)).toEqual([all.body[0].id]);
     const next = /<([^>]+)>;\s*rel="next"/.exec(String(first.headers.link ?? ''))?.[1];
     expect(next, `${url}?limit=1 links to the next page`).toBeTruthy();
     const nextUrl = new URL(next!, t().url);
     const second = await call(who, 'get', nextUrl.pathname + nextUrl.search, { status: 200 });
-    expect(second.body).toEqual([all.body[1]]);
+    expect(ids(second.body)).toEqual([all.body[1].id]);
     if (who === 'admin') expect(Number(first.headers['x-total-count'])).toBe(all.body.length);
   }
 
@@ -400,7 +388,7 @@ describeEachEngine('every documented route answers as documented', (t) => {
     }
     await call('admin', 'post', '/api/sponsors', { json: { ...application, name: 'Admin Applied' }, status: 201 });
     await call('visitor', 'post', '/api/sponsors', { json: { ...application, tier: 'gold' }, status: 400 });
-    for (const id of sponsors.slice(0, 2)) await call('admin', 'patch', `/api/sponsors/${id}`, { json: { active: true, imageUrl: '/demo/sponsor.svg' }, status: 200 });
+    for (const id of sponsors.slice(0, 2)) await call('admin', 'patch', `/api/sponsors/${id}`, { json: { active: true, imageUrl: '/demo/ads/watzhott-footer.svg' }, status: 200 });
     await expectPaged('visitor', '/api/sponsors');
     await expectPaged('admin', '/api/sponsors');
     await call('admin', 'delete', `/api/sponsors/${sponsors[2]}`, { status: 204 });
@@ -439,7 +427,7 @@ describeEachEngine('every documented route answers as documented', (t) => {
   });
 
   it('ads, served ads and their links', async () => {
-    const ad = { imageUrl: '/demo/ad.svg', targetUrl: 'https://advertiser.example/offer', alt: 'Offer', slots: ['leaderboard'], countries: [], active: true };
+    const ad = { imageUrl: '/demo/ads/watzhott-leaderboard.svg', targetUrl: 'https://advertiser.example/offer', alt: 'Offer', slots: ['leaderboard'], countries: [], active: true };
     const ads: string[] = [];
     for (const alt of ['Offer', 'Second offer']) ads.push((await call('admin', 'post', '/api/ads', { json: { ...ad, alt }, status: 201 })).body.id);
     await call('admin', 'post', '/api/ads', { json: { ...ad, slots: [] }, status: 400 });

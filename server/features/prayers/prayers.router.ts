@@ -47,7 +47,7 @@ export function prayersRouter(deps: Deps): Router<AppState> {
       if (typeof body !== 'object' || body === null || !('hearts' in body)) {
         throw badRequest('Send {"hearts": n} to add a heart');
       }
-      // Whatever number was sent, exactly one heart is added (api.md).
+      // Whatever number was sent, exactly one heart is added (docs/api.md).
       const result = await prayers.addHeart(ctx.state.tenant, ctx.params.id!);
       if (!result) throw notFound('Prayer not found');
       ctx.body = result;

@@ -47,7 +47,7 @@ describeEachEngine('settings', (t) => {
   const storedRow = async (tenant: string) =>
     (await t().db('settings').where({ tenant }).first()) as { data: string } | undefined;
 
-  it('applies spec.md §4 defaults and names the tenant (watzhott)', async () => {
+  it('applies docs/product.md#states-and-transitions defaults and names the tenant (watzhott)', async () => {
     await t().db('settings').where({ tenant: 'watzhott' }).delete();
     const res = await get();
     expect(res.status).toBe(200);
@@ -207,7 +207,7 @@ describeEachEngine('settings', (t) => {
     ['defaultCountry', '', 'Default country is required'],
     ['defaultCountry', 'US', 'Default country is required'],
     ['defaultCountry', undefined, 'Default country is required'],
-  ])('refuses %s = %j with the spec.md §5 message', async (field, value, message) => {
+  ])('refuses %s = %j with the docs/product.md#validation-messages message', async (field, value, message) => {
     const before = await storedRow('watzhott');
     const body = validSettings({ [field]: value });
     if (value === undefined) delete body[field];

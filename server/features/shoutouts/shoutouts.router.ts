@@ -35,7 +35,7 @@ export function shoutoutsRouter(deps: Deps): Router<AppState> {
   });
 
   // Multipart (the recording in the request) or JSON naming a finished resumable upload of
-  // purpose `shoutout` (api.md); each reaches its own body parser.
+  // purpose `shoutout` (docs/api.md); each reaches its own body parser.
   const multipart = multipartBody(deps, { fileField: 'audio', maxBytes: deps.config.limits.shoutoutBytes, textFields: ['nameOptional'] });
   const json = jsonBody(deps);
   const body: Middleware = (ctx, next) => (ctx.is('application/json', '+json') ? json(ctx, next) : multipart(ctx, next));

@@ -20,7 +20,7 @@ describeEachEngine('shows', (t) => {
   const list = (query = '') => t().http().get(`/api/shows${query}`).set('X-Forwarded-For', freshAddress());
   const ids = (res: { body: { id: string }[] }) => res.body.map((s) => s.id);
 
-  it('creates a show for an admin (201) with the api.md shape, and lists it to visitors', async () => {
+  it('creates a show for an admin (201) with the docs/api.md shape, and lists it to visitors', async () => {
     const res = await create(morningShow({ unknownField: 'dropped', id: 'chosen-by-client' }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(String), ...morningShow() });

@@ -40,7 +40,7 @@ export function sponsorsRepository(db: Db) {
       return row ? toSponsor(row) : null;
     },
 
-    /** Applications are stored inactive whatever was sent (spec.md §4). */
+    /** Applications are stored inactive whatever was sent (docs/product.md#states-and-transitions). */
     async createApplication(tenant: Tenant, input: NewSponsor, now: number): Promise<Sponsor> {
       const row: SponsorRow = {
         id: newId(),

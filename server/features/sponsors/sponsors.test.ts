@@ -143,7 +143,7 @@ describeEachEngine('sponsors', (t) => {
     expect(await t().db('sponsors').where({ name: 'Bad URL Co' })).toHaveLength(0);
   });
 
-  it('requires a company name with the spec.md §5 message', async () => {
+  it('requires a company name with the docs/product.md#validation-messages message', async () => {
     const res = await apply(application({ name: '   ' }));
     expect(res.status).toBe(400);
     expect(res.body.issues).toEqual([{ path: 'name', message: 'Company name is required' }]);

@@ -12,7 +12,7 @@ export interface UploadRow {
   kept_at: number | string | null;
 }
 
-/** Columns that may hold `/uploads/<name>` URLs: what keeps an upload alive (api.md Uploads). */
+/** Columns that may hold `/uploads/<name>` URLs: what keeps an upload alive (docs/api.md Uploads). */
 export const REFERENCING_COLUMNS: readonly { table: string; column: string }[] = [
   { table: 'artists', column: 'photo_url' },
   { table: 'tracks', column: 'file_url' },

@@ -83,7 +83,7 @@ export function resumableUploads(deps: Deps) {
     } finally {
       await fsp.rm(tmp, { force: true });
       // Accepted or refused, the partial copy is done with: accepted bytes live on under
-      // their stored name, refused ones are deleted (api.md).
+      // their stored name, refused ones are deleted (docs/api.md).
       await deps.storage.resumable.remove(upload.id).catch(() => {});
     }
   }

@@ -11,7 +11,7 @@ import { uploadsRepository, type StoredPurpose } from './uploads.repository';
 export type UploadPurpose = StoredPurpose;
 export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ['track', 'shoutout', 'image'];
 
-/** An upload that no row references is deleted this long after it arrived (api.md Uploads). */
+/** An upload that no row references is deleted this long after it arrived (docs/api.md Uploads). */
 export const UNREFERENCED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /** Temporary files older than this are a crash's leftovers (a live upload writes more often). */
 const STALE_TEMP_MS = 10 * 60 * 1000;
@@ -80,7 +80,7 @@ export async function acceptUpload(
     if (purpose !== 'shoutout') {
       const kbps = await audioKbps(file.path);
       if (kbps === null) throw badRequest('The audio bitrate could not be read', [{ path: 'file', message: 'The audio bitrate could not be read' }]);
-      // api.md: under 128 kbps is refused, so 127.9 is not rounded up to pass.
+      // docs/api.md: under 128 kbps is refused, so 127.9 is not rounded up to pass.
       if (kbps < MIN_AUDIO_KBPS) {
         const message = `Audio must be at least ${MIN_AUDIO_KBPS}kbps (this file is ${Math.floor(kbps)}kbps)`;
         throw badRequest(message, [{ path: 'file', message }]);
@@ -101,7 +101,7 @@ export async function acceptUpload(
   return `/uploads/${name}`;
 }
 
-/** A shoutout may name only a finished upload of purpose `shoutout` (api.md Shoutouts). */
+/** A shoutout may name only a finished upload of purpose `shoutout` (docs/api.md Shoutouts). */
 export async function isShoutoutUpload(deps: Deps, url: string): Promise<boolean> {
   const name = storedNameOf(url);
   if (!name) return false;
@@ -128,7 +128,7 @@ function expandIPv6(a: string): string[] {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Counts bytes against the daily quotas (api.md configuration) before they are accepted;
+ * Counts bytes against the daily quotas (docs/api.md configuration) before they are accepted;
  * over either one: 429 with Retry-After until the next UTC day, and nothing is counted.
  */
 export async function chargeQuota(deps: Deps, clientAddress: string, bytes: number): Promise<void> {
