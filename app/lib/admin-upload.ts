@@ -24,38 +24,3 @@ export function requireAdminKey(): string {
   if (!key) throw new ApiError(401, 'Invalid admin key');
   return key;
 }
-
-/**
- * The change handler of an admin's image file input: checks the file, uploads it and hands
- * back its URL, or a message for beside the field. The input is cleared either way, so the
- * same file can be picked again.
- */
-export function pickAdminImage(handlers: {
-  onStart: () => void;
-  onDone: () => void;
-  onUploaded: (url: string) => void;
-  onProblem: (message: string) => void;
-  /** Bytes sent so far, and 'paused' while the connection is gone. */
-  onProgress?: (p: UploadProgress) => void;
-}) {
-  return async (e: { currentTarget: HTMLInputElement }): Promise<void> => {
-    const input = e.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    if (problem) {
-      handlers.onProblem(problem);
-      input.value = '';
-      return;
-    }
-    handlers.onStart();
-    try {
-      handlers.onUploaded(await uploadAdminImage(file, handlers.onProgress));
-    } catch (err) {
-      handlers.onProblem(err instanceof Error ? err.message : 'Upload failed');
-    } finally {
-      handlers.onDone();
-      input.value = '';
-    }
-  };
-}

@@ -1,5 +1,7 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
+import type { UploadProgress } from '../../api/uploads';
 import { useLowData } from '../../lib/low-data';
+import { UploadProgressView } from '../upload-progress';
 import { FieldMessage, URL_INPUT } from './field';
 import type { FieldErrors } from './use-field-errors';
 
@@ -9,8 +11,8 @@ export interface ImageFieldProps<F extends string> {
   label: ReactNode;
   value: string;
   onChange: (url: string) => void;
-  /** Stores the picked file and answers its URL; the screen passes its upload call. */
-  upload: (file: File) => Promise<string>;
+  /** Stores the picked file and answers its URL, telling its progress; the screen passes its upload call. */
+  upload: (file: File, onProgress: (p: UploadProgress) => void) => Promise<string>;
   /** Why a picked file will be refused, checked before any byte is sent on a prepaid line; null when it will not. */
   checkFile?: (file: File) => string | null;
   uploadLabel: string;
@@ -36,12 +38,14 @@ export interface ImageFieldProps<F extends string> {
 export function ImageField<F extends string>(props: ImageFieldProps<F>) {
   const { form, name, label, value, onChange, upload, checkFile, hint, className, previewClassName } = props;
   const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [lowData] = useLowData();
   const error = form.errors[name];
   const fileId = form.uid(`${name}-file`);
 
   const busy = (on: boolean) => {
     setUploading(on);
+    if (!on) setProgress(null);
     props.onBusyChange?.(on);
   };
   const fail = (message: string) => {
@@ -61,7 +65,7 @@ export function ImageField<F extends string>(props: ImageFieldProps<F>) {
     }
     busy(true);
     try {
-      onChange(await upload(file));
+      onChange(await upload(file, setProgress));
       form.setError(name, undefined);
     } catch (err) {
       fail(err instanceof Error ? err.message : 'Upload failed');
@@ -86,6 +90,7 @@ export function ImageField<F extends string>(props: ImageFieldProps<F>) {
         {uploading ? props.uploadingLabel : props.uploadLabel}
         <input id={fileId} type="file" accept={props.accept ?? 'image/*'} onChange={(e) => void onPick(e)} disabled={uploading} aria-busy={uploading} aria-describedby={hint ? form.hintId(name) : undefined} />
       </label>
+      {uploading && progress && <UploadProgressView progress={progress} label={props.uploadingLabel.replace(/\.+$/, '')} />}
       {hint && (
         <small id={form.hintId(name)} className="muted">
           {hint}

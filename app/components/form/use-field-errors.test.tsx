@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { UploadProgress } from '../../api/uploads';
 import { ApiError } from '../../lib/api-client';
 import { Field, FieldMessage, FormErrors } from './field';
 import { ImageField } from './image-field';
@@ -91,7 +92,7 @@ describe('useFieldErrors with <Field>', () => {
   });
 });
 
-function ImageProbe({ upload }: { upload: (file: File) => Promise<string> }) {
+function ImageProbe({ upload }: { upload: (file: File, onProgress: (p: UploadProgress) => void) => Promise<string> }) {
   const form = useFieldErrors({ fields: ['imageUrl'] as const });
   const [url, setUrl] = useState('');
   return (
@@ -132,5 +133,20 @@ describe('<ImageField>', () => {
     render(<ImageProbe upload={() => Promise.reject(new ApiError(413, 'Images must be 5 MB or smaller'))} />);
     await user.upload(screen.getByLabelText('Upload Image'), new File(['x'], 'a.png', { type: 'image/png' }));
     expect((await screen.findByTestId('error-imageUrl')).textContent).toBe('Images must be 5 MB or smaller');
+  });
+
+  it("shows the file's progress, and 'Paused — waiting for connection' while the line is down", async () => {
+    const user = userEvent.setup();
+    let report: (p: UploadProgress) => void = () => {};
+    let finish: (url: string) => void = () => {};
+    render(<ImageProbe upload={(_file, onProgress) => { report = onProgress; return new Promise((resolve) => (finish = resolve)); }} />);
+    await user.upload(screen.getByLabelText('Upload Image'), new File(['x'], 'a.png', { type: 'image/png' }));
+    act(() => report({ sent: 512 * 1024, total: 1024 * 1024, state: 'uploading' }));
+    expect(screen.getByRole('status').textContent).toContain('50%');
+    act(() => report({ sent: 512 * 1024, total: 1024 * 1024, state: 'paused' }));
+    expect(screen.getByRole('status').textContent).toContain('Paused — waiting for connection');
+    await act(async () => finish('/uploads/a.png'));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByDisplayValue('/uploads/a.png')).toBe(screen.getByLabelText('Image URL'));
   });
 });

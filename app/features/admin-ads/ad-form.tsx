@@ -6,6 +6,7 @@ import { useToast } from '../../components/toasts';
 import { Field, FieldMessage, URL_INPUT } from '../../components/form/field';
 import { failureMessage } from '../../components/form/failure';
 import { ImageField } from '../../components/form/image-field';
+import type { UploadProgress } from '../../api/uploads';
 import { useFieldErrors } from '../../components/form/use-field-errors';
 import { imageFileProblem } from '../../lib/admin-upload';
 import { AD_SLOT_LABELS, ALL_COUNTRY_CODES, EMPTY_AD_FORM, adFormValues, toggleIn, type AdFormValues } from './ad-display';
@@ -35,7 +36,7 @@ export function AdForm({ editing, onDone }: AdFormProps) {
 
   const set = <K extends keyof AdFormValues>(name: K, value: AdFormValues[K]) => setValues((prev) => ({ ...prev, [name]: value }));
   // Through the upload module (resumable; pauses and resumes on a flaky line).
-  const uploadImage = (file: File) => upload.mutateAsync({ file }).then(({ url }) => url);
+  const uploadImage = (file: File, onProgress: (p: UploadProgress) => void) => upload.mutateAsync({ file, onProgress }).then(({ url }) => url);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
