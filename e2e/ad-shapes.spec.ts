@@ -45,12 +45,18 @@ async function checkSlots(page: Page, alt: string, id: string) {
     // In the middle of the screen where it can be, clear of the sticky player bar.
     await slot.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
     const name = ((await slot.getAttribute('class')) ?? '').split(' ').find((c) => c.startsWith('ad-') && c !== 'ad-slot' && c !== 'ad-box')!.slice(3);
-    const box = (await slot.boundingBox())!;
     const link = slot.getByRole('link');
     await expect(link).toHaveAttribute('href', `/out/${id}`);
     await expect(link).toHaveAttribute('target', '_blank');
-    const linkBox = (await link.boundingBox())!;
-    const img = (await slot.locator('img').boundingBox())!;
+    // Slot, link and creative measured in one go: the page above may still be filling in
+    // (a background render), and three separate reads could each see another layout.
+    const { box, linkBox, img } = await slot.evaluate((el) => {
+      const rect = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      };
+      return { box: rect(el), linkBox: rect(el.querySelector('a')!), img: rect(el.querySelector('img')!) };
+    });
     // The slot keeps its declared shape and size, whatever the creative's shape.
     expect(box.width, name).toBeLessThanOrEqual(MAX_WIDTH[name]! + 0.5);
     expect(Math.abs(box.width / box.height - BOX[name]!) / BOX[name]!, `${name} ${box.width}×${box.height}`).toBeLessThan(0.03);
