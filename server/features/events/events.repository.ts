@@ -3,7 +3,8 @@ import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
 import { bool, newId, nowIso, numOrNull, strOrNull } from '../../db/rows';
 
-interface EventRow {
+// A type, not an interface: the seed hands these rows on as plain records.
+type EventRow = {
   id: string;
   tenant: string;
   title: string;
@@ -14,7 +15,7 @@ interface EventRow {
   ticket_url: string | null;
   is_public: unknown;
   created_at: string;
-}
+};
 
 const toEvent = (r: EventRow): Event => ({
   id: r.id,
@@ -37,6 +38,14 @@ const toRow = (input: NewEvent) => ({
   is_public: input.isPublic,
 });
 
+/** The row a new event becomes (the demo seed inserts through it too). */
+export const toEventRow = (tenant: Tenant, input: NewEvent, now: number): EventRow => ({
+  id: newId(),
+  tenant,
+  created_at: nowIso(now),
+  ...toRow(input),
+});
+
 export function eventsRepository(db: Db) {
   return {
     /** Soonest first. */
@@ -52,7 +61,7 @@ export function eventsRepository(db: Db) {
     },
 
     async create(tenant: Tenant, input: NewEvent, now: number): Promise<Event> {
-      const row: EventRow = { id: newId(), tenant, created_at: nowIso(now), ...toRow(input) };
+      const row = toEventRow(tenant, input, now);
       await db('events').insert(row);
       return toEvent(row);
     },

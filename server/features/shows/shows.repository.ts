@@ -3,7 +3,8 @@ import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
 import { jsonArray, newId, nowIso } from '../../db/rows';
 
-interface ShowRow {
+// A type, not an interface: the seed hands these rows on as plain records.
+type ShowRow = {
   id: string;
   tenant: string;
   title: string;
@@ -12,7 +13,7 @@ interface ShowRow {
   end_time: string;
   days: string;
   created_at: string;
-}
+};
 
 const toShow = (r: ShowRow): Show => ({
   id: r.id,
@@ -31,6 +32,14 @@ const toRow = (input: NewShow) => ({
   days: JSON.stringify(input.days),
 });
 
+/** The row a new show becomes (the demo seed inserts through it too). */
+export const toShowRow = (tenant: Tenant, input: NewShow, now: number): ShowRow => ({
+  id: newId(),
+  tenant,
+  created_at: nowIso(now),
+  ...toRow(input),
+});
+
 export function showsRepository(db: Db) {
   return {
     async list(tenant: Tenant): Promise<Show[]> {
@@ -44,7 +53,7 @@ export function showsRepository(db: Db) {
     },
 
     async create(tenant: Tenant, input: NewShow, now: number): Promise<Show> {
-      const row: ShowRow = { id: newId(), tenant, created_at: nowIso(now), ...toRow(input) };
+      const row = toShowRow(tenant, input, now);
       await db('shows').insert(row);
       return toShow(row);
     },
