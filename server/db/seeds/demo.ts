@@ -3,11 +3,11 @@ import { NewAdSchema } from '../../../domain/ads';
 import { NewArtistSchema } from '../../../domain/artists';
 import { NewEventSchema } from '../../../domain/events';
 import { NewPrayerSchema } from '../../../domain/prayers';
-import { SettingsSchema } from '../../../domain/settings';
+import { SettingsSchema, defaultSettings } from '../../../domain/settings';
 import { NewShowSchema } from '../../../domain/shows';
 import { SponsorApplicationFormSchema, SponsorPatchSchema, composeSponsorNotes } from '../../../domain/sponsors';
 import { NewTrackSchema } from '../../../domain/tracks';
-import { TENANTS, TENANT_NAMES, tenantHasEvents, tenantHasPrayers, type Tenant } from '../../../domain/tenants';
+import { TENANTS, tenantHasEvents, tenantHasPrayers, type Tenant } from '../../../domain/tenants';
 import type { Db } from '../knex';
 import { toAdRow } from '../../features/ads/ads.repository';
 import { toArtistRow } from '../../features/artists/artists.repository';
@@ -85,34 +85,18 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
   });
 }
 
-/** The settings a tenant gets from the demo, checked against the settings schema. */
+/**
+ * The settings a tenant gets from the demo: the defaults with the demo's logo, stream and
+ * player, in Guyana, checked against the settings schema.
+ */
 export function demoSettings(tenant: Tenant) {
   return v.parse(SettingsSchema, {
-    displayName: TENANT_NAMES[tenant],
+    ...defaultSettings(tenant),
     logoUrl: brandLogoUrl(tenant),
     streamUrl: DEMO_STREAM_URL,
-    lowDataStreamUrl: '',
     radioHtmlEmbed: '<p>Listen live with the player bar below.</p>',
     defaultCountry: 'GY',
-    nowPlayingEmbed: '',
-    recentlyPlayedEmbed: '',
-    npJsonUrl: '',
-    vdoPanelIframe: '',
-    vdoPanelHls: '',
-    chatweeEmbed: '',
-    ga4Id: '',
-    communityUrl: '',
-    shopUrl: '',
-    donateUrl: '',
-    sponsorUrl: '',
-    artistFormEmbed: '',
     timeZone: 'America/Guyana',
-    enableReactions: true,
-    enablePrayerWall: tenant === 'caribbean',
-    enableShoutouts: true,
-    enableLowData: true,
-    adMode: 'hybrid',
-    adZones: { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' },
   });
 }
 
