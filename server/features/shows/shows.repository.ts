@@ -1,6 +1,7 @@
 import type { NewShow, Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
+import { tenantRows } from '../../db/tenant-rows';
 import { jsonArray, newId, nowIso } from '../../db/rows';
 
 // A type, not an interface: the seed hands these rows on as plain records.
@@ -47,24 +48,6 @@ export function showsRepository(db: Db) {
       return rows.map(toShow);
     },
 
-    async find(tenant: Tenant, id: string): Promise<Show | null> {
-      const row = await db<ShowRow>('shows').where({ tenant, id }).first();
-      return row ? toShow(row) : null;
-    },
-
-    async create(tenant: Tenant, input: NewShow, now: number): Promise<Show> {
-      const row = toShowRow(tenant, input, now);
-      await db('shows').insert(row);
-      return toShow(row);
-    },
-
-    async update(tenant: Tenant, id: string, input: NewShow): Promise<Show | null> {
-      const count = await db('shows').where({ tenant, id }).update(toRow(input));
-      return count ? this.find(tenant, id) : null;
-    },
-
-    async remove(tenant: Tenant, id: string): Promise<boolean> {
-      return (await db('shows').where({ tenant, id }).delete()) > 0;
-    },
+    ...tenantRows(db, 'shows', { toItem: toShow, toNewRow: toShowRow, toChangedColumns: toRow }),
   };
 }
