@@ -13,6 +13,14 @@ const IMAGE_LIMIT = 2_000;
 
 const UPLOAD_URL = /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.([a-z0-9]+)$/;
 
+/** A stored upload's answer: 201 with only its URL, a fresh name under /uploads/ ending in `extension`. */
+function expectStoredAs(res: { status: number; body: { url?: unknown } }, extension: string): void {
+  expect(res.status).toBe(201);
+  expect(Object.keys(res.body)).toEqual(['url']);
+  expect(res.body.url).toMatch(UPLOAD_URL);
+  expect(String(res.body.url).endsWith(extension)).toBe(true);
+}
+
 /** Files kept in the upload folder (not the temporary area). */
 function storedFiles(app: TestApp): string[] {
   if (!fs.existsSync(app.config.uploadDir)) return [];
@@ -52,10 +60,7 @@ describeEachEngine(
     it('accepts 44.1 kHz stereo 16-bit WAV (1411 kbps), answers 201 {url}, and serves the same bytes there', async () => {
       const data = wav(44100, 2, 16);
       const res = await upload(data, 'song.wav', 'audio/wav');
-      expect(res.status).toBe(201);
-      expect(Object.keys(res.body)).toEqual(['url']);
-      expect(res.body.url).toMatch(UPLOAD_URL);
-      expect(res.body.url.endsWith('.wav')).toBe(true);
+      expectStoredAs(res, '.wav');
 
       const file = await download(t(), res.body.url);
       expect(file.status).toBe(200);
@@ -73,9 +78,7 @@ describeEachEngine(
     it('accepts a 128 kbps CBR MP3 and refuses a 96 kbps one', async () => {
       const good = mp3(128);
       const ok = await upload(good, 'track.mp3', 'audio/mpeg');
-      expect(ok.status).toBe(201);
-      expect(ok.body.url).toMatch(UPLOAD_URL);
-      expect(ok.body.url.endsWith('.mp3')).toBe(true);
+      expectStoredAs(ok, '.mp3');
       expect((await download(t(), ok.body.url)).bytes.equals(good)).toBe(true);
 
       const low = await refused(mp3(96), 'track.mp3', 'audio/mpeg', 400);
@@ -96,9 +99,7 @@ describeEachEngine(
 
     it('accepts a PNG image and serves it back as image/png', async () => {
       const res = await upload(PNG_1X1, 'photo.png', 'image/png');
-      expect(res.status).toBe(201);
-      expect(res.body.url).toMatch(UPLOAD_URL);
-      expect(res.body.url.endsWith('.png')).toBe(true);
+      expectStoredAs(res, '.png');
       const file = await download(t(), res.body.url);
       expect(file.status).toBe(200);
       expect(file.type).toBe('image/png');
@@ -279,10 +280,7 @@ describeEachEngine('uploads with the default limits', (t) => {
   it('resizes a 2000×1000 PNG to fit 800×800 and stores it as WebP', async () => {
     const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
     const res = await upload(png, 'photo.png', 'image/png');
-    expect(res.status).toBe(201);
-    expect(Object.keys(res.body)).toEqual(['url']);
-    expect(res.body.url).toMatch(UPLOAD_URL);
-    expect(res.body.url.endsWith('.webp')).toBe(true);
+    expectStoredAs(res, '.webp');
     const file = await download(t(), res.body.url);
     expect(file.status).toBe(200);
     expect(file.type).toBe('image/webp');
