@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_KEY, describeEachEngine, freshAddress } from '../test/test-app';
+import { ADMIN_KEY, describeEachEngine, freshAddress, postRaw } from '../test/test-app';
 
 // docs/api.md "Errors and limits": every non-2xx answer from /api/* is JSON {"error"}.
 
@@ -36,9 +36,7 @@ function raw(
 
 describeEachEngine('errors and limits', (t) => {
   const countArtists = async () => Number((await t().db('artists').count({ n: '*' }).first())?.n);
-  /** POST /api/artists with a raw body, from an address the rate limit has not seen yet. */
-  const postArtist = (contentType: string, body: string) =>
-    t().http().post('/api/artists').set('X-Forwarded-For', freshAddress()).set('Content-Type', contentType).send(body);
+  const postArtist = (contentType: string, body: string) => postRaw(t(), '/api/artists', contentType, body);
 
   it('answers malformed JSON with 400 JSON {error}', async () => {
     const res = await postArtist('application/json', '{"name": "Kes",');

@@ -35,6 +35,11 @@ export function freshAddress(): string {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
+/** POST `body` as it is, with its own Content-Type, from an address the rate limit has not seen yet. */
+export function postRaw(app: TestApp, path: string, contentType: string, body: string | Buffer) {
+  return app.http().post(path).set('X-Forwarded-For', freshAddress()).set('Content-Type', contentType).send(body);
+}
+
 /** A server's configuration for tests: the known admin key, files under `dir`, no request log. */
 export function testConfig(dir: string, databaseUrl: string, overrides: Partial<Config> = {}): Config {
   return {

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ArtistSchema, type Artist } from '../../../domain/artists';
 import type { Genre, TrackStatus } from '../../../domain/catalog';
-import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
+import { ADMIN_KEY, describeEachEngine, freshAddress, postRaw } from '../../test/test-app';
 
 type Body = Record<string, unknown>;
 
@@ -174,12 +174,7 @@ describeEachEngine('artists', (t) => {
   });
 
   it('answers 400 for malformed JSON or a non-object body, 415 for another content type', async () => {
-    const malformed = await t()
-      .http()
-      .post('/api/artists')
-      .set('X-Forwarded-For', freshAddress())
-      .set('Content-Type', 'application/json')
-      .send('{"name": "x",');
+    const malformed = await postRaw(t(), '/api/artists', 'application/json', '{"name": "x",');
     expect(malformed.status).toBe(400);
     expect(typeof malformed.body.error).toBe('string');
 

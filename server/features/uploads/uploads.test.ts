@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../config';
 import { HTML, PNG_1X1, SVG, TEXT, XML_SVG, mp3, pngOfSize, wav, wavOfSize } from '../../test/media-fixtures';
-import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
+import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp, postRaw } from '../../test/test-app';
 
 // Small limits so the size rules are tested without 20 MB bodies (the defaults get their own suite).
 const AUDIO_LIMIT = 64_000;
@@ -140,12 +140,7 @@ describeEachEngine(
       const json = await t().http().post('/api/uploads').set('X-Forwarded-For', freshAddress()).send({ file: 'data:audio/wav;base64,AAAA' });
       expect(json.status).toBe(415);
       expect(typeof json.body.error).toBe('string');
-      const raw = await t()
-        .http()
-        .post('/api/uploads')
-        .set('X-Forwarded-For', freshAddress())
-        .set('Content-Type', 'audio/wav')
-        .send(wav(44100, 2, 16));
+      const raw = await postRaw(t(), '/api/uploads', 'audio/wav', wav(44100, 2, 16));
       expect(raw.status).toBe(415);
       expect(tempFiles(t())).toEqual([]);
     });
@@ -170,21 +165,11 @@ describeEachEngine(
     });
 
     it('answers 400 (and does not hang) for a malformed multipart body', async () => {
-      const truncated = await t()
-        .http()
-        .post('/api/uploads')
-        .set('X-Forwarded-For', freshAddress())
-        .set('Content-Type', 'multipart/form-data; boundary=xyz')
-        .send('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF');
+      const truncated = await postRaw(t(), '/api/uploads', 'multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF');
       expect(truncated.status).toBe(400);
       expect(typeof truncated.body.error).toBe('string');
 
-      const noBoundary = await t()
-        .http()
-        .post('/api/uploads')
-        .set('X-Forwarded-For', freshAddress())
-        .set('Content-Type', 'multipart/form-data')
-        .send('whatever');
+      const noBoundary = await postRaw(t(), '/api/uploads', 'multipart/form-data', 'whatever');
       expect(noBoundary.status).toBe(400);
       expect(tempFiles(t())).toEqual([]);
     });
