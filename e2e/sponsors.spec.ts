@@ -35,7 +35,7 @@ test.describe('sponsors page', () => {
     const standard = unique('E2E Standard Co');
     const supporting = unique('E2E Supporting Co');
     const ids = [
-      await createActiveSponsor(request, premium, 'premium', '/brand/watzhott-logo.svg'),
+      await createActiveSponsor(request, premium, 'premium', '/demo/sponsors/carnival-threads.svg'),
       await createActiveSponsor(request, standard, 'standard'),
       await createActiveSponsor(request, supporting, 'supporting'),
     ];

@@ -81,7 +81,7 @@ test('the HLS stream set in vdoPanelHls plays on /watch in a native video with h
     await expect(page.getByTitle('Live video')).toHaveCount(0); // the iframe panel gives way
     await expect.poll(() => requests.filter(isHlsChunk).length).toBe(1);
     // Nothing but the master playlist before the viewer presses play.
-    expect(hls.served).toEqual(['index.m3u8']);
+    await expect.poll(() => hls.served).toEqual(['index.m3u8']);
 
     await video.evaluate((v: HTMLVideoElement) => {
       v.muted = true;
