@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { expect, test } from './fixtures';
+import { expect, test, wav } from './fixtures';
 
 // docs/uploads.md: a song uploaded from a phone that loses its connection twice arrives whole
 // without starting over. The upload is slowed (Chromium's network emulation) so the
@@ -7,21 +7,7 @@ import { expect, test } from './fixtures';
 
 /** A 44.1 kHz stereo 16-bit WAV (1411 kbps) of about `bytes` bytes, not silent. */
 function song(bytes: number): Buffer {
-  const data = bytes - 44 - ((bytes - 44) % 4);
-  const b = Buffer.alloc(44 + data);
-  b.write('RIFF', 0, 'ascii');
-  b.writeUInt32LE(36 + data, 4);
-  b.write('WAVE', 8, 'ascii');
-  b.write('fmt ', 12, 'ascii');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(2, 22);
-  b.writeUInt32LE(44100, 24);
-  b.writeUInt32LE(44100 * 4, 28);
-  b.writeUInt16LE(4, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36, 'ascii');
-  b.writeUInt32LE(data, 40);
+  const b = wav(44100, 2, 16, Math.floor((bytes - 44) / 4) / 44100);
   for (let i = 44; i < b.length; i += 101) b[i] = i & 0xff;
   return b;
 }

@@ -2,6 +2,7 @@
 // which proxies /api, /out and /uploads to it.
 import { spawn } from 'node:child_process';
 import { context } from 'esbuild';
+import { serverBuildOptions } from './server-build-options.mjs';
 
 let server = null;
 const restart = () => {
@@ -10,15 +11,7 @@ const restart = () => {
 };
 
 const ctx = await context({
-  entryPoints: { index: 'server/index.ts', cli: 'server/cli.ts' },
-  outdir: 'dist/server',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
+  ...serverBuildOptions,
   plugins: [{ name: 'restart', setup: (b) => b.onEnd((r) => r.errors.length === 0 && restart()) }],
 });
 await ctx.watch();

@@ -1,76 +1,34 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompiledServer, startCompiledServer } from './test/compiled-server';
 
-// The compiled server as `npm start` runs it: built with the same esbuild settings, run by
-// plain node, on a fresh SQLite file with demo content.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-start-'));
-const entry = path.join(dir, 'index.js');
+// The compiled server as `npm start` runs it, on a fresh SQLite file with demo content.
+let dir = '';
+let entry = '';
 
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.resolve(import.meta.dirname, 'index.ts')],
-    outfile: entry,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'silent',
-    absWorkingDir: path.resolve(import.meta.dirname, '..'),
-    nodePaths: [path.resolve(import.meta.dirname, '..', 'node_modules')],
-  });
-  // Bare imports resolve from the project's node_modules.
-  fs.symlinkSync(path.resolve(import.meta.dirname, '..', 'node_modules'), path.join(dir, 'node_modules'));
+  ({ dir, entry } = await buildCompiledServer('radio-start-'));
 }, 60_000);
 
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-function start(env: Record<string, string>): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, [entry], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
-    const check = () => {
-      const m = /Listening on http:\/\/[^:]+:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, port: Number(m[1]), output: () => out });
-      }
-    };
-    child.stdout!.on('data', check);
-    child.on('exit', (code) => reject(new Error(`exited ${code}:\n${out}`)));
-  });
-}
-
-const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+afterAll(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('the compiled server', () => {
   it('starts on an empty SQLite file with demo data, prints a generated admin key, migrates', async () => {
-    const { child, port, output } = await start({ DATABASE_URL: `sqlite:${path.join(dir, 'a.sqlite3')}`, DEMO_DATA: 'on' });
+    const { child, port, output, exited } = await startCompiledServer(entry, { DATABASE_URL: `sqlite:${path.join(dir, 'a.sqlite3')}`, DEMO_DATA: 'on' });
     try {
       expect(output()).toMatch(/Admin key for this run: \S{16,}/);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await health.json()).toEqual({ ok: true });
     } finally {
       child.kill('SIGTERM');
-      expect(await exited(child)).toBe(0);
+      expect(await exited).toBe(0);
     }
   });
 
   it('on SIGTERM finishes the request in flight, then exits 0', async () => {
-    const { child, port } = await start({ DATABASE_URL: `sqlite:${path.join(dir, 'b.sqlite3')}`, ADMIN_KEY: 'k'.repeat(20) });
-    const exit = exited(child);
+    const { child, port, exited: exit } = await startCompiledServer(entry, { DATABASE_URL: `sqlite:${path.join(dir, 'b.sqlite3')}`, ADMIN_KEY: 'k'.repeat(20) });
     const boundary = 'x-boundary';
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
@@ -103,15 +61,11 @@ describe('the compiled server', () => {
   });
 
   it('refuses to start with an ADMIN_KEY shorter than 16 characters and says why', async () => {
-    const child = spawn(process.execPath, [entry], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATABASE_URL: `sqlite:${path.join(dir, 'c.sqlite3')}`, ADMIN_KEY: 'secret' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    expect(await exited(child)).toBe(1);
+    const out = await startCompiledServer(entry, { DATABASE_URL: `sqlite:${path.join(dir, 'c.sqlite3')}`, ADMIN_KEY: 'secret' }).then(
+      (started) => (started.child.kill('SIGTERM'), 'started'),
+      (error: Error) => error.message,
+    );
+    expect(out).toMatch(/^server exited 1:\n/);
     expect(out).toMatch(/Refusing to start: ADMIN_KEY is 6 characters long; it must be at least 16/);
     expect(out).not.toMatch(/Listening|\n\s+at /);
   });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_KEY, describeEachEngine, freshAddress } from '../test/test-app';
+import { ADMIN_KEY, describeEachEngine, freshAddress, postRaw } from '../test/test-app';
 
 // docs/api.md "Errors and limits": every non-2xx answer from /api/* is JSON {"error"}.
 
@@ -36,14 +36,10 @@ function raw(
 
 describeEachEngine('errors and limits', (t) => {
   const countArtists = async () => Number((await t().db('artists').count({ n: '*' }).first())?.n);
+  const postArtist = (contentType: string, body: string) => postRaw(t(), '/api/artists', contentType, body);
 
   it('answers malformed JSON with 400 JSON {error}', async () => {
-    const res = await t()
-      .http()
-      .post('/api/artists')
-      .set('X-Forwarded-For', freshAddress())
-      .set('Content-Type', 'application/json')
-      .send('{"name": "Kes",');
+    const res = await postArtist('application/json', '{"name": "Kes",');
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.body).toEqual({ error: expect.any(String) });
@@ -51,12 +47,7 @@ describeEachEngine('errors and limits', (t) => {
 
   it('answers a JSON body that is not an object with 400', async () => {
     for (const body of ['[1,2]', '"text"', '42', 'null']) {
-      const res = await t()
-        .http()
-        .post('/api/artists')
-        .set('X-Forwarded-For', freshAddress())
-        .set('Content-Type', 'application/json')
-        .send(body);
+      const res = await postArtist('application/json', body);
       expect(res.status, body).toBe(400);
       expect(typeof res.body.error, body).toBe('string');
     }
@@ -64,12 +55,7 @@ describeEachEngine('errors and limits', (t) => {
 
   it('answers a text/plain body on a JSON route with 415 and stores nothing', async () => {
     const before = await countArtists();
-    const res = await t()
-      .http()
-      .post('/api/artists')
-      .set('X-Forwarded-For', freshAddress())
-      .set('Content-Type', 'text/plain')
-      .send(JSON.stringify(artist()));
+    const res = await postArtist('text/plain', JSON.stringify(artist()));
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ error: expect.any(String) });
     expect(await countArtists()).toBe(before);
@@ -94,19 +80,9 @@ describeEachEngine('errors and limits', (t) => {
     };
     const atLimit = padded(limit);
     expect(Buffer.byteLength(atLimit)).toBe(limit);
-    const ok = await t()
-      .http()
-      .post('/api/artists')
-      .set('X-Forwarded-For', freshAddress())
-      .set('Content-Type', 'application/json')
-      .send(atLimit);
+    const ok = await postArtist('application/json', atLimit);
     expect(ok.status).toBe(201);
-    const over = await t()
-      .http()
-      .post('/api/artists')
-      .set('X-Forwarded-For', freshAddress())
-      .set('Content-Type', 'application/json')
-      .send(padded(limit + 1));
+    const over = await postArtist('application/json', padded(limit + 1));
     expect(over.status).toBe(413);
     expect(over.body).toEqual({ error: expect.any(String) });
   });
@@ -114,12 +90,7 @@ describeEachEngine('errors and limits', (t) => {
   it('answers a 2 MB JSON body with 413 JSON and stores nothing', async () => {
     const before = await countArtists();
     const body = JSON.stringify(artist({ bio: 'x'.repeat(2 * 1024 * 1024) }));
-    const res = await t()
-      .http()
-      .post('/api/artists')
-      .set('X-Forwarded-For', freshAddress())
-      .set('Content-Type', 'application/json')
-      .send(body);
+    const res = await postArtist('application/json', body);
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: expect.any(String) });
     expect(await countArtists()).toBe(before);
@@ -164,12 +135,8 @@ describeEachEngine('errors and limits', (t) => {
   });
 
   it('drops unknown fields and forces the fields a visitor may not set', async () => {
-    const res = await t()
-      .http()
-      .post('/api/artists')
-      .set('X-Forwarded-For', freshAddress())
-      .set('Content-Type', 'application/json')
-      .send(JSON.stringify(artist({ approved: true, featured: true, isAdmin: true, extra: 'x' })).replace(/}$/, ',"__proto__":{"polluted":true}}'));
+    const polluted = JSON.stringify(artist({ approved: true, featured: true, isAdmin: true, extra: 'x' })).replace(/}$/, ',"__proto__":{"polluted":true}}');
+    const res = await postArtist('application/json', polluted);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ approved: false, featured: false });
     expect(res.body).not.toHaveProperty('extra');

@@ -5,10 +5,10 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
-import { DEFAULT_LIMITS, type Config } from '../config';
+import type { Config } from '../config';
 import { createDb, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrations';
-import { ADMIN_KEY } from '../test/test-app';
+import { ADMIN_KEY, testConfig } from '../test/test-app';
 
 // One structured line per request: method, path, status, ms, tenant. Never the admin key,
 // the query string or a body. The log does not depend on the database, so SQLite only.
@@ -28,21 +28,7 @@ async function start(overrides: Partial<Config> = {}): Promise<Running> {
   const databaseUrl = `sqlite:${path.join(dir, 'log.sqlite3')}`;
   const db = createDb(databaseUrl);
   await migrateLatest(db);
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl,
-    adminKey: ADMIN_KEY,
-    adminKeyGenerated: false,
-    demoData: false,
-    uploadDir: path.join(dir, 'uploads'),
-    trustProxy: true,
-    appDir: null,
-    manifestPath: path.resolve(import.meta.dirname, '..', '..', 'manifest.webmanifest'),
-    limits: { ...DEFAULT_LIMITS },
-    logRequests: true,
-    ...overrides,
-  };
+  const config = testConfig(dir, databaseUrl, { logRequests: true, ...overrides });
   const lines: string[] = [];
   const errors: string[] = [];
   const app = createApp({ db, config, log: (line) => lines.push(line), errorLog: (line) => errors.push(line) });

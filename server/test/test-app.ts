@@ -35,6 +35,30 @@ export function freshAddress(): string {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
+/** POST `body` as it is, with its own Content-Type, from an address the rate limit has not seen yet. */
+export function postRaw(app: TestApp, path: string, contentType: string, body: string | Buffer) {
+  return app.http().post(path).set('X-Forwarded-For', freshAddress()).set('Content-Type', contentType).send(body);
+}
+
+/** A server's configuration for tests: the known admin key, files under `dir`, no request log. */
+export function testConfig(dir: string, databaseUrl: string, overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    adminKey: ADMIN_KEY,
+    adminKeyGenerated: false,
+    demoData: false,
+    uploadDir: path.join(dir, 'uploads'),
+    trustProxy: true,
+    appDir: null,
+    manifestPath: path.resolve(import.meta.dirname, '..', '..', 'manifest.webmanifest'),
+    limits: { ...DEFAULT_LIMITS },
+    logRequests: false,
+    ...overrides,
+  };
+}
+
 export async function createTestApp(engine: Engine, overrides: Partial<Config> = {}): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-test-'));
   let db: Db;
@@ -57,24 +81,10 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
   }
   await migrateLatest(db);
 
-  const config: Config = {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: engine === 'postgres' ? PG_URL! : `sqlite:${path.join(dir, 'test.sqlite3')}`,
-    adminKey: ADMIN_KEY,
-    adminKeyGenerated: false,
-    demoData: false,
-    uploadDir: path.join(dir, 'uploads'),
-    trustProxy: true,
-    appDir: null,
-    manifestPath: path.resolve(import.meta.dirname, '..', '..', 'manifest.webmanifest'),
-    limits: { ...DEFAULT_LIMITS },
-    logRequests: false,
-    // Suites write the database directly and read it back at once; the kept-answer suite
-    // (http/public-answers.test.ts) turns keeping on.
-    publicAnswerTtlMs: 0,
-    ...overrides,
-  };
+  const databaseUrl = engine === 'postgres' ? PG_URL! : `sqlite:${path.join(dir, 'test.sqlite3')}`;
+  // Suites write the database directly and read it back at once; the kept-answer suite
+  // (http/public-answers.test.ts) turns keeping on.
+  const config = testConfig(dir, databaseUrl, { publicAnswerTtlMs: 0, ...overrides });
   const clock = {
     now: Date.now(),
     advance(ms: number) {

@@ -97,7 +97,7 @@ export function EventForm({ event, zone, onDone }: EventFormProps) {
         Private events stay off the public events page.
       </small>
 
-      <div className="evadmin-form-actions">
+      <div className="sticky-form-actions">
         <button type="button" className="secondary outline" onClick={onDone} disabled={save.isPending}>
           Cancel
         </button>

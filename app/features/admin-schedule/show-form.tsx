@@ -90,7 +90,7 @@ export function ShowForm({ show, zone, onDone }: ShowFormProps) {
       </fieldset>
       <FieldMessage form={form} name="days" />
 
-      <div className="sched-form-actions">
+      <div className="sticky-form-actions">
         <button type="button" className="secondary outline" onClick={onDone} disabled={save.isPending}>
           Cancel
         </button>

@@ -3,13 +3,20 @@ import { NewAdSchema } from '../../../domain/ads';
 import { NewArtistSchema } from '../../../domain/artists';
 import { NewEventSchema } from '../../../domain/events';
 import { NewPrayerSchema } from '../../../domain/prayers';
-import { SettingsSchema } from '../../../domain/settings';
+import { SettingsSchema, defaultSettings } from '../../../domain/settings';
 import { NewShowSchema } from '../../../domain/shows';
 import { SponsorApplicationFormSchema, SponsorPatchSchema, composeSponsorNotes } from '../../../domain/sponsors';
 import { NewTrackSchema } from '../../../domain/tracks';
-import { TENANTS, TENANT_NAMES, tenantHasEvents, tenantHasPrayers, type Tenant } from '../../../domain/tenants';
+import { TENANTS, tenantHasEvents, tenantHasPrayers, type Tenant } from '../../../domain/tenants';
 import type { Db } from '../knex';
-import { newId, nowIso } from '../rows';
+import { toAdRow } from '../../features/ads/ads.repository';
+import { toArtistRow } from '../../features/artists/artists.repository';
+import { toEventRow } from '../../features/events/events.repository';
+import { toHistoryRow } from '../../features/now-playing/now-playing.repository';
+import { toPrayerRow } from '../../features/prayers/prayers.repository';
+import { toShowRow } from '../../features/shows/shows.repository';
+import { toSponsorRow } from '../../features/sponsors/sponsors.repository';
+import { toTrackRow } from '../../features/tracks/tracks.repository';
 import { toSettingsRow } from '../settings.repository';
 import {
   DEMO_ADS,
@@ -78,40 +85,25 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
   });
 }
 
-/** The settings a tenant gets from the demo, checked against the settings schema. */
+/**
+ * The settings a tenant gets from the demo: the defaults with the demo's logo, stream and
+ * player, in Guyana, checked against the settings schema.
+ */
 export function demoSettings(tenant: Tenant) {
   return v.parse(SettingsSchema, {
-    displayName: TENANT_NAMES[tenant],
+    ...defaultSettings(tenant),
     logoUrl: brandLogoUrl(tenant),
     streamUrl: DEMO_STREAM_URL,
-    lowDataStreamUrl: '',
     radioHtmlEmbed: '<p>Listen live with the player bar below.</p>',
     defaultCountry: 'GY',
-    nowPlayingEmbed: '',
-    recentlyPlayedEmbed: '',
-    npJsonUrl: '',
-    vdoPanelIframe: '',
-    vdoPanelHls: '',
-    chatweeEmbed: '',
-    ga4Id: '',
-    communityUrl: '',
-    shopUrl: '',
-    donateUrl: '',
-    sponsorUrl: '',
-    artistFormEmbed: '',
     timeZone: 'America/Guyana',
-    enableReactions: true,
-    enablePrayerWall: tenant === 'caribbean',
-    enableShoutouts: true,
-    enableLowData: true,
-    adMode: 'hybrid',
-    adZones: { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' },
   });
 }
 
 /** Every row of the demo, table by table, in insertion order (artists before tracks). */
 export function demoRows(now: number): Record<DemoTable, Record<string, unknown>[]> {
-  const iso = (msAgo: number) => nowIso(now - msAgo);
+  /** The instant `msAgo` before `now`: each demo row's creation time. */
+  const ago = (msAgo: number) => now - msAgo;
 
   const settings = TENANTS.map((tenant) => toSettingsRow(tenant, demoSettings(tenant), now));
 
@@ -125,22 +117,9 @@ export function demoRows(now: number): Record<DemoTable, Record<string, unknown>
       photoUrl: artistPhotoUrl(a.key),
       socials: a.socials,
     });
-    const id = newId();
-    artistIds.set(a.key, id);
-    return {
-      id,
-      name: input.name,
-      bio: input.bio,
-      country_code: input.countryCode,
-      photo_url: input.photoUrl,
-      featured: a.featured && a.approved,
-      instagram: input.socials.instagram ?? null,
-      spotify: input.socials.spotify ?? null,
-      youtube: input.socials.youtube ?? null,
-      soundcloud: input.socials.soundcloud ?? null,
-      approved: a.approved,
-      created_at: iso(a.daysAgo * DAY),
-    };
+    const row = toArtistRow(input, ago(a.daysAgo * DAY), { featured: a.featured && a.approved, approved: a.approved });
+    artistIds.set(a.key, row.id);
+    return row;
   });
   const artistId = (key: string): string => {
     const id = artistIds.get(key);
@@ -159,37 +138,12 @@ export function demoRows(now: number): Record<DemoTable, Record<string, unknown>
       coverUrl: genreCoverUrl(t.genre),
       fileUrl: DEMO_AUDIO_URL,
     });
-    return {
-      id: newId(),
-      artist_id: input.artistId,
-      title: input.title,
-      genre: input.genre,
-      bpm: input.bpm,
-      song_key: input.songKey,
-      explicit: input.explicit,
-      featured: t.featured && t.status === 'approved',
-      cover_url: input.coverUrl,
-      file_url: input.fileUrl,
-      status: t.status,
-      // A minute apart on the same day keeps the newest-first order stable.
-      created_at: iso(t.daysAgo * DAY + i * MINUTE),
-    };
+    // A minute apart on the same day keeps the newest-first order stable.
+    return toTrackRow(input, ago(t.daysAgo * DAY + i * MINUTE), { featured: t.featured && t.status === 'approved', status: t.status });
   });
 
   const shows = TENANTS.flatMap((tenant) =>
-    DEMO_SHOWS[tenant].map((s, i) => {
-      const input = v.parse(NewShowSchema, s);
-      return {
-        id: newId(),
-        tenant,
-        title: input.title,
-        description: input.description,
-        start_time: input.startTime,
-        end_time: input.endTime,
-        days: JSON.stringify(input.days),
-        created_at: iso(30 * DAY - i * MINUTE),
-      };
-    }),
+    DEMO_SHOWS[tenant].map((s, i) => toShowRow(tenant, v.parse(NewShowSchema, s), ago(30 * DAY - i * MINUTE))),
   );
 
   const events = TENANTS.filter(tenantHasEvents).flatMap((tenant) =>
@@ -203,18 +157,7 @@ export function demoRows(now: number): Record<DemoTable, Record<string, unknown>
         ticketUrl: e.ticketUrl,
         isPublic: e.isPublic,
       });
-      return {
-        id: newId(),
-        tenant,
-        title: input.title,
-        image_url: input.imageUrl,
-        start_iso: input.startIso,
-        location_text: input.locationText,
-        price_from: input.priceFrom,
-        ticket_url: input.ticketUrl,
-        is_public: input.isPublic,
-        created_at: iso(20 * DAY - i * HOUR),
-      };
+      return toEventRow(tenant, input, ago(20 * DAY - i * HOUR));
     }),
   );
 
@@ -233,31 +176,14 @@ export function demoRows(now: number): Record<DemoTable, Record<string, unknown>
       targetUrl: form.website === '' ? null : form.website,
       active: s.active,
     });
-    return {
-      id: newId(),
-      tenant: s.tenant,
-      name: form.companyName,
-      tier: form.tier,
-      image_url: reviewed.imageUrl ?? null,
-      notes: composeSponsorNotes(form),
-      target_url: reviewed.targetUrl ?? null,
-      active: reviewed.active ?? false,
-      created_at: iso(s.daysAgo * DAY),
-    };
+    const application = { name: form.companyName, tier: form.tier, notes: composeSponsorNotes(form), targetUrl: reviewed.targetUrl ?? null };
+    return toSponsorRow(s.tenant, application, ago(s.daysAgo * DAY), { imageUrl: reviewed.imageUrl ?? null, active: reviewed.active ?? false });
   });
 
   const prayers = TENANTS.filter(tenantHasPrayers).flatMap((tenant) =>
     DEMO_PRAYERS.map((p) => {
       const input = v.parse(NewPrayerSchema, { text: p.text, nameOptional: p.nameOptional });
-      return {
-        id: newId(),
-        tenant,
-        text: input.text,
-        name_optional: input.nameOptional,
-        hearts: p.approved ? p.hearts : 0,
-        approved: p.approved,
-        created_at: iso(p.hoursAgo * HOUR),
-      };
+      return toPrayerRow(tenant, input, ago(p.hoursAgo * HOUR), { approved: p.approved, hearts: p.approved ? p.hearts : 0 });
     }),
   );
 
@@ -270,19 +196,7 @@ export function demoRows(now: number): Record<DemoTable, Record<string, unknown>
       countries: a.countries,
       active: true,
     });
-    return {
-      id: newId(),
-      tenant: a.tenant,
-      image_url: input.imageUrl,
-      target_url: input.targetUrl,
-      alt: input.alt,
-      slots: JSON.stringify(input.slots),
-      countries: JSON.stringify(input.countries),
-      active: input.active,
-      impressions: 0,
-      clicks: 0,
-      created_at: iso(14 * DAY - i * MINUTE),
-    };
+    return toAdRow(a.tenant, input, ago(14 * DAY - i * MINUTE));
   });
 
   const artistName = new Map(DEMO_ARTISTS.map((a) => [a.key, a.name]));
@@ -290,13 +204,8 @@ export function demoRows(now: number): Record<DemoTable, Record<string, unknown>
     DEMO_HISTORY[tenant].map((h) => {
       const track = DEMO_TRACKS.find((t) => t.artist === h.artist && t.title === h.title);
       if (!track || track.status !== 'approved') throw new Error(`Demo history names unknown track ${h.title}`);
-      return {
-        tenant,
-        title: h.title,
-        artist: artistName.get(h.artist)!,
-        art: h.withArt ? genreCoverUrl(track.genre) : null,
-        played_at: iso(h.minutesAgo * MINUTE),
-      };
+      const song = { title: h.title, artist: artistName.get(h.artist)!, art: h.withArt ? genreCoverUrl(track.genre) : null };
+      return toHistoryRow(tenant, song, ago(h.minutesAgo * MINUTE));
     }),
   );
 

@@ -5,7 +5,8 @@ import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
 import { bool, jsonArray, newId, nowIso, num } from '../../db/rows';
 
-interface AdRow {
+// A type, not an interface: the seed hands these rows on as plain records.
+type AdRow = {
   id: string;
   tenant: string;
   image_url: string;
@@ -17,7 +18,7 @@ interface AdRow {
   impressions: number | string;
   clicks: number | string;
   created_at: string;
-}
+};
 
 const toAd = (r: AdRow): Ad => ({
   id: r.id,
@@ -41,6 +42,16 @@ const toRow = (input: NewAd) => ({
   active: input.active,
 });
 
+/** The row a new ad becomes (the demo seed inserts through it too). */
+export const toAdRow = (tenant: Tenant, input: NewAd, now: number): AdRow => ({
+  id: newId(),
+  tenant,
+  impressions: 0,
+  clicks: 0,
+  created_at: nowIso(now),
+  ...toRow(input),
+});
+
 export function adsRepository(db: Db) {
   return {
     async list(tenant: Tenant): Promise<Ad[]> {
@@ -53,7 +64,7 @@ export function adsRepository(db: Db) {
     },
 
     async create(tenant: Tenant, input: NewAd, now: number): Promise<Ad> {
-      const row: AdRow = { id: newId(), tenant, impressions: 0, clicks: 0, created_at: nowIso(now), ...toRow(input) };
+      const row = toAdRow(tenant, input, now);
       await db('ads').insert(row);
       return toAd(row);
     },

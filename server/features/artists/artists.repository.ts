@@ -3,7 +3,8 @@ import type { CountryCode } from '../../../domain/countries';
 import type { Db } from '../../db/knex';
 import { bool, likePattern, newId, nowIso, strOrNull } from '../../db/rows';
 
-interface ArtistRow {
+// A type, not an interface: the seed hands these rows on as plain records.
+type ArtistRow = {
   id: string;
   name: string;
   bio: string;
@@ -17,7 +18,7 @@ interface ArtistRow {
   approved: unknown;
   created_at: string;
   reviewed_at?: string | null;
-}
+};
 
 const toArtist = (r: ArtistRow): Artist => {
   const socials: Artist['socials'] = {};
@@ -38,6 +39,25 @@ const toArtist = (r: ArtistRow): Artist => {
     reviewedAt: strOrNull(r.reviewed_at),
   };
 };
+
+/**
+ * The row a new artist becomes: unreviewed and not featured unless `state` says otherwise
+ * (the demo seed inserts through it too, with its own review state and dates).
+ */
+export const toArtistRow = (input: NewArtist, now: number, state: { featured?: boolean; approved?: boolean } = {}): ArtistRow => ({
+  id: newId(),
+  name: input.name,
+  bio: input.bio,
+  country_code: input.countryCode,
+  photo_url: input.photoUrl,
+  featured: state.featured ?? false,
+  instagram: input.socials.instagram ?? null,
+  spotify: input.socials.spotify ?? null,
+  youtube: input.socials.youtube ?? null,
+  soundcloud: input.socials.soundcloud ?? null,
+  approved: state.approved ?? false,
+  created_at: nowIso(now),
+});
 
 export function artistsRepository(db: Db) {
   return {
@@ -75,20 +95,7 @@ export function artistsRepository(db: Db) {
     },
 
     async create(input: NewArtist, now: number): Promise<Artist> {
-      const row: ArtistRow = {
-        id: newId(),
-        name: input.name,
-        bio: input.bio,
-        country_code: input.countryCode,
-        photo_url: input.photoUrl,
-        featured: false,
-        instagram: input.socials.instagram ?? null,
-        spotify: input.socials.spotify ?? null,
-        youtube: input.socials.youtube ?? null,
-        soundcloud: input.socials.soundcloud ?? null,
-        approved: false,
-        created_at: nowIso(now),
-      };
+      const row = toArtistRow(input, now);
       await db('artists').insert(row);
       return toArtist(row);
     },

@@ -1,9 +1,11 @@
 import type { Event, NewEvent } from '../../../domain/events';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
+import { tenantRows } from '../../db/tenant-rows';
 import { bool, newId, nowIso, numOrNull, strOrNull } from '../../db/rows';
 
-interface EventRow {
+// A type, not an interface: the seed hands these rows on as plain records.
+type EventRow = {
   id: string;
   tenant: string;
   title: string;
@@ -14,7 +16,7 @@ interface EventRow {
   ticket_url: string | null;
   is_public: unknown;
   created_at: string;
-}
+};
 
 const toEvent = (r: EventRow): Event => ({
   id: r.id,
@@ -37,6 +39,14 @@ const toRow = (input: NewEvent) => ({
   is_public: input.isPublic,
 });
 
+/** The row a new event becomes (the demo seed inserts through it too). */
+export const toEventRow = (tenant: Tenant, input: NewEvent, now: number): EventRow => ({
+  id: newId(),
+  tenant,
+  created_at: nowIso(now),
+  ...toRow(input),
+});
+
 export function eventsRepository(db: Db) {
   return {
     /** Soonest first. */
@@ -46,24 +56,6 @@ export function eventsRepository(db: Db) {
       return (await q.orderBy('start_iso').orderBy('id')).map(toEvent);
     },
 
-    async find(tenant: Tenant, id: string): Promise<Event | null> {
-      const row = await db<EventRow>('events').where({ tenant, id }).first();
-      return row ? toEvent(row) : null;
-    },
-
-    async create(tenant: Tenant, input: NewEvent, now: number): Promise<Event> {
-      const row: EventRow = { id: newId(), tenant, created_at: nowIso(now), ...toRow(input) };
-      await db('events').insert(row);
-      return toEvent(row);
-    },
-
-    async update(tenant: Tenant, id: string, input: NewEvent): Promise<Event | null> {
-      const count = await db('events').where({ tenant, id }).update(toRow(input));
-      return count ? this.find(tenant, id) : null;
-    },
-
-    async remove(tenant: Tenant, id: string): Promise<boolean> {
-      return (await db('events').where({ tenant, id }).delete()) > 0;
-    },
+    ...tenantRows(db, 'events', { toItem: toEvent, toNewRow: toEventRow, toChangedColumns: toRow }),
   };
 }

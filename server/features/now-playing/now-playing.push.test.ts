@@ -1,18 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompiledServer, startCompiledServer, type CompiledServer } from '../../test/compiled-server';
 
 // Two compiled server processes on one PostgreSQL database (docs/now-playing-push.md): a
 // change made through one reaches the other's now-playing streams through LISTEN/NOTIFY,
 // with no polling, and a process going away leaves the other's streams alone.
 const PG_URL = process.env.TEST_DATABASE_URL;
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const KEY = 'push-test-admin-key-0123456789';
 
 const withDatabase = (url: string, name: string) => {
@@ -31,34 +28,10 @@ async function admin<T>(sql: string): Promise<T | void> {
   }
 }
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
+type Running = CompiledServer;
 
-function start(entry: string, cwd: string, env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, [entry], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ADMIN_KEY: KEY, DEMO_DATA: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
-    child.stdout!.on('data', () => {
-      const m = /Listening on http:\/\/[^:]+:(\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, url: `http://127.0.0.1:${m[1]}`, exited });
-      }
-    });
-    void exited.then((code) => reject(new Error(`exited ${code}:\n${out}`)));
-  });
-}
+const start = (entry: string, env: Record<string, string>): Promise<Running> =>
+  startCompiledServer(entry, { ADMIN_KEY: KEY, DEMO_DATA: 'off', ...env });
 
 /** GET /api/np/events as plain text, its events parsed as they come. */
 function listen(url: string) {
@@ -132,25 +105,14 @@ async function icecast() {
 }
 
 describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database, now-playing pushed between them', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-push-'));
-  const entry = path.join(dir, 'index.js');
+  let dir = '';
+  let entry = '';
   const name = `push_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   let a: Running;
   let b: Running;
 
   beforeAll(async () => {
-    await build({
-      entryPoints: [path.join(ROOT, 'server', 'index.ts')],
-      outfile: entry,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'silent',
-      absWorkingDir: ROOT,
-    });
-    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    ({ dir, entry } = await buildCompiledServer('radio-push-'));
     await admin(`create database ${name}`);
     const env = {
       DATABASE_URL: withDatabase(PG_URL!, name),
@@ -161,8 +123,8 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database, now-p
       NP_EVENTS_HEARTBEAT_MS: '200',
     };
     // One at a time: both run the migrations at start.
-    a = await start(entry, dir, env);
-    b = await start(entry, dir, env);
+    a = await start(entry, env);
+    b = await start(entry, env);
   }, 60_000);
 
   afterAll(async () => {
@@ -173,7 +135,7 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database, now-p
       }
     }
     await admin(`drop database if exists ${name} with (force)`).catch(() => {});
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('a new upstream song, fetched once by whichever process, reaches the listeners of both within 2 s of each other', async () => {

@@ -46,6 +46,15 @@ interface HistoryRow {
   played_at: string;
 }
 
+/** The row a played song becomes (the demo seed inserts its history through it too). */
+export const toHistoryRow = (tenant: Tenant, song: NowPlayingSong, playedAtMs: number) => ({
+  tenant,
+  title: song.title,
+  artist: song.artist,
+  art: song.art,
+  played_at: nowIso(playedAtMs),
+});
+
 export function nowPlayingRepository(db: Db) {
   async function cacheEntry(tenant: Tenant): Promise<CacheEntry | null> {
     const row = (await db('np_cache').where({ tenant }).first('url', 'fetched_ms', 'payload')) as CacheRow | undefined;
@@ -67,7 +76,7 @@ export function nowPlayingRepository(db: Db) {
     /** Records a song and keeps only the newest NP_HISTORY_MAX per tenant. */
     async record(tenant: Tenant, song: NowPlayingSong, playedAtMs: number): Promise<void> {
       await db.transaction(async (trx) => {
-        await trx('np_history').insert({ tenant, title: song.title, artist: song.artist, art: song.art, played_at: nowIso(playedAtMs) });
+        await trx('np_history').insert(toHistoryRow(tenant, song, playedAtMs));
         const keep = trx('np_history').where({ tenant }).orderBy('seq', 'desc').limit(NP_HISTORY_MAX).select('seq');
         await trx('np_history').where({ tenant }).whereNotIn('seq', keep).delete();
       });

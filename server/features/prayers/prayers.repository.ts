@@ -3,7 +3,8 @@ import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
 import { bool, newId, nowIso, num, strOrNull } from '../../db/rows';
 
-interface PrayerRow {
+// A type, not an interface: the seed hands these rows on as plain records.
+type PrayerRow = {
   id: string;
   tenant: string;
   text: string;
@@ -12,7 +13,7 @@ interface PrayerRow {
   approved: unknown;
   created_at: string;
   reviewed_at?: string | null;
-}
+};
 
 const toPrayer = (r: PrayerRow): Prayer => ({
   id: r.id,
@@ -22,6 +23,17 @@ const toPrayer = (r: PrayerRow): Prayer => ({
   createdAt: r.created_at,
   approved: bool(r.approved),
   reviewedAt: strOrNull(r.reviewed_at),
+});
+
+/** The row a new prayer becomes: unreviewed with no hearts unless `state` says otherwise (the demo seed inserts through it too). */
+export const toPrayerRow = (tenant: Tenant, input: NewPrayer, now: number, state: { approved?: boolean; hearts?: number } = {}): PrayerRow => ({
+  id: newId(),
+  tenant,
+  text: input.text,
+  name_optional: input.nameOptional,
+  hearts: state.hearts ?? 0,
+  approved: state.approved ?? false,
+  created_at: nowIso(now),
 });
 
 export function prayersRepository(db: Db) {
@@ -39,15 +51,7 @@ export function prayersRepository(db: Db) {
     },
 
     async create(tenant: Tenant, input: NewPrayer, now: number): Promise<Prayer> {
-      const row: PrayerRow = {
-        id: newId(),
-        tenant,
-        text: input.text,
-        name_optional: input.nameOptional,
-        hearts: 0,
-        approved: false,
-        created_at: nowIso(now),
-      };
+      const row = toPrayerRow(tenant, input, now);
       await db('prayers').insert(row);
       return toPrayer(row);
     },

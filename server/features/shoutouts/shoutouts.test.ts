@@ -56,6 +56,17 @@ describeEachEngine(
     };
     const ids = (list: Shoutout[]) => list.map((s) => s.id);
     const rowCount = async () => Number((await t().db('shoutouts').count({ n: '*' }).first())?.n);
+    /** Sends, expects `status` with a JSON error, and checks no row, stored file or temporary file was left. */
+    const refusedKeepingNothing = async (status: number, sending: () => Promise<{ status: number; body: { error?: unknown } }>) => {
+      const before = await rowCount();
+      const files = storedFiles(t()).length;
+      const res = await sending();
+      expect(res.status).toBe(status);
+      expect(typeof res.body.error).toBe('string');
+      expect(await rowCount()).toBe(before);
+      expect(storedFiles(t())).toHaveLength(files);
+      expect(tempFiles(t())).toEqual([]);
+    };
 
     async function setShoutouts(tenant: Tenant, enabled: boolean): Promise<void> {
       const settings = v.parse(SettingsSchema, {
@@ -137,14 +148,7 @@ describeEachEngine(
       ['a text file', TEXT, 'shoutout.wav', 'audio/wav'],
       ['an HTML page renamed .webm', HTML, 'shoutout.webm', 'audio/webm'],
     ])('answers 415 for %s and stores nothing', async (_label, data, filename, contentType) => {
-      const before = await rowCount();
-      const files = storedFiles(t()).length;
-      const res = await send(data, { filename, contentType, name: 'x' });
-      expect(res.status).toBe(415);
-      expect(typeof res.body.error).toBe('string');
-      expect(await rowCount()).toBe(before);
-      expect(storedFiles(t())).toHaveLength(files);
-      expect(tempFiles(t())).toEqual([]);
+      await refusedKeepingNothing(415, () => send(data, { filename, contentType, name: 'x' }));
     });
 
     it('answers 400 to JSON naming a file that is not a finished shoutout upload', async () => {
@@ -170,14 +174,7 @@ describeEachEngine(
 
     it('accepts a recording at the size limit and answers 413 over it', async () => {
       expect((await send(wavOfSize(SHOUTOUT_LIMIT))).status).toBe(201);
-      const before = await rowCount();
-      const files = storedFiles(t()).length;
-      const res = await send(wavOfSize(SHOUTOUT_LIMIT + 4));
-      expect(res.status).toBe(413);
-      expect(typeof res.body.error).toBe('string');
-      expect(await rowCount()).toBe(before);
-      expect(storedFiles(t())).toHaveLength(files);
-      expect(tempFiles(t())).toEqual([]);
+      await refusedKeepingNothing(413, () => send(wavOfSize(SHOUTOUT_LIMIT + 4)));
     });
 
     // ------------------------------------------------------------ enableShoutouts

@@ -1,9 +1,11 @@
 import type { NewShow, Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
+import { tenantRows } from '../../db/tenant-rows';
 import { jsonArray, newId, nowIso } from '../../db/rows';
 
-interface ShowRow {
+// A type, not an interface: the seed hands these rows on as plain records.
+type ShowRow = {
   id: string;
   tenant: string;
   title: string;
@@ -12,7 +14,7 @@ interface ShowRow {
   end_time: string;
   days: string;
   created_at: string;
-}
+};
 
 const toShow = (r: ShowRow): Show => ({
   id: r.id,
@@ -31,6 +33,14 @@ const toRow = (input: NewShow) => ({
   days: JSON.stringify(input.days),
 });
 
+/** The row a new show becomes (the demo seed inserts through it too). */
+export const toShowRow = (tenant: Tenant, input: NewShow, now: number): ShowRow => ({
+  id: newId(),
+  tenant,
+  created_at: nowIso(now),
+  ...toRow(input),
+});
+
 export function showsRepository(db: Db) {
   return {
     async list(tenant: Tenant): Promise<Show[]> {
@@ -38,24 +48,6 @@ export function showsRepository(db: Db) {
       return rows.map(toShow);
     },
 
-    async find(tenant: Tenant, id: string): Promise<Show | null> {
-      const row = await db<ShowRow>('shows').where({ tenant, id }).first();
-      return row ? toShow(row) : null;
-    },
-
-    async create(tenant: Tenant, input: NewShow, now: number): Promise<Show> {
-      const row: ShowRow = { id: newId(), tenant, created_at: nowIso(now), ...toRow(input) };
-      await db('shows').insert(row);
-      return toShow(row);
-    },
-
-    async update(tenant: Tenant, id: string, input: NewShow): Promise<Show | null> {
-      const count = await db('shows').where({ tenant, id }).update(toRow(input));
-      return count ? this.find(tenant, id) : null;
-    },
-
-    async remove(tenant: Tenant, id: string): Promise<boolean> {
-      return (await db('shows').where({ tenant, id }).delete()) > 0;
-    },
+    ...tenantRows(db, 'shows', { toItem: toShow, toNewRow: toShowRow, toChangedColumns: toRow }),
   };
 }

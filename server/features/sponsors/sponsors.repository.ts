@@ -4,7 +4,8 @@ import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
 import { bool, newId, nowIso, strOrNull } from '../../db/rows';
 
-interface SponsorRow {
+// A type, not an interface: the seed hands these rows on as plain records.
+type SponsorRow = {
   id: string;
   tenant: string;
   name: string;
@@ -14,7 +15,7 @@ interface SponsorRow {
   target_url: string | null;
   active: unknown;
   created_at: string;
-}
+};
 
 const toSponsor = (r: SponsorRow): Sponsor => ({
   id: r.id,
@@ -25,6 +26,27 @@ const toSponsor = (r: SponsorRow): Sponsor => ({
   targetUrl: strOrNull(r.target_url),
   active: bool(r.active),
   createdAt: r.created_at,
+});
+
+/**
+ * The row a sponsor application becomes: inactive and without a logo unless `review` says
+ * otherwise (the demo seed inserts reviewed sponsors through it).
+ */
+export const toSponsorRow = (
+  tenant: Tenant,
+  input: NewSponsor,
+  now: number,
+  review: { imageUrl?: string | null; active?: boolean } = {},
+): SponsorRow => ({
+  id: newId(),
+  tenant,
+  name: input.name,
+  tier: input.tier,
+  image_url: review.imageUrl ?? null,
+  notes: input.notes,
+  target_url: input.targetUrl,
+  active: review.active ?? false,
+  created_at: nowIso(now),
 });
 
 export function sponsorsRepository(db: Db) {
@@ -42,17 +64,7 @@ export function sponsorsRepository(db: Db) {
 
     /** Applications are stored inactive whatever was sent (docs/product.md#states-and-transitions). */
     async createApplication(tenant: Tenant, input: NewSponsor, now: number): Promise<Sponsor> {
-      const row: SponsorRow = {
-        id: newId(),
-        tenant,
-        name: input.name,
-        tier: input.tier,
-        image_url: null,
-        notes: input.notes,
-        target_url: input.targetUrl,
-        active: false,
-        created_at: nowIso(now),
-      };
+      const row = toSponsorRow(tenant, input, now);
       await db('sponsors').insert(row);
       return toSponsor(row);
     },

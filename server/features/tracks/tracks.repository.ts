@@ -3,7 +3,8 @@ import type { NewTrack, Track, TrackModeration } from '../../../domain/tracks';
 import type { Db } from '../../db/knex';
 import { bool, newId, nowIso, numOrNull, strOrNull } from '../../db/rows';
 
-interface TrackRow {
+// A type, not an interface: the seed hands these rows on as plain records.
+type TrackRow = {
   id: string;
   artist_id: string;
   title: string;
@@ -17,7 +18,7 @@ interface TrackRow {
   low_data_url?: string | null;
   status: string;
   created_at: string;
-}
+};
 
 const toTrack = (r: TrackRow): Track => ({
   id: r.id,
@@ -33,6 +34,26 @@ const toTrack = (r: TrackRow): Track => ({
   lowDataUrl: strOrNull(r.low_data_url ?? null),
   status: r.status as TrackStatus,
   createdAt: r.created_at,
+});
+
+/**
+ * The row a new track becomes: pending, not featured and without a low-data rendition unless
+ * `state` says otherwise (the demo seed inserts through it too).
+ */
+export const toTrackRow = (input: NewTrack, now: number, state: { featured?: boolean; status?: TrackStatus } = {}): TrackRow => ({
+  id: newId(),
+  artist_id: input.artistId,
+  title: input.title,
+  genre: input.genre,
+  bpm: input.bpm,
+  song_key: input.songKey,
+  explicit: input.explicit,
+  featured: state.featured ?? false,
+  cover_url: input.coverUrl,
+  file_url: input.fileUrl,
+  low_data_url: null,
+  status: state.status ?? 'pending',
+  created_at: nowIso(now),
 });
 
 export function tracksRepository(db: Db) {
@@ -59,21 +80,7 @@ export function tracksRepository(db: Db) {
     },
 
     async create(input: NewTrack, now: number): Promise<Track> {
-      const row: TrackRow = {
-        id: newId(),
-        artist_id: input.artistId,
-        title: input.title,
-        genre: input.genre,
-        bpm: input.bpm,
-        song_key: input.songKey,
-        explicit: input.explicit,
-        featured: false,
-        cover_url: input.coverUrl,
-        file_url: input.fileUrl,
-        low_data_url: null,
-        status: 'pending',
-        created_at: nowIso(now),
-      };
+      const row = toTrackRow(input, now);
       await db('tracks').insert(row);
       return toTrack(row);
     },

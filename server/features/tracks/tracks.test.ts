@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { Artist } from '../../../domain/artists';
 import type { TrackStatus } from '../../../domain/catalog';
 import { TrackSchema, type Track } from '../../../domain/tracks';
-import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
+import { ADMIN_KEY, describeEachEngine, freshAddress, postRaw } from '../../test/test-app';
 
 type Body = Record<string, unknown>;
 
@@ -171,12 +171,7 @@ describeEachEngine('tracks', (t) => {
     const a = await artist(true);
     const form = await t().http().post('/api/tracks').set('X-Forwarded-For', freshAddress()).type('form').send(`artistId=${a.id}&title=x`);
     expect(form.status).toBe(415);
-    const malformed = await t()
-      .http()
-      .post('/api/tracks')
-      .set('X-Forwarded-For', freshAddress())
-      .set('Content-Type', 'application/json')
-      .send('{"artistId":');
+    const malformed = await postRaw(t(), '/api/tracks', 'application/json', '{"artistId":');
     expect(malformed.status).toBe(400);
   });
 

@@ -5,13 +5,21 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../config';
 import { HTML, PNG_1X1, SVG, TEXT, XML_SVG, mp3, pngOfSize, wav, wavOfSize } from '../../test/media-fixtures';
-import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
+import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp, postRaw } from '../../test/test-app';
 
 // Small limits so the size rules are tested without 20 MB bodies (the defaults get their own suite).
 const AUDIO_LIMIT = 64_000;
 const IMAGE_LIMIT = 2_000;
 
 const UPLOAD_URL = /^\/uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.([a-z0-9]+)$/;
+
+/** A stored upload's answer: 201 with only its URL, a fresh name under /uploads/ ending in `extension`. */
+function expectStoredAs(res: { status: number; body: { url?: unknown } }, extension: string): void {
+  expect(res.status).toBe(201);
+  expect(Object.keys(res.body)).toEqual(['url']);
+  expect(res.body.url).toMatch(UPLOAD_URL);
+  expect(String(res.body.url).endsWith(extension)).toBe(true);
+}
 
 /** Files kept in the upload folder (not the temporary area). */
 function storedFiles(app: TestApp): string[] {
@@ -52,10 +60,7 @@ describeEachEngine(
     it('accepts 44.1 kHz stereo 16-bit WAV (1411 kbps), answers 201 {url}, and serves the same bytes there', async () => {
       const data = wav(44100, 2, 16);
       const res = await upload(data, 'song.wav', 'audio/wav');
-      expect(res.status).toBe(201);
-      expect(Object.keys(res.body)).toEqual(['url']);
-      expect(res.body.url).toMatch(UPLOAD_URL);
-      expect(res.body.url.endsWith('.wav')).toBe(true);
+      expectStoredAs(res, '.wav');
 
       const file = await download(t(), res.body.url);
       expect(file.status).toBe(200);
@@ -73,9 +78,7 @@ describeEachEngine(
     it('accepts a 128 kbps CBR MP3 and refuses a 96 kbps one', async () => {
       const good = mp3(128);
       const ok = await upload(good, 'track.mp3', 'audio/mpeg');
-      expect(ok.status).toBe(201);
-      expect(ok.body.url).toMatch(UPLOAD_URL);
-      expect(ok.body.url.endsWith('.mp3')).toBe(true);
+      expectStoredAs(ok, '.mp3');
       expect((await download(t(), ok.body.url)).bytes.equals(good)).toBe(true);
 
       const low = await refused(mp3(96), 'track.mp3', 'audio/mpeg', 400);
@@ -96,9 +99,7 @@ describeEachEngine(
 
     it('accepts a PNG image and serves it back as image/png', async () => {
       const res = await upload(PNG_1X1, 'photo.png', 'image/png');
-      expect(res.status).toBe(201);
-      expect(res.body.url).toMatch(UPLOAD_URL);
-      expect(res.body.url.endsWith('.png')).toBe(true);
+      expectStoredAs(res, '.png');
       const file = await download(t(), res.body.url);
       expect(file.status).toBe(200);
       expect(file.type).toBe('image/png');
@@ -139,12 +140,7 @@ describeEachEngine(
       const json = await t().http().post('/api/uploads').set('X-Forwarded-For', freshAddress()).send({ file: 'data:audio/wav;base64,AAAA' });
       expect(json.status).toBe(415);
       expect(typeof json.body.error).toBe('string');
-      const raw = await t()
-        .http()
-        .post('/api/uploads')
-        .set('X-Forwarded-For', freshAddress())
-        .set('Content-Type', 'audio/wav')
-        .send(wav(44100, 2, 16));
+      const raw = await postRaw(t(), '/api/uploads', 'audio/wav', wav(44100, 2, 16));
       expect(raw.status).toBe(415);
       expect(tempFiles(t())).toEqual([]);
     });
@@ -169,21 +165,11 @@ describeEachEngine(
     });
 
     it('answers 400 (and does not hang) for a malformed multipart body', async () => {
-      const truncated = await t()
-        .http()
-        .post('/api/uploads')
-        .set('X-Forwarded-For', freshAddress())
-        .set('Content-Type', 'multipart/form-data; boundary=xyz')
-        .send('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF');
+      const truncated = await postRaw(t(), '/api/uploads', 'multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF');
       expect(truncated.status).toBe(400);
       expect(typeof truncated.body.error).toBe('string');
 
-      const noBoundary = await t()
-        .http()
-        .post('/api/uploads')
-        .set('X-Forwarded-For', freshAddress())
-        .set('Content-Type', 'multipart/form-data')
-        .send('whatever');
+      const noBoundary = await postRaw(t(), '/api/uploads', 'multipart/form-data', 'whatever');
       expect(noBoundary.status).toBe(400);
       expect(tempFiles(t())).toEqual([]);
     });
@@ -279,10 +265,7 @@ describeEachEngine('uploads with the default limits', (t) => {
   it('resizes a 2000×1000 PNG to fit 800×800 and stores it as WebP', async () => {
     const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
     const res = await upload(png, 'photo.png', 'image/png');
-    expect(res.status).toBe(201);
-    expect(Object.keys(res.body)).toEqual(['url']);
-    expect(res.body.url).toMatch(UPLOAD_URL);
-    expect(res.body.url.endsWith('.webp')).toBe(true);
+    expectStoredAs(res, '.webp');
     const file = await download(t(), res.body.url);
     expect(file.status).toBe(200);
     expect(file.type).toBe('image/webp');

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompiledServer, startCompiledServer, type CompiledServer } from '../../test/compiled-server';
 import { wav, wavOfSize } from '../../test/media-fixtures';
 import { startTestS3, type TestS3 } from '../../test/s3-server';
 import { PG_URL } from '../../test/test-app';
@@ -15,32 +13,17 @@ import { PG_URL } from '../../test/test-app';
 // uploaded through one is served by the other; a resumable upload started on one is finished
 // on the other. Skipped (reported) without TEST_DATABASE_URL.
 
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
-
 describe.skipIf(!PG_URL)('two server processes on one PostgreSQL and one bucket', () => {
   let dir = '';
   let entry = '';
   const database = `uploads_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const servers: { child: ChildProcess; url: string }[] = [];
+  const servers: CompiledServer[] = [];
   let s3: TestS3;
 
   const admin = () => knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-two-'));
-    entry = path.join(dir, 'index.js');
-    await build({
-      entryPoints: [path.join(root, 'server', 'index.ts')],
-      outfile: entry,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'silent',
-      absWorkingDir: root,
-    });
-    fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+    ({ dir, entry } = await buildCompiledServer('radio-two-'));
     const a = admin();
     await a.raw(`create database ${database}`);
     await a.destroy();
@@ -61,37 +44,16 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL and one bucket'
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
-  function start(name: string, databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-    const uploadDir = path.join(dir, `data-${name}`, 'uploads');
-    const child = spawn(process.execPath, [entry], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATABASE_URL: databaseUrl,
-        DEMO_DATA: 'off',
-        ADMIN_KEY: 'two-process-admin-key-0123',
-        UPLOAD_DIR: uploadDir,
-        ...s3.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server ${name} did not start:\n${out}`)), 30_000);
-      child.stdout!.on('data', () => {
-        const m = /Listening on http:\/\/[^:]+:(\d+)/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve({ child, url: `http://127.0.0.1:${m[1]}` });
-        }
-      });
-      child.on('exit', (code) => reject(new Error(`server ${name} exited ${code}:\n${out}`)));
-    });
+  function start(name: string, databaseUrl: string): Promise<CompiledServer> {
+    const env = {
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      DEMO_DATA: 'off',
+      ADMIN_KEY: 'two-process-admin-key-0123',
+      UPLOAD_DIR: path.join(dir, `data-${name}`, 'uploads'),
+      ...s3.env,
+    };
+    return startCompiledServer(entry, env, { name, timeoutMs: 30_000 });
   }
 
   it('a file uploaded through one process is served by the other', async () => {
