@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FloatingReactions, REACTION_VISIBLE_MS, Reactions, useFloatingReactions } from './reactions';
 
 const REACTIONS = [
-  { emoji: '🔥', label: 'React with fire' },
-  { emoji: '🙌', label: 'React with praise hands' },
+  { emoji: 'fire', label: 'React with fire' },
+  { emoji: 'praise', label: 'React with praise hands' },
 ];
 
 function Harness() {
@@ -28,7 +28,7 @@ describe('reactions', () => {
   it('shows a pressed reaction for 2 seconds, then removes it', () => {
     render(<Harness />);
     fireEvent.click(screen.getByRole('button', { name: 'React with fire' }));
-    expect(screen.getAllByTestId('floating-reaction').map((e) => e.textContent)).toEqual(['🔥']);
+    expect(screen.getAllByTestId('floating-reaction').map((e) => e.querySelector('[data-reaction]')?.getAttribute('data-reaction'))).toEqual(['fire']);
     act(() => vi.advanceTimersByTime(REACTION_VISIBLE_MS - 1));
     expect(screen.queryAllByTestId('floating-reaction')).toHaveLength(1);
     act(() => vi.advanceTimersByTime(1));
@@ -40,9 +40,9 @@ describe('reactions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'React with fire' }));
     act(() => vi.advanceTimersByTime(1000));
     fireEvent.click(screen.getByRole('button', { name: 'React with praise hands' }));
-    expect(screen.getAllByTestId('floating-reaction').map((e) => e.textContent)).toEqual(['🔥', '🙌']);
+    expect(screen.getAllByTestId('floating-reaction').map((e) => e.querySelector('[data-reaction]')?.getAttribute('data-reaction'))).toEqual(['fire', 'praise']);
     act(() => vi.advanceTimersByTime(1000));
-    expect(screen.getAllByTestId('floating-reaction').map((e) => e.textContent)).toEqual(['🙌']);
+    expect(screen.getAllByTestId('floating-reaction').map((e) => e.querySelector('[data-reaction]')?.getAttribute('data-reaction'))).toEqual(['praise']);
     act(() => vi.advanceTimersByTime(1000));
     expect(screen.queryAllByTestId('floating-reaction')).toHaveLength(0);
   });

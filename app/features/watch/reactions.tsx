@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Flame, HandHeart } from 'lucide-react';
 import { Flag } from '../../components/flag';
 
 /** docs/product.md#states-and-transitions: each reaction stays 2 seconds. */
@@ -7,13 +8,16 @@ export const REACTION_VISIBLE_MS = 2000;
 const MAX_FLOATING = 24;
 
 export interface Reaction {
-  /** The emoji, or 'flag:' and a country code for a flag (drawn as an SVG, never an emoji flag). */
+  /** Which reaction: 'fire', 'praise', or 'flag:' and a country code (all drawn as SVGs, never emoji glyphs). */
   emoji: string;
   label: string;
 }
 
+/** SVG, not emoji: emoji differ from phone to phone and show as empty boxes without an emoji font. */
 function Glyph({ emoji }: { emoji: string }) {
-  return emoji.startsWith('flag:') ? <Flag code={emoji.slice(5)} className="flag reaction-flag" /> : <>{emoji}</>;
+  if (emoji.startsWith('flag:')) return <Flag code={emoji.slice(5)} className="flag reaction-flag" />;
+  const Icon = emoji === 'praise' ? HandHeart : Flame;
+  return <Icon className={`reaction-icon reaction-${emoji}`} aria-hidden="true" data-reaction={emoji} />;
 }
 
 interface Floating {

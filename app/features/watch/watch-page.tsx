@@ -33,8 +33,8 @@ export function WatchPage() {
   const listening = Boolean(stream) && playerState.src === stream && isActive(playerState.status);
   const country = findCountry(s.defaultCountry) ?? findCountry('GY');
   const reactions: Reaction[] = [
-    { emoji: '🔥', label: 'React with fire' },
-    { emoji: '🙌', label: 'React with praise hands' },
+    { emoji: 'fire', label: 'React with fire' },
+    { emoji: 'praise', label: 'React with praise hands' },
     { emoji: `flag:${country?.code ?? 'GY'}`, label: `React with the ${country?.name ?? 'Guyana'} flag` },
   ];
   const listeners = np.data?.listeners;
