@@ -1,5 +1,5 @@
 import { withDefaults, type SettingsInput, type SettingsResponse } from '../../domain/settings';
-import { TENANTS, type Tenant } from '../../domain/tenants';
+import type { Tenant } from '../../domain/tenants';
 import type { Db } from './knex';
 import { settingsRepository } from './settings.repository';
 
@@ -21,10 +21,10 @@ export async function saveSettings(db: Db, tenant: Tenant, settings: SettingsInp
  */
 export async function hlsOrigins(db: Db): Promise<string[]> {
   const origins = new Set<string>();
-  for (const tenant of TENANTS) {
-    const stored = await settingsRepository(db).find(tenant);
+  // One read for every tenant: this runs on each HTML answer.
+  for (const stored of await settingsRepository(db).findAll()) {
     try {
-      const url = new URL(String(stored?.vdoPanelHls ?? '').trim());
+      const url = new URL(String(stored.vdoPanelHls ?? '').trim());
       if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
     } catch {
       // blank, a same-origin path ('self' covers it) or not a URL

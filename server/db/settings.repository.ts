@@ -38,6 +38,12 @@ export function settingsRepository(db: Db) {
       return row ? fromSettingsRow(row) : null;
     },
 
+    /** Every tenant's stored settings in one read (the HTML answers' CSP needs all of them). */
+    async findAll(): Promise<Partial<TenantSettings>[]> {
+      const rows = (await db('settings').select('data')) as Pick<SettingsRow, 'data'>[];
+      return rows.map(fromSettingsRow).filter((s): s is Partial<TenantSettings> => s !== null);
+    },
+
     async save(tenant: Tenant, settings: Partial<TenantSettings>, now: number): Promise<void> {
       await db('settings').insert(toSettingsRow(tenant, settings, now)).onConflict('tenant').merge(['data', 'updated_at']);
     },
