@@ -36,6 +36,10 @@ async function start() {
   registerShoutoutsOutbox(queryClient);
   await nextTask();
   const router = createAppRouter(queryClient);
+  // The first screen's route chunk and data before the first render: a router or query store
+  // that changes while React renders the first screen makes React redo it synchronously, as
+  // one long task (docs/performance.md). A slow network holds the shell for 1.5 s at most.
+  await Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 1500))]);
   await nextTask();
 
   // A transition, so React renders the first screen in small slices that let the phone answer

@@ -17,6 +17,8 @@ export interface NowPlaying {
   nowPlaying: NowPlayingSong;
   history: PlayedSong[];
   listeners: number | null;
+  /** The title of the show on air now by the schedule, in the tenant's zone; null between shows. */
+  show: string | null;
 }
 
 const isSong = (v: unknown): v is NowPlayingSong => {
@@ -33,6 +35,7 @@ export function isNowPlaying(v: unknown): v is NowPlaying {
     isSong(n.nowPlaying) &&
     Array.isArray(n.history) &&
     n.history.every((h) => typeof h?.title === 'string' && typeof h.artist === 'string' && typeof h.playedAt === 'string') &&
-    (n.listeners === null || typeof n.listeners === 'number')
+    (n.listeners === null || typeof n.listeners === 'number') &&
+    (n.show === null || typeof n.show === 'string')
   );
 }

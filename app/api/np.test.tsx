@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NowPlaying } from '../../domain/now-playing';
 import { NP_REFETCH_MS, nowPlayingQuery, useNowPlaying } from './np';
 
-const answer = (title: string): NowPlaying => ({ nowPlaying: { title, artist: 'Kes', art: null }, history: [], listeners: null });
+const answer = (title: string): NowPlaying => ({ nowPlaying: { title, artist: 'Kes', art: null }, history: [], listeners: null, show: null });
 
 class FakeEventSource {
   static all: FakeEventSource[] = [];

@@ -57,7 +57,7 @@ class Switch implements Signal {
   }
 }
 
-const song = (title: string): NowPlaying => ({ nowPlaying: { title, artist: 'Kes', art: null }, history: [], listeners: 4 });
+const song = (title: string): NowPlaying => ({ nowPlaying: { title, artist: 'Kes', art: null }, history: [], listeners: 4, show: null });
 const KEY = ['np', 'watzhott'];
 
 describe('now-playing stream', () => {

@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { prefetchTopAd } from '../components/ad-slot';
 import { ErrorState } from '../components/states';
-import { RadioPage } from '../features/radio/radio-page';
+import { loadShoutoutForm, RadioPage } from '../features/radio/radio-page';
+import { settingsQuery } from '../api/settings';
 import { nowPlayingQuery } from '../api/np';
 
 export const Route = createFileRoute('/')({
   loader: ({ context, preload }) => {
     prefetchTopAd(context.queryClient, 'leaderboard', preload);
+    // The recorder's chunk with the page's data, when the station takes shoutouts.
+    void context.queryClient.ensureQueryData(settingsQuery()).then((s) => (s.enableShoutouts ? loadShoutoutForm() : null), () => null);
     return context.queryClient.prefetchQuery(nowPlayingQuery());
   },
   component: RadioPage,

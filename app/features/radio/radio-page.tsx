@@ -1,9 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Mic, Pause, Play, Radio, Users } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { EmbedName } from '../../../domain/embeds';
-import { showOnAir } from '../../../domain/schedule';
-import { showsQuery } from '../../api/shows';
 import { AdSlot } from '../../components/ad-slot';
 import { EmbedFrame } from '../../components/embed-frame';
 import { useLowData } from '../../lib/low-data';
@@ -18,7 +15,38 @@ import { playedTime } from './played-time';
 export const RECENTLY_PLAYED_COUNT = 3;
 
 // The recorder loads only where it is used: on this page, when the station takes shoutouts.
-const ShoutoutForm = lazy(() => import('./shoutout-form'));
+// Its chunk is asked for with the page's data (loadShoutoutForm in the route's loader).
+let shoutoutForm: Promise<ComponentType | null> | null = null;
+export function loadShoutoutForm(): Promise<ComponentType | null> {
+  // A chunk that cannot arrive (a dead zone on a first visit) leaves the page without the
+  // form rather than without the rest; a later visit asks again.
+  shoutoutForm ??= import('./shoutout-form').then(
+    (m) => m.default,
+    () => {
+      shoutoutForm = null;
+      return null;
+    },
+  );
+  return shoutoutForm;
+}
+
+/**
+ * The shoutout form once its chunk has arrived (undefined until then, null if it could not).
+ * The page's lower part waits for it, so the form never appears above it and pushes it
+ * down (a layout shift: docs/performance.md).
+ */
+function useShoutoutForm(wanted: boolean): ComponentType | null | undefined {
+  const [form, setForm] = useState<{ c: ComponentType | null } | undefined>();
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    void loadShoutoutForm().then((c) => live && setForm({ c }));
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return wanted ? form?.c : null;
+}
 
 /** docs/api.md#routes: the station's own now-playing and recent-tracks scripts load after 1 s (watzhott) or 1.5 s (caribbean). */
 export const EMBED_DELAY_MS = { watzhott: 1000, caribbean: 1500 } as const;
@@ -41,21 +69,19 @@ export function RadioPage() {
   const s = settings.data;
   const recent = np.data?.history.slice(0, RECENTLY_PLAYED_COUNT) ?? [];
   const embedDelay = EMBED_DELAY_MS[currentTenant()];
-  // The station first; the rest of the page in a second, background render.
-  const restReady = useDeferredMount();
+  // The station first; the rest of the page in a second, background render, once the
+  // shoutout form (when the station takes shoutouts) can come with it.
+  const ShoutoutForm = useShoutoutForm(!!s?.enableShoutouts);
+  const restReady = useDeferredMount() && !settings.isPending && ShoutoutForm !== undefined;
 
   return (
     <div className="radio-page">
       <OnAir />
-      {restReady && s?.enableShoutouts && (
-        <Suspense fallback={<p aria-busy="true">Loading shoutouts…</p>}>
-          <ShoutoutForm />
-        </Suspense>
-      )}
-      <AdSlot slot="leaderboard" />
-      <div className="radio-layout">
-        <div className="radio-main">
-          {restReady && (
+      {restReady && ShoutoutForm && <ShoutoutForm />}
+      {restReady && <AdSlot slot="leaderboard" />}
+      {restReady && (
+        <div className="radio-layout">
+          <div className="radio-main">
             <>
               <article aria-labelledby="recent-heading">
                 <h2 id="recent-heading">Recently Played</h2>
@@ -65,8 +91,7 @@ export function RadioPage() {
                   <ol className="recent-list">
                     {recent.map((song) => (
                       <li key={`${song.playedAt}-${song.title}`}>
-                        <strong>{song.title}</strong> <span>{song.artist}</span>{' '}
-                        <time dateTime={song.playedAt}>{playedTime(song.playedAt)}</time>
+                        <strong>{song.title}</strong> <span>{song.artist}</span> <time dateTime={song.playedAt}>{playedTime(song.playedAt)}</time>
                       </li>
                     ))}
                   </ol>
@@ -88,13 +113,15 @@ export function RadioPage() {
 
               <article aria-labelledby="chat-heading">
                 <h2 id="chat-heading">Live Chat</h2>
-                {s?.chatweeEmbed ? <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={360} /> : <p className="muted">Live chat is coming soon.</p>}
+                {s?.chatweeEmbed ? (
+                  <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={360} />
+                ) : (
+                  <p className="muted">Live chat is coming soon.</p>
+                )}
               </article>
             </>
-          )}
-        </div>
-        <aside className="radio-side">
-          {restReady && (
+          </div>
+          <aside className="radio-side">
             <>
               <AdSlot slot="sidebar" />
               <article className="listening-options" aria-label="Listening options">
@@ -114,9 +141,9 @@ export function RadioPage() {
                 <small className="muted">Easier on the eyes at night. Follows your phone until you choose.</small>
               </article>
             </>
-          )}
-        </aside>
-      </div>
+          </aside>
+        </div>
+      )}
     </div>
   );
 }
@@ -135,7 +162,6 @@ const PLAYER_STATE: Partial<Record<PlayerStatus, string>> = {
 function OnAir() {
   const settings = useSettings();
   const np = useNowPlaying();
-  const shows = useQuery(showsQuery());
   const state = usePlayer();
   const [lowData] = useLowData();
   const s = settings.data;
@@ -145,7 +171,7 @@ function OnAir() {
   const active = isActive(state.status) && state.index < 0;
   const song = np.data?.nowPlaying;
   const art = song?.art || s?.logoUrl || `/brand/${tenant}-logo.svg`;
-  const show = shows.data && s ? showOnAir(shows.data, new Date(), s.timeZone) : null;
+  const show = np.data?.show;
   const stateText = PLAYER_STATE[state.status];
 
   return (
@@ -178,9 +204,9 @@ function OnAir() {
             Now playing is unavailable right now.
           </p>
         )}
-        {show && show.title !== song?.title && (
+        {show && show !== song?.title && (
           <p className="hero-show">
-            <Mic size={16} /> {show.title}
+            <Mic size={16} /> {show}
           </p>
         )}
         <div className="hero-controls">

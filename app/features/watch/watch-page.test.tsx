@@ -13,7 +13,7 @@ import { WatchPage } from './watch-page';
 function renderWatch(settings: Partial<SettingsResponse>, listeners: number | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(settingsKeys.tenant('watzhott'), { ...defaultSettings('watzhott'), streamUrl: 'https://stream.example/live', ...settings, tenant: 'watzhott' });
-  const np: NowPlaying = { nowPlaying: { title: 'Song', artist: 'Artist', art: null }, history: [], listeners };
+  const np: NowPlaying = { nowPlaying: { title: 'Song', artist: 'Artist', art: null }, history: [], listeners, show: null };
   client.setQueryData(nowPlayingKeys.tenant('watzhott'), np);
   return render(
     <QueryClientProvider client={client}>

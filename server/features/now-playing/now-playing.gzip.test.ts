@@ -9,6 +9,7 @@ const answer = (title: string, history: string[]) =>
     nowPlaying: { title, artist: 'Kes', art: null },
     history: history.map((t, i) => ({ title: t, artist: 'Kes', playedAt: new Date(Date.UTC(2026, 10, 23, 12, i)).toISOString() })),
     listeners: 42,
+    show: null,
   });
 
 describe('gzip shared between event streams', () => {

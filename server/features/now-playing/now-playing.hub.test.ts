@@ -7,6 +7,7 @@ const answer = (title: string, listeners: number | null = 1): NowPlaying => ({
   nowPlaying: { title, artist: 'Artist', art: null },
   history: [],
   listeners,
+  show: null,
 });
 
 function subscriber(lastId: string | null = null) {

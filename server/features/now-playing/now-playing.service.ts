@@ -51,22 +51,25 @@ export function nowPlayingService(deps: Deps, options: NowPlayingOptions = {}) {
       const upstream = good?.data ?? null;
       const useUpstreamHistory = !!upstream?.history?.length;
       const [shows, recorded] = await Promise.all([
-        upstream?.song ? Promise.resolve([]) : repo.shows(tenant),
+        repo.shows(tenant),
         useUpstreamHistory ? Promise.resolve([]) : repo.history(tenant),
       ]);
       const logo = settings.logoUrl || null;
+      // The show on air is worked out here, where the zone's rules are cheap, and not on a
+      // phone, whose first zoned Intl formatter costs it a long task (docs/performance.md).
+      const show = showOnAir(shows, new Date(deps.now()), settings.timeZone);
       let nowPlaying: NowPlayingSong;
       if (upstream?.song) {
         // A source that names no artist (a bare Icecast title) shows the station instead.
         nowPlaying = { title: upstream.song.title, artist: upstream.song.artist || settings.displayName, art: upstream.song.art ?? logo };
       } else {
-        const show = showOnAir(shows, new Date(deps.now()), settings.timeZone);
         nowPlaying = { title: show?.title ?? OFF_AIR_TITLE, artist: settings.displayName, art: logo };
       }
       return {
         nowPlaying,
         history: useUpstreamHistory ? upstream!.history! : recorded,
         listeners: upstream ? upstream.listeners : null,
+        show: show?.title ?? null,
       };
     },
   };

@@ -38,7 +38,8 @@ describeEachEngine('now playing', (t) => {
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=10');
     expect(res.headers.etag).toBeTruthy();
-    expect(Object.keys(res.body).sort()).toEqual(['history', 'listeners', 'nowPlaying']);
+    expect(Object.keys(res.body).sort()).toEqual(['history', 'listeners', 'nowPlaying', 'show']);
+    expect(res.body.show).toBeNull();
     expect(Object.keys(res.body.nowPlaying).sort()).toEqual(['art', 'artist', 'title']);
     expect(res.body.listeners).toBeNull();
     expect(res.body.history).toEqual([]);
@@ -59,11 +60,15 @@ describeEachEngine('now playing', (t) => {
     await addShow('Morning Praise', '06:00', '09:00', ['Monday', 'Wednesday']);
     await addShow('Drive Time', '16:00', '19:00', ['Monday']);
     t().clock.now = MONDAY_0700_GUYANA;
-    expect((await np()).body.nowPlaying).toEqual({ title: 'Morning Praise', artist: 'Watzhott FM', art: 'https://media.example.com/wz.png' });
+    const morning = (await np()).body;
+    expect(morning.nowPlaying).toEqual({ title: 'Morning Praise', artist: 'Watzhott FM', art: 'https://media.example.com/wz.png' });
+    expect(morning.show).toBe('Morning Praise');
     t().clock.now = Date.parse('2026-01-05T21:30:00Z'); // Monday 17:30 in Guyana
     expect((await np()).body.nowPlaying.title).toBe('Drive Time');
     t().clock.now = Date.parse('2026-01-06T11:00:00Z'); // Tuesday 07:00: not a Morning Praise day
-    expect((await np()).body.nowPlaying.title).toBe(OFF_AIR_TITLE);
+    const between = (await np()).body;
+    expect(between.nowPlaying.title).toBe(OFF_AIR_TITLE);
+    expect(between.show).toBeNull();
     t().clock.now = Date.parse('2026-01-05T13:00:00Z'); // Monday 09:00: just ended
     expect((await np()).body.nowPlaying.title).toBe(OFF_AIR_TITLE);
   });

@@ -94,6 +94,7 @@ describeEachEngine(
           { title: 'Station ID', artist: 'Caribbean Praise Radio', playedAt: '2026-01-05T10:46:30.000Z' },
         ],
         listeners: 42,
+        show: null,
       });
     });
 
@@ -113,7 +114,20 @@ describeEachEngine(
         nowPlaying: { title: 'Differentology (Ready for the Road) - Remix', artist: 'Bunji Garlin', art: 'https://media.example.com/wz.png' },
         history: [],
         listeners: 87,
+        show: null,
       });
+    });
+
+    it("names the schedule's show on air beside the upstream's song", async () => {
+      await useUpstream();
+      await t()
+        .db('shows')
+        .insert({ id: 'np-show-1', tenant: 'watzhott', title: 'Soca Sunrise', description: '', start_time: '06:00', end_time: '09:00', days: JSON.stringify(['Monday']), created_at: new Date().toISOString() });
+      t().clock.now = Date.parse('2026-01-05T11:00:00Z'); // Monday 07:00 in Guyana
+      upstream.json(fixture('shoutcast-stats.json'));
+      const res = await np();
+      expect(res.body.nowPlaying.title).toBe('Smile Jamaica');
+      expect(res.body.show).toBe('Soca Sunrise');
     });
 
     it('serves SHOUTcast v2', async () => {
@@ -195,6 +209,7 @@ describeEachEngine(
           nowPlaying: { title: OFF_AIR_TITLE, artist: TENANT_NAMES.watzhott, art: '/brand/watzhott-logo.svg' },
           history: [],
           listeners: null,
+          show: null,
         });
       }
       expect(upstream.requests).toBe(1);

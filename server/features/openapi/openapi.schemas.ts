@@ -38,6 +38,7 @@ const NowPlayingSchema = v.object({
   nowPlaying: v.object({ title: v.string(), artist: v.string(), art: v.nullable(v.string()) }),
   history: v.array(v.object({ title: v.string(), artist: v.string(), playedAt: v.string() })),
   listeners: v.nullable(v.number()),
+  show: v.nullable(v.string()),
 });
 
 const PrayerHeartsSchema = v.object({ id: v.string(), hearts: v.number() });
@@ -60,7 +61,7 @@ export const COMPONENT_SCHEMAS = {
     description: "The tenant's settings with defaults applied, plus the tenant. Visitors may not be sent npJsonUrl, which only the server uses.",
   },
   SettingsInput: { schema: SettingsSchema, mode: 'input', description: 'PUT /api/settings: the whole settings object.' },
-  NowPlaying: { schema: NowPlayingSchema, mode: 'output', description: 'What is on air, the history newest first (at most 20), and the listener count when the source gives one.' },
+  NowPlaying: { schema: NowPlayingSchema, mode: 'output', description: 'What is on air, the history newest first (at most 20), the listener count when the source gives one, and the show on air by the schedule (null between shows).' },
   Artist: { schema: ArtistSchema, mode: 'output', description: 'An artist (shared by both tenants).' },
   NewArtist: { schema: NewArtistSchema, mode: 'input', description: 'An artist submission; approved and featured are never read from it.' },
   ArtistModeration: { schema: ArtistModerationSchema, mode: 'input', description: 'Approve, feature or reject (approved:false, featured:false); at least one field.' },
