@@ -25,6 +25,12 @@ const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider 
 const invalidated = (queryKey: readonly unknown[]) => client.getQueryState(queryKey)?.isInvalidated;
 /** Cached as if a page had read it earlier; no observer, so an invalidation only marks it. */
 const seed = (queryKey: readonly unknown[]) => client.setQueryData(queryKey, []);
+/** Seeds each key, runs the write, and answers, key by key, whether the write marked it stale. */
+async function markedStaleBy(write: () => Promise<unknown>, keys: (readonly unknown[])[]): Promise<(boolean | undefined)[]> {
+  keys.forEach(seed);
+  await write();
+  return keys.map(invalidated);
+}
 
 beforeEach(() => {
   client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
@@ -41,31 +47,19 @@ afterEach(() => {
 
 describe('admin writes refresh the public queries they change', () => {
   it('a saved or removed show refreshes the public schedule and the editor', async () => {
-    seed(showsQuery().queryKey);
-    seed(adminShowsQuery().queryKey);
     const save = renderHook(() => useSaveShow(), { wrapper }).result.current;
-    await save.mutateAsync({ id: 's1', show: { title: 'Morning', host: 'Ria', day: 1, start: '06:00', end: '09:00', description: '', imageUrl: null } as never });
-    expect(invalidated(showsQuery().queryKey)).toBe(true);
-    expect(invalidated(adminShowsQuery().queryKey)).toBe(true);
-
-    seed(showsQuery().queryKey);
+    const show = { title: 'Morning', host: 'Ria', day: 1, start: '06:00', end: '09:00', description: '', imageUrl: null } as never;
+    expect(await markedStaleBy(() => save.mutateAsync({ id: 's1', show }), [showsQuery().queryKey, adminShowsQuery().queryKey])).toEqual([true, true]);
     const remove = renderHook(() => useRemoveShow(), { wrapper }).result.current;
-    await remove.mutateAsync('s1');
-    expect(invalidated(showsQuery().queryKey)).toBe(true);
+    expect(await markedStaleBy(() => remove.mutateAsync('s1'), [showsQuery().queryKey])).toEqual([true]);
   });
 
   it('a sponsor update or deletion refreshes the public sponsors page and the dashboard', async () => {
-    seed(activeSponsorsQuery().queryKey);
-    seed(adminSponsorsQuery().queryKey);
     const update = renderHook(() => useUpdateSponsor(), { wrapper }).result.current;
-    await update.mutateAsync({ id: 'sp1', patch: { active: true } });
-    expect(invalidated(activeSponsorsQuery().queryKey)).toBe(true);
-    expect(invalidated(adminSponsorsQuery().queryKey)).toBe(true);
-
-    seed(activeSponsorsQuery().queryKey);
+    const updated = () => update.mutateAsync({ id: 'sp1', patch: { active: true } });
+    expect(await markedStaleBy(updated, [activeSponsorsQuery().queryKey, adminSponsorsQuery().queryKey])).toEqual([true, true]);
     const remove = renderHook(() => useDeleteSponsor(), { wrapper }).result.current;
-    await remove.mutateAsync('sp1');
-    expect(invalidated(activeSponsorsQuery().queryKey)).toBe(true);
+    expect(await markedStaleBy(() => remove.mutateAsync('sp1'), [activeSponsorsQuery().queryKey])).toEqual([true]);
   });
 
   it('an ad change marks the served ads stale without asking for one (each answer counts an impression)', async () => {
@@ -87,30 +81,15 @@ describe('admin writes refresh the public queries they change', () => {
   });
 
   it('a saved event refreshes the public events list', async () => {
-    seed(eventsQuery().queryKey);
     const save = renderHook(() => useSaveEvent(), { wrapper }).result.current;
-    await save.mutateAsync({ id: null, event: {} as never });
-    expect(invalidated(eventsQuery().queryKey)).toBe(true);
+    expect(await markedStaleBy(() => save.mutateAsync({ id: null, event: {} as never }), [eventsQuery().queryKey])).toEqual([true]);
   });
 
   it('moderation refreshes the public artist, track and prayer lists and the dashboard that shares its keys', async () => {
-    for (const key of [approvedArtistsQuery().queryKey, adminArtistsQuery().queryKey, adminArtistsQuery({ approved: false }).queryKey]) seed(key);
-    await invalidateArtists(client);
-    expect(invalidated(approvedArtistsQuery().queryKey)).toBe(true);
-    expect(invalidated(adminArtistsQuery().queryKey)).toBe(true);
-    expect(invalidated(adminArtistsQuery({ approved: false }).queryKey)).toBe(true);
-
-    seed(tracksQuery().queryKey);
-    seed(adminTracksQuery().queryKey);
-    await invalidateTracks(client);
-    expect(invalidated(tracksQuery().queryKey)).toBe(true);
-    expect(invalidated(adminTracksQuery().queryKey)).toBe(true);
-
-    seed(approvedPrayersQuery().queryKey);
-    seed(adminPrayersQuery().queryKey);
-    await invalidatePrayers(client);
-    expect(invalidated(approvedPrayersQuery().queryKey)).toBe(true);
-    expect(invalidated(adminPrayersQuery().queryKey)).toBe(true);
+    const artistKeys = [approvedArtistsQuery().queryKey, adminArtistsQuery().queryKey, adminArtistsQuery({ approved: false }).queryKey];
+    expect(await markedStaleBy(() => invalidateArtists(client), artistKeys)).toEqual([true, true, true]);
+    expect(await markedStaleBy(() => invalidateTracks(client), [tracksQuery().queryKey, adminTracksQuery().queryKey])).toEqual([true, true]);
+    expect(await markedStaleBy(() => invalidatePrayers(client), [approvedPrayersQuery().queryKey, adminPrayersQuery().queryKey])).toEqual([true, true]);
   });
 
   it('admin keys stay under the root the offline persister leaves out', () => {

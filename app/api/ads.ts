@@ -3,7 +3,7 @@ import type { Ad, AdPatch, NewAd, ServedAd } from '../../domain/ads';
 import type { AdSlot } from '../../domain/catalog';
 import { adminApi, adminKeyRoot } from '../lib/admin-api';
 import { api } from '../lib/api-client';
-import { adminListQuery, invalidateAdminAndPublic, resourcePaths, useAdminWrite } from '../lib/resource-queries';
+import { adminDelete, adminPatch, adminQuery, invalidateAdminAndPublic, resourcePaths, useAdminWrite } from '../lib/resource-queries';
 import { currentTenant } from '../lib/tenant';
 
 export const adsPaths = {
@@ -29,7 +29,7 @@ export const servedAdQuery = (slot: AdSlot, country: string) =>
   });
 
 /** Every ad of the tenant with its impression and click counts (admin). */
-export const adInventoryQuery = () => adminListQuery<Ad[]>(adKeys.admin(), adsPaths.list);
+export const adInventoryQuery = () => adminQuery<Ad[]>(adKeys.admin(), adsPaths.list);
 
 /**
  * An inventory change can change what the public slots serve as well as the list. The
@@ -42,6 +42,6 @@ const invalidateAds = (queryClient: QueryClient) => invalidateAdminAndPublic(que
 export const useCreateAd = () => useAdminWrite((ad: NewAd) => adminApi<Ad>(adsPaths.list, { method: 'POST', body: ad }), invalidateAds);
 
 export const useUpdateAd = () =>
-  useAdminWrite(({ id, patch }: { id: string; patch: AdPatch }) => adminApi<Ad>(adsPaths.one(id), { method: 'PATCH', body: patch }), invalidateAds);
+  useAdminWrite(({ id, patch }: { id: string; patch: AdPatch }) => adminPatch<Ad>(adsPaths, id, patch), invalidateAds);
 
-export const useDeleteAd = () => useAdminWrite((id: string) => adminApi<void>(adsPaths.one(id), { method: 'DELETE' }), invalidateAds);
+export const useDeleteAd = () => useAdminWrite((id: string) => adminDelete(adsPaths, id), invalidateAds);

@@ -1,16 +1,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Artist, ArtistModeration } from '../../domain/artists';
-import { ADMIN_FRESH, adminApi, adminKeyRoot } from '../lib/admin-api';
+import { adminKeyRoot } from '../lib/admin-api';
 import { api } from '../lib/api-client';
+import { adminApprovalListQuery, adminPatch, invalidateAdminAndPublic, moderatedPaths, postNew, publicQuery, type ApprovalFilter } from '../lib/resource-queries';
 
-export const artistsPaths = {
-  list: '/api/artists',
-  approved: (approved: boolean) => `/api/artists?approved=${approved}`,
-  one: (id: string) => `/api/artists/${encodeURIComponent(id)}`,
-} as const;
+export const artistsPaths = moderatedPaths('/api/artists');
 
 /** An admin read: every artist, or only those with `approved` as given. */
-export type ArtistFilter = { approved?: boolean };
+export type ArtistFilter = ApprovalFilter;
 
 /**
  * Artists are shared by both tenants, so no public key carries the tenant; everything a
@@ -35,12 +32,7 @@ export const artistKeys = {
 export const ARTIST_LISTS_STALE_MS = 5 * 60 * 1000;
 
 /** GET /api/artists?approved=true: the one list the landing, directory and country page filter client-side. */
-export const approvedArtistsQuery = () =>
-  queryOptions({
-    queryKey: artistKeys.approved(),
-    queryFn: ({ signal }) => api<Artist[]>(artistsPaths.approved(true), { signal }),
-    staleTime: ARTIST_LISTS_STALE_MS,
-  });
+export const approvedArtistsQuery = () => publicQuery<Artist[]>(artistKeys.approved(), artistsPaths.approved(true), { staleTime: ARTIST_LISTS_STALE_MS });
 
 /**
  * GET /api/artists/{id}. When the approved list is already cached (the usual way here,
@@ -56,28 +48,16 @@ export const artistQuery = (id: string, queryClient: QueryClient) =>
   });
 
 /** GET /api/artists as an admin: every artist, or those approved or not. */
-export const adminArtistsQuery = (filter: ArtistFilter = {}) =>
-  queryOptions({
-    queryKey: artistKeys.adminList(filter),
-    queryFn: ({ signal }) =>
-      adminApi<Artist[]>(filter.approved === undefined ? artistsPaths.list : artistsPaths.approved(filter.approved), { signal }),
-    ...ADMIN_FRESH,
-  });
+export const adminArtistsQuery = (filter: ArtistFilter = {}) => adminApprovalListQuery<Artist[]>(artistKeys.adminList(filter), artistsPaths, filter);
 
 /**
  * POST /api/artists: a visitor's submission (the server checks it against NewArtistSchema).
  * No invalidation: a new artist waits for review, so no public list changes yet.
  */
-export const createArtist = (body: object, idempotencyKey: string) =>
-  api<Artist>(artistsPaths.list, { method: 'POST', body, idempotencyKey });
+export const createArtist = postNew<Artist>(artistsPaths.list);
 
 /** PATCH /api/artists/{id} by an admin (approve, feature, reject). */
-export const moderateArtist = (id: string, patch: ArtistModeration) =>
-  adminApi<Artist>(artistsPaths.one(id), { method: 'PATCH', body: patch });
+export const moderateArtist = (id: string, patch: ArtistModeration) => adminPatch<Artist>(artistsPaths, id, patch);
 
 /** After an admin write: every visitor's artist screen and every admin list of artists. */
-export const invalidateArtists = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: artistKeys.admin() }),
-    queryClient.invalidateQueries({ queryKey: artistKeys.all }),
-  ]);
+export const invalidateArtists = (queryClient: QueryClient) => invalidateAdminAndPublic(queryClient, artistKeys.admin(), artistKeys.all);

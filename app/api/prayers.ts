@@ -1,51 +1,43 @@
-import { queryOptions, useMutation, useQueryClient, type MutationOptions, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type MutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { Prayer, PrayerHearts } from '../../domain/prayers';
 import { tenantHasPrayers, type Tenant } from '../../domain/tenants';
-import { ADMIN_FRESH, adminApi, adminKeyRoot } from '../lib/admin-api';
 import { api } from '../lib/api-client';
 import { outboxMutationOptions, type OutboxVariables } from '../lib/offline/outbox';
+import {
+  adminApprovalListQuery,
+  adminPatch,
+  invalidateAdminAndPublic,
+  moderatedPaths,
+  postNew,
+  publicQuery,
+  tenantResourceKeys,
+  type ApprovalFilter,
+} from '../lib/resource-queries';
 import { currentTenant } from '../lib/tenant';
 
-export const prayersPaths = {
-  list: '/api/prayers',
-  approved: (approved: boolean) => `/api/prayers?approved=${approved}`,
-  one: (id: string) => `/api/prayers/${encodeURIComponent(id)}`,
-} as const;
+export const prayersPaths = moderatedPaths('/api/prayers');
 
 /** An admin read: every prayer, or only those with `approved` as given. */
-export type PrayerFilter = { approved?: boolean };
+export type PrayerFilter = ApprovalFilter;
 
 // Prayers are scoped per tenant, so every query key carries it; the admin lists sit under
 // adminKeyRoot() so the offline persister leaves them out.
 export const prayerKeys = {
-  all: ['prayers'] as const,
-  tenant: (tenant: Tenant) => ['prayers', tenant] as const,
+  ...tenantResourceKeys('prayers'),
   approved: (tenant: Tenant) => ['prayers', tenant, 'approved'] as const,
-  admin: () => [...adminKeyRoot(), 'prayers'] as const,
   adminList: (filter: PrayerFilter) => [...prayerKeys.admin(), filter] as const,
   /** Mutation keys: the outbox finds a queued write's sender by these after a restart. */
   submit: ['prayers', 'submit'] as const,
   heart: ['prayers', 'heart'] as const,
 };
 
-export const approvedPrayersQuery = () =>
-  queryOptions({
-    queryKey: prayerKeys.approved(currentTenant()),
-    queryFn: ({ signal }) => api<Prayer[]>(prayersPaths.approved(true), { signal }),
-    // Prayers reach the wall whenever an admin approves them, and the cache outlives the
-    // page (IndexedDB): each visit shows what it has at once and revalidates (ETag, 304).
-    staleTime: 0,
-  });
+// Prayers reach the wall whenever an admin approves them, and the cache outlives the page
+// (IndexedDB): each visit shows what it has at once and revalidates (ETag, 304).
+export const approvedPrayersQuery = () => publicQuery<Prayer[]>(prayerKeys.approved(currentTenant()), prayersPaths.approved(true), { staleTime: 0 });
 
 /** Caribbean only: elsewhere /api/prayers* answers 404, so it is never asked. */
 export const adminPrayersQuery = (filter: PrayerFilter = {}) =>
-  queryOptions({
-    queryKey: prayerKeys.adminList(filter),
-    queryFn: ({ signal }) =>
-      adminApi<Prayer[]>(filter.approved === undefined ? prayersPaths.list : prayersPaths.approved(filter.approved), { signal }),
-    enabled: tenantHasPrayers(currentTenant()),
-    ...ADMIN_FRESH,
-  });
+  adminApprovalListQuery<Prayer[]>(prayerKeys.adminList(filter), prayersPaths, filter, { enabled: tenantHasPrayers(currentTenant()) });
 
 /** POST /api/prayers: nameOptional is left out entirely when the visitor gave no name. */
 export interface PrayerSubmission {
@@ -62,22 +54,14 @@ export const PRAYER_SUBMITTED = {
   description: 'Your prayer request has been submitted for review.',
 } as const;
 
-const sendPrayer = (prayer: PrayerSubmission, idempotencyKey: string) =>
-  api<Prayer>(prayersPaths.list, { method: 'POST', body: prayer, idempotencyKey });
-
 /**
  * Through the outbox: offline, the prayer waits and is delivered once when the connection
  * returns, announced with the same toast even if the visitor left the page.
  * No invalidation: a new prayer waits for review, so the approved list cannot change yet.
  */
-export function submitPrayerOptions(): MutationOptions<Prayer, Error, OutboxVariables<PrayerSubmission>> {
-  const base = outboxMutationOptions(prayerKeys.submit, sendPrayer, 'prayer');
-  return { ...base, meta: { ...base.meta, delivered: PRAYER_SUBMITTED } };
-}
+export const submitPrayerOptions = () => outboxMutationOptions<Prayer, PrayerSubmission>(prayerKeys.submit, postNew(prayersPaths.list), 'prayer', PRAYER_SUBMITTED);
 
-export function useSubmitPrayer() {
-  return useMutation(submitPrayerOptions());
-}
+export const useSubmitPrayer = () => useMutation(submitPrayerOptions());
 
 /** { hearts: current + 1 }; the server adds exactly one whatever is sent. */
 export interface HeartPayload {
@@ -125,12 +109,7 @@ export function registerPrayersOutbox(queryClient: QueryClient): void {
 }
 
 /** PATCH /api/prayers/{id} by an admin (approve or reject). */
-export const moderatePrayer = (id: string, patch: { approved: boolean }) =>
-  adminApi<Prayer>(prayersPaths.one(id), { method: 'PATCH', body: patch });
+export const moderatePrayer = (id: string, patch: { approved: boolean }) => adminPatch<Prayer>(prayersPaths, id, patch);
 
 /** After an admin write: the wall and every admin list of prayers. */
-export const invalidatePrayers = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: prayerKeys.admin() }),
-    queryClient.invalidateQueries({ queryKey: prayerKeys.all }),
-  ]);
+export const invalidatePrayers = (queryClient: QueryClient) => invalidateAdminAndPublic(queryClient, prayerKeys.admin(), prayerKeys.all);

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SettingsResponse, TenantSettings } from '../../domain/settings';
-import { ADMIN_FRESH, adminApi, adminKeyRoot } from '../lib/admin-api';
+import { adminApi } from '../lib/admin-api';
 import { api } from '../lib/api-client';
+import { adminQuery, publicQuery, tenantResourceKeys } from '../lib/resource-queries';
 import { currentTenant } from '../lib/tenant';
 
 export const settingsPaths = {
@@ -13,28 +14,14 @@ export const settingsPaths = {
  * by every admin page. The admin copy sits under adminKeyRoot() so the offline persister
  * leaves it out.
  */
-export const settingsKeys = {
-  all: ['settings'] as const,
-  tenant: (tenant: string) => ['settings', tenant] as const,
-  admin: () => [...adminKeyRoot(), 'settings'] as const,
-};
+export const settingsKeys = tenantResourceKeys('settings');
 
-export const settingsQuery = () =>
-  queryOptions({
-    queryKey: settingsKeys.tenant(currentTenant()),
-    queryFn: ({ signal }) => api<SettingsResponse>(settingsPaths.settings, { signal }),
-    staleTime: 5 * 60 * 1000,
-  });
+export const settingsQuery = () => publicQuery<SettingsResponse>(settingsKeys.tenant(currentTenant()), settingsPaths.settings, { staleTime: 5 * 60 * 1000 });
 
 export const useSettings = () => useQuery(settingsQuery());
 
 /** The full settings as an admin sees them (the ad mode and zones, the time zone shows and events are typed in). */
-export const adminSettingsQuery = () =>
-  queryOptions({
-    queryKey: settingsKeys.admin(),
-    queryFn: ({ signal }) => adminApi<SettingsResponse>(settingsPaths.settings, { signal }),
-    ...ADMIN_FRESH,
-  });
+export const adminSettingsQuery = () => adminQuery<SettingsResponse>(settingsKeys.admin(), settingsPaths.settings);
 
 /**
  * The admin gate's key check: a read with the candidate key, before it is kept anywhere.

@@ -1,18 +1,15 @@
-import { queryOptions, type MutationOptions, type QueryClient } from '@tanstack/react-query';
+import type { MutationOptions, QueryClient } from '@tanstack/react-query';
 import type { Shoutout } from '../../domain/shoutouts';
-import { ADMIN_FRESH, adminApi, adminKeyRoot } from '../lib/admin-api';
+import { adminKeyRoot } from '../lib/admin-api';
 import { ApiError, api } from '../lib/api-client';
 import { outboxMutationOptions, type OutboxVariables } from '../lib/offline/outbox';
+import { adminApprovalListQuery, adminPatch, moderatedPaths, type ApprovalFilter } from '../lib/resource-queries';
 import { uploadFile, type UploadProgress } from './uploads';
 
-export const shoutoutsPaths = {
-  list: '/api/shoutouts',
-  approved: (approved: boolean) => `/api/shoutouts?approved=${approved}`,
-  one: (id: string) => `/api/shoutouts/${encodeURIComponent(id)}`,
-} as const;
+export const shoutoutsPaths = moderatedPaths('/api/shoutouts');
 
 /** An admin read: every shoutout, or only those with `approved` as given. */
-export type ShoutoutFilter = { approved?: boolean };
+export type ShoutoutFilter = ApprovalFilter;
 
 // The app reads shoutouts only as an admin (moderation): every read key sits under
 // adminKeyRoot() so the offline persister leaves them out. A visitor only sends one, through
@@ -23,17 +20,10 @@ export const shoutoutKeys = {
   send: ['shoutouts', 'send'] as const,
 };
 
-export const adminShoutoutsQuery = (filter: ShoutoutFilter = {}) =>
-  queryOptions({
-    queryKey: shoutoutKeys.adminList(filter),
-    queryFn: ({ signal }) =>
-      adminApi<Shoutout[]>(filter.approved === undefined ? shoutoutsPaths.list : shoutoutsPaths.approved(filter.approved), { signal }),
-    ...ADMIN_FRESH,
-  });
+export const adminShoutoutsQuery = (filter: ShoutoutFilter = {}) => adminApprovalListQuery<Shoutout[]>(shoutoutKeys.adminList(filter), shoutoutsPaths, filter);
 
 /** PATCH /api/shoutouts/{id} by an admin (approve or reject). */
-export const moderateShoutout = (id: string, patch: { approved: boolean }) =>
-  adminApi<Shoutout>(shoutoutsPaths.one(id), { method: 'PATCH', body: patch });
+export const moderateShoutout = (id: string, patch: { approved: boolean }) => adminPatch<Shoutout>(shoutoutsPaths, id, patch);
 
 export const invalidateShoutouts = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: shoutoutKeys.admin() });
 
@@ -80,8 +70,7 @@ async function sendShoutout(draft: ShoutoutDraft, idempotencyKey: string): Promi
  * connection returns. No invalidation: it waits for moderation, nothing public changes.
  */
 export function sendShoutoutOptions(): MutationOptions<Shoutout, Error, OutboxVariables<ShoutoutDraft>> {
-  const base = outboxMutationOptions(shoutoutKeys.send, sendShoutout, 'shoutout');
-  return { ...base, meta: { ...base.meta, delivered: { title: 'Shoutout Sent', description: SHOUTOUT_SENT } } };
+  return outboxMutationOptions(shoutoutKeys.send, sendShoutout, 'shoutout', { title: 'Shoutout Sent', description: SHOUTOUT_SENT });
 }
 
 /** Queued shoutouts are restored without their function: this gives it back (main.tsx, before the restore). */

@@ -1,12 +1,19 @@
-import { queryOptions, useMutation, type MutationOptions, type QueryClient } from '@tanstack/react-query';
+import { useMutation, type MutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { NewSponsorInput, Sponsor, SponsorPatch } from '../../domain/sponsors';
 import type { Tenant } from '../../domain/tenants';
-import { adminApi, adminKeyRoot } from '../lib/admin-api';
-import { api } from '../lib/api-client';
 import { outboxMutationOptions, type OutboxVariables } from '../lib/offline/outbox';
-import { adminListQuery, invalidateAdminAndPublic, resourcePaths, useAdminWrite } from '../lib/resource-queries';
+import {
+  adminDelete,
+  adminPatch,
+  adminQuery,
+  invalidateAdminAndPublic,
+  postNew,
+  publicQuery,
+  resourcePaths,
+  tenantResourceKeys,
+  useAdminWrite,
+} from '../lib/resource-queries';
 import { currentTenant } from '../lib/tenant';
-import { PUBLIC_LIST_STALE_MS } from '../query-client';
 
 /** What a visitor receives: never the notes, and a tier that may be anything. */
 export type PublicSponsor = Omit<Sponsor, 'notes' | 'tier'> & { tier: string };
@@ -20,44 +27,30 @@ export const sponsorsPaths = resourcePaths('/api/sponsors');
 // adminKeyRoot() so the offline persister leaves it out: its notes hold applicants'
 // contact details.
 export const sponsorKeys = {
-  all: ['sponsors'] as const,
-  tenant: (tenant: Tenant) => ['sponsors', tenant] as const,
+  ...tenantResourceKeys('sponsors'),
   active: (tenant: Tenant) => ['sponsors', tenant, 'active'] as const,
-  admin: () => [...adminKeyRoot(), 'sponsors'] as const,
   /** Mutation key: the outbox finds a queued application's sender by it after a restart. */
   apply: ['sponsors', 'apply'] as const,
 };
 
-export const activeSponsorsQuery = () =>
-  queryOptions({
-    queryKey: sponsorKeys.active(currentTenant()),
-    queryFn: ({ signal }) => api<PublicSponsor[]>(sponsorsPaths.list, { signal }),
-    staleTime: PUBLIC_LIST_STALE_MS,
-  });
+export const activeSponsorsQuery = () => publicQuery<PublicSponsor[]>(sponsorKeys.active(currentTenant()), sponsorsPaths.list);
 
 /** Every sponsor of the tenant, applications (inactive) included, with notes (admin). */
-export const adminSponsorsQuery = () => adminListQuery<Sponsor[]>(sponsorKeys.admin(), sponsorsPaths.list);
+export const adminSponsorsQuery = () => adminQuery<Sponsor[]>(sponsorKeys.admin(), sponsorsPaths.list);
 
 export const APPLICATION_SUBMITTED = {
   title: 'Sponsorship Application Submitted!',
   description: 'Thank you for your interest. Our team will contact you within 2-3 business days.',
 } as const;
 
-const sendApplication = (application: NewSponsorInput, idempotencyKey: string) =>
-  api<PublicSponsorApplication>(sponsorsPaths.list, { method: 'POST', body: application, idempotencyKey });
-
 /**
  * Through the outbox: an application made offline waits and is delivered once.
  * No invalidation: applications are stored inactive, so the public list cannot change.
  */
-export function submitApplicationOptions(): MutationOptions<PublicSponsorApplication, Error, OutboxVariables<NewSponsorInput>> {
-  const base = outboxMutationOptions(sponsorKeys.apply, sendApplication, 'sponsor application');
-  return { ...base, meta: { ...base.meta, delivered: APPLICATION_SUBMITTED } };
-}
+export const submitApplicationOptions = () =>
+  outboxMutationOptions<PublicSponsorApplication, NewSponsorInput>(sponsorKeys.apply, postNew(sponsorsPaths.list), 'sponsor application', APPLICATION_SUBMITTED);
 
-export function useSubmitSponsorApplication() {
-  return useMutation(submitApplicationOptions());
-}
+export const useSubmitSponsorApplication = () => useMutation(submitApplicationOptions());
 
 /**
  * Functions are not persisted: an application queued offline and restored after the app
@@ -72,7 +65,7 @@ const invalidateSponsors = (queryClient: QueryClient) => invalidateAdminAndPubli
 
 /** PATCH /api/sponsors/{id}: activate or deactivate, tier, name, logo and link. */
 export const useUpdateSponsor = () =>
-  useAdminWrite(({ id, patch }: { id: string; patch: SponsorPatch }) => adminApi<Sponsor>(sponsorsPaths.one(id), { method: 'PATCH', body: patch }), invalidateSponsors);
+  useAdminWrite(({ id, patch }: { id: string; patch: SponsorPatch }) => adminPatch<Sponsor>(sponsorsPaths, id, patch), invalidateSponsors);
 
 /** DELETE /api/sponsors/{id}. */
-export const useDeleteSponsor = () => useAdminWrite((id: string) => adminApi<void>(sponsorsPaths.one(id), { method: 'DELETE' }), invalidateSponsors);
+export const useDeleteSponsor = () => useAdminWrite((id: string) => adminDelete(sponsorsPaths, id), invalidateSponsors);

@@ -1,7 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Track, TrackModeration } from '../../domain/tracks';
-import { ADMIN_FRESH, adminApi, adminKeyRoot } from '../lib/admin-api';
+import { adminKeyRoot } from '../lib/admin-api';
 import { api } from '../lib/api-client';
+import { adminPatch, adminQuery, invalidateAdminAndPublic, postNew, publicQuery } from '../lib/resource-queries';
 
 export const tracksPaths = {
   list: '/api/tracks',
@@ -25,12 +26,7 @@ export const trackKeys = {
 export const TRACK_LISTS_STALE_MS = 5 * 60 * 1000;
 
 /** GET /api/tracks: visitors get approved tracks only; the directory's genre filter reads them. */
-export const tracksQuery = () =>
-  queryOptions({
-    queryKey: trackKeys.list(),
-    queryFn: ({ signal }) => api<Track[]>(tracksPaths.list, { signal }),
-    staleTime: TRACK_LISTS_STALE_MS,
-  });
+export const tracksQuery = () => publicQuery<Track[]>(trackKeys.list(), tracksPaths.list, { staleTime: TRACK_LISTS_STALE_MS });
 
 /** GET /api/tracks?artist_id={id}, seeded from the full track list when that is cached. */
 export const artistTracksQuery = (artistId: string, queryClient: QueryClient) =>
@@ -43,27 +39,16 @@ export const artistTracksQuery = (artistId: string, queryClient: QueryClient) =>
   });
 
 /** GET /api/tracks as an admin: every status. */
-export const adminTracksQuery = () =>
-  queryOptions({
-    queryKey: trackKeys.admin(),
-    queryFn: ({ signal }) => adminApi<Track[]>(tracksPaths.list, { signal }),
-    ...ADMIN_FRESH,
-  });
+export const adminTracksQuery = () => adminQuery<Track[]>(trackKeys.admin(), tracksPaths.list);
 
 /**
  * POST /api/tracks: a visitor's submission (the server checks it against NewTrackSchema).
  * No invalidation: a new track waits for review, so no public list changes yet.
  */
-export const createTrack = (body: object, idempotencyKey: string) =>
-  api<Track>(tracksPaths.list, { method: 'POST', body, idempotencyKey });
+export const createTrack = postNew<Track>(tracksPaths.list);
 
 /** PATCH /api/tracks/{id} by an admin (approve, feature, reject). */
-export const moderateTrack = (id: string, patch: TrackModeration) =>
-  adminApi<Track>(tracksPaths.one(id), { method: 'PATCH', body: patch });
+export const moderateTrack = (id: string, patch: TrackModeration) => adminPatch<Track>(tracksPaths, id, patch);
 
 /** After an admin write: every visitor's track list and the admin list. */
-export const invalidateTracks = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: trackKeys.admin() }),
-    queryClient.invalidateQueries({ queryKey: trackKeys.all }),
-  ]);
+export const invalidateTracks = (queryClient: QueryClient) => invalidateAdminAndPublic(queryClient, trackKeys.admin(), trackKeys.all);

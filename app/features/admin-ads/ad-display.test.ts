@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import * as v from 'valibot';
 import { NewAdSchema } from '../../../domain/ads';
 import { AD_SLOTS } from '../../../domain/catalog';
-import { fieldIssues } from '../../../domain/http-error';
+import { messagesByField } from '../../components/form/messages-by-field';
 import { AD_SLOT_LABELS, EMPTY_AD_FORM, clickThroughRate, countriesLabel, slotsLabel, toggleIn } from './ad-display';
 
 describe('clickThroughRate', () => {
@@ -40,10 +39,7 @@ describe('toggleIn', () => {
 
 describe('the empty ad form against NewAdSchema', () => {
   it('asks for an image, a target and a slot', () => {
-    const result = v.safeParse(NewAdSchema, EMPTY_AD_FORM);
-    expect(result.success).toBe(false);
-    const byField = Object.fromEntries(fieldIssues(result.issues ?? []).map((i) => [i.path, i.message]));
-    expect(byField).toEqual({
+    expect(messagesByField(NewAdSchema, EMPTY_AD_FORM)).toEqual({
       imageUrl: 'Valid image URL is required',
       targetUrl: 'Valid target URL is required',
       slots: 'Pick at least one slot',

@@ -5,10 +5,9 @@ import { COUNTRIES } from '../../../domain/countries';
 import { useToast } from '../../components/toasts';
 import { Field, FieldMessage, URL_INPUT } from '../../components/form/field';
 import { failureMessage } from '../../components/form/failure';
-import { ImageField } from '../../components/form/image-field';
+import { AdminImageField } from '../../components/form/admin-image-field';
 import type { UploadProgress } from '../../api/uploads';
 import { useFieldErrors } from '../../components/form/use-field-errors';
-import { imageFileProblem } from '../../lib/admin-upload';
 import { AD_SLOT_LABELS, ALL_COUNTRY_CODES, EMPTY_AD_FORM, adFormValues, toggleIn, type AdFormValues } from './ad-display';
 import { useCreateAd, useUpdateAd } from '../../api/ads';
 import { useUploadImage } from './use-ad-mutations';
@@ -66,14 +65,14 @@ export function AdForm({ editing, onDone }: AdFormProps) {
     <form className="ad-form" onSubmit={onSubmit} noValidate aria-labelledby={form.uid('title')}>
       <h3 id={form.uid('title')}>{title}</h3>
 
-      <ImageField
+      <AdminImageField
         form={form}
         name="imageUrl"
         label="Image URL"
+        noun="image"
         value={values.imageUrl}
         onChange={(url) => set('imageUrl', url)}
         upload={uploadImage}
-        checkFile={imageFileProblem}
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
         placeholder="https://…/banner.png"
         uploadLabel="Upload Image"

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Ad } from '../../../domain/ads';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useToast } from '../../components/toasts';
+import { TableHead } from '../../components/table-head';
 import { Thumbnail } from '../../components/thumbnail';
 import { clickThroughRate, countriesLabel, slotsLabel } from './ad-display';
 import { AdForm } from './ad-form';
@@ -56,22 +57,7 @@ export function AdInventory() {
         </EmptyState>
       ) : (
         <table className="ads-table">
-          <thead>
-            <tr>
-              <th scope="col">Image</th>
-              <th scope="col">Target</th>
-              <th scope="col">Alt</th>
-              <th scope="col">Slots</th>
-              <th scope="col">Countries</th>
-              <th scope="col">Active</th>
-              <th scope="col">Impressions</th>
-              <th scope="col">Clicks</th>
-              <th scope="col">CTR</th>
-              <th scope="col">
-                <span className="ad-sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Image', 'Target', 'Alt', 'Slots', 'Countries', 'Active', 'Impressions', 'Clicks', 'CTR', <span className="ad-sr-only">Actions</span>]} />
           <tbody>
             {ads.data.map((ad) => (
               <AdRow key={ad.id} ad={ad} onEdit={() => setEditor({ mode: 'edit', ad })} onDelete={() => setDeleting(ad)} />

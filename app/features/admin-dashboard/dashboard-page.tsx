@@ -28,6 +28,7 @@ import { downloadFile } from '../../lib/download-file';
 import { EXPORT_KINDS, EXPORT_LABELS, exportCsv, type ExportData, type ExportKind } from './exports';
 import './admin-dashboard.css';
 import { Flag } from '../../components/flag';
+import { TableHead } from '../../components/table-head';
 
 const formatDate = (iso: string) => {
   const d = new Date(iso);
@@ -186,14 +187,7 @@ function DashboardContent({ tenant, data, prayers }: { tenant: string; data: Exp
           <p className="muted">No artist submissions yet.</p>
         ) : (
           <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Country</th>
-                <th scope="col">Submitted</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Country', 'Submitted', 'Status']} />
             <tbody>
               {submissions.map((a) => {
                 const country = findCountry(a.countryCode);
@@ -241,14 +235,7 @@ function DashboardContent({ tenant, data, prayers }: { tenant: string; data: Exp
           <p className="muted">No tracks yet.</p>
         ) : (
           <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Artist</th>
-                <th scope="col">Genre</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Title', 'Artist', 'Genre', 'Status']} />
             <tbody>
               {firstTracks.map((t) => (
                 <tr key={t.id}>

@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { NewEventSchema, type Event } from '../../../domain/events';
 import { useToast } from '../../components/toasts';
 import { Field, URL_INPUT } from '../../components/form/field';
-import { ImageField } from '../../components/form/image-field';
+import { AdminImageField } from '../../components/form/admin-image-field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
 import { EVENT_FIELDS, emptyEventDraft, eventDraft, eventFieldOf, eventInput, type EventDraft } from './event-fields';
-import { imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
 import { useSaveEvent } from '../../api/events';
 
 interface EventFormProps {
@@ -73,16 +72,13 @@ export function EventForm({ event, zone, onDone }: EventFormProps) {
         </Field>
       </div>
 
-      <ImageField
+      <AdminImageField
         form={form}
         name="imageUrl"
         label="Image URL (optional)"
+        noun="image"
         value={draft.imageUrl}
         onChange={(url) => set('imageUrl', url)}
-        upload={uploadAdminImage}
-        checkFile={imageFileProblem}
-        uploadLabel="Or upload an image (up to 5 MB)"
-        uploadingLabel="Uploading image..."
         className="evadmin-field"
         uploadClassName="evadmin-upload"
         previewClassName="evadmin-preview"

@@ -117,10 +117,10 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
       </div>
 
       <div className="mod-panel" role="tabpanel" id={`mod-panel-${current}`} aria-labelledby={`mod-tab-${current}`}>
-        {current === 'artists' && <ArtistQueue query={artists} tenant={tenant} />}
-        {current === 'tracks' && <TrackQueue query={tracks} />}
-        {current === 'prayers' && <PrayerQueue query={prayers} />}
-        {current === 'shoutouts' && <ShoutoutQueue query={shoutouts} />}
+        {current === 'artists' && <PagedQueue kind="artists" query={artists} view={artistQueue(tenant)} />}
+        {current === 'tracks' && <PagedQueue kind="tracks" query={tracks} view={TRACK_QUEUE} />}
+        {current === 'prayers' && <PagedQueue kind="prayers" query={prayers} view={PRAYER_QUEUE} />}
+        {current === 'shoutouts' && <PagedQueue kind="shoutouts" query={shoutouts} view={SHOUTOUT_QUEUE} />}
         {current === 'events' &&
           (tenantHasEvents(tenant) ? (
             <>
@@ -153,22 +153,23 @@ function Queue<T>({ query, empty, children }: { query: UseQueryResult<T[]>; empt
   return <>{children(query.data)}</>;
 }
 
-interface PagedQueueProps<T extends { id: string }> {
-  kind: ModeratedKind;
-  query: QueueQuery<T>;
-  empty: string;
+/** How a queue shows its rows. */
+interface QueueView<T> {
+  /** The table's caption; the empty queue says 'No ' and the same words. */
   caption: string;
   columns: readonly Column<T>[];
-  actions: (row: T) => ReactNode;
-  /** How a row is named to a screen reader ('prayer from Anonymous: …'). */
+  /** How a row is named to a screen reader and in its buttons ('prayer from Anonymous: …'). */
   label: (row: T) => string;
+  /** Links opened beside the approve and reject buttons (View, Play), given the row's label. */
+  links?: (row: T, label: string) => ReactNode;
 }
 
 /**
  * A moderation queue loaded 25 rows at a time ('Load more'), whose rows can be selected and
  * rejected or deleted together: an admin clears a flood of spam in a few taps a page.
  */
-function PagedQueue<T extends { id: string }>({ kind, query, empty, caption, columns, actions, label }: PagedQueueProps<T>) {
+function PagedQueue<T extends { id: string }>({ kind, query, view }: { kind: ModeratedKind; query: QueueQuery<T>; view: QueueView<T> }) {
+  const { caption, columns, label, links } = view;
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.rows) ?? [], [query.data]);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   // Only rows still on screen count as selected (a refetch may have taken some away).
@@ -179,7 +180,7 @@ function PagedQueue<T extends { id: string }>({ kind, query, empty, caption, col
   if (query.isPending) return <Placeholders count={3} className="mod-placeholder" />;
   // A failed 'Load more' keeps the rows already shown; only a failed first page replaces them.
   if (rows.length === 0 && error) return <ErrorState error={error} onRetry={() => void query.refetch()} />;
-  if (rows.length === 0) return <EmptyState title={empty} />;
+  if (rows.length === 0) return <EmptyState title={`No ${caption.toLowerCase()}`} />;
 
   const total = query.data?.pages[0]?.total ?? rows.length;
   const allSelected = selected.size === rows.length;
@@ -196,6 +197,12 @@ function PagedQueue<T extends { id: string }>({ kind, query, empty, caption, col
     bulk.mutate({ action, ids });
   };
   const busyWith = bulk.isPending ? bulk.variables?.action : undefined;
+  const actions = (row: T) => (
+    <>
+      {links?.(row, label(row))}
+      <ModerateButtons kind={kind} id={row.id} subject={label(row)} />
+    </>
+  );
 
   return (
     <>
@@ -228,120 +235,67 @@ function PagedQueue<T extends { id: string }>({ kind, query, empty, caption, col
 
 const Submitted = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDate(iso)}</time>;
 
-const ARTIST_COLUMNS: Column<Artist>[] = [
-  { header: 'Artist', cell: (a) => <strong>{a.name}</strong> },
-  { header: 'Country', cell: (a) => countryName(a.countryCode) },
-  { header: 'Bio', cell: (a) => <span title={a.bio}>{preview(a.bio, BIO_PREVIEW_CHARS)}</span> },
-  { header: 'Submitted', cell: (a) => <Submitted iso={a.createdAt} /> },
-];
+const artistQueue = (tenant: string): QueueView<Artist> => ({
+  caption: 'Pending artist submissions',
+  columns: [
+    { header: 'Artist', cell: (a) => <strong>{a.name}</strong> },
+    { header: 'Country', cell: (a) => countryName(a.countryCode) },
+    { header: 'Bio', cell: (a) => <span title={a.bio}>{preview(a.bio, BIO_PREVIEW_CHARS)}</span> },
+    { header: 'Submitted', cell: (a) => <Submitted iso={a.createdAt} /> },
+  ],
+  label: (a) => a.name,
+  links: (a, name) => (
+    <NewTabAction href={tenantPageHref(`/artists/${encodeURIComponent(a.id)}`, tenant)} label={`View ${name}`}>
+      View
+    </NewTabAction>
+  ),
+});
 
-function ArtistQueue({ query, tenant }: { query: QueueQuery<Artist>; tenant: string }) {
-  return (
-    <PagedQueue
-      kind="artists"
-      query={query}
-      empty="No pending artist submissions"
-      label={(a) => a.name}
-      caption="Pending artist submissions"
-      columns={ARTIST_COLUMNS}
-      actions={(a) => (
-            <>
-              <NewTabAction href={tenantPageHref(`/artists/${encodeURIComponent(a.id)}`, tenant)} label={`View ${a.name}`}>
-                View
-              </NewTabAction>
-              <ModerateButtons kind="artists" id={a.id} subject={a.name} />
-            </>
-          )}
-    />
-  );
-}
+const TRACK_QUEUE: QueueView<Track> = {
+  caption: 'Pending track submissions',
+  columns: [
+    { header: 'Title', cell: (t) => <strong>{t.title}</strong> },
+    { header: 'Genre', cell: (t) => t.genre },
+    {
+      header: 'Explicit',
+      cell: (t) => (t.explicit ? <span className="mod-badge mod-badge-explicit">Explicit</span> : <span className="muted">No</span>),
+    },
+    { header: 'Submitted', cell: (t) => <Submitted iso={t.createdAt} /> },
+  ],
+  label: (t) => t.title,
+  links: (t, title) =>
+    t.fileUrl && (
+      <NewTabAction href={t.fileUrl} label={`Play ${title}`}>
+        Play
+      </NewTabAction>
+    ),
+};
 
-const TRACK_COLUMNS: Column<Track>[] = [
-  { header: 'Title', cell: (t) => <strong>{t.title}</strong> },
-  { header: 'Genre', cell: (t) => t.genre },
-  {
-    header: 'Explicit',
-    cell: (t) => (t.explicit ? <span className="mod-badge mod-badge-explicit">Explicit</span> : <span className="muted">No</span>),
-  },
-  { header: 'Submitted', cell: (t) => <Submitted iso={t.createdAt} /> },
-];
+const PRAYER_QUEUE: QueueView<Prayer> = {
+  caption: 'Pending prayer requests',
+  columns: [
+    { header: 'Prayer', cell: (p) => <span title={p.text}>{preview(p.text, PRAYER_PREVIEW_CHARS)}</span> },
+    { header: 'Name', cell: (p) => nameOrAnonymous(p.nameOptional) },
+    { header: 'Date', cell: (p) => <Submitted iso={p.createdAt} /> },
+  ],
+  label: (p) => `prayer from ${nameOrAnonymous(p.nameOptional)}: ${preview(p.text, 30)}`,
+};
 
-function TrackQueue({ query }: { query: QueueQuery<Track> }) {
-  return (
-    <PagedQueue
-      kind="tracks"
-      query={query}
-      empty="No pending track submissions"
-      label={(t) => t.title}
-      caption="Pending track submissions"
-      columns={TRACK_COLUMNS}
-      actions={(t) => (
-            <>
-              {t.fileUrl && (
-                <NewTabAction href={t.fileUrl} label={`Play ${t.title}`}>
-                  Play
-                </NewTabAction>
-              )}
-              <ModerateButtons kind="tracks" id={t.id} subject={t.title} />
-            </>
-          )}
-    />
-  );
-}
-
-const PRAYER_COLUMNS: Column<Prayer>[] = [
-  { header: 'Prayer', cell: (p) => <span title={p.text}>{preview(p.text, PRAYER_PREVIEW_CHARS)}</span> },
-  { header: 'Name', cell: (p) => nameOrAnonymous(p.nameOptional) },
-  { header: 'Date', cell: (p) => <Submitted iso={p.createdAt} /> },
-];
-
-const prayerSubject = (p: Prayer) => `prayer from ${nameOrAnonymous(p.nameOptional)}: ${preview(p.text, 30)}`;
-
-function PrayerQueue({ query }: { query: QueueQuery<Prayer> }) {
-  return (
-    <PagedQueue
-      kind="prayers"
-      query={query}
-      empty="No pending prayer requests"
-      label={prayerSubject}
-      caption="Pending prayer requests"
-      columns={PRAYER_COLUMNS}
-      actions={(p) => <ModerateButtons kind="prayers" id={p.id} subject={prayerSubject(p)} />}
-    />
-  );
-}
-
-const SHOUTOUT_COLUMNS: Column<Shoutout>[] = [
-  { header: 'Name', cell: (s) => <strong>{nameOrAnonymous(s.nameOptional)}</strong> },
-  { header: 'Audio', cell: (s) => (s.audioUrl ? 'Available' : 'No audio') },
-  { header: 'Date', cell: (s) => <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time> },
-];
-
-function ShoutoutQueue({ query }: { query: QueueQuery<Shoutout> }) {
-  return (
-    <PagedQueue
-      kind="shoutouts"
-      query={query}
-      empty="No pending shoutouts"
-      label={(s) => `shoutout from ${nameOrAnonymous(s.nameOptional)}, ${formatDateTime(s.createdAt)}`}
-      caption="Pending shoutouts"
-      columns={SHOUTOUT_COLUMNS}
-      actions={(s) => {
-            const subject = `shoutout from ${nameOrAnonymous(s.nameOptional)}, ${formatDateTime(s.createdAt)}`;
-            return (
-              <>
-                {s.audioUrl && (
-                  <NewTabAction href={s.audioUrl} label={`Play ${subject}`}>
-                    Play
-                  </NewTabAction>
-                )}
-                <ModerateButtons kind="shoutouts" id={s.id} subject={subject} />
-              </>
-            );
-          }}
-    />
-  );
-}
+const SHOUTOUT_QUEUE: QueueView<Shoutout> = {
+  caption: 'Pending shoutouts',
+  columns: [
+    { header: 'Name', cell: (s) => <strong>{nameOrAnonymous(s.nameOptional)}</strong> },
+    { header: 'Audio', cell: (s) => (s.audioUrl ? 'Available' : 'No audio') },
+    { header: 'Date', cell: (s) => <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time> },
+  ],
+  label: (s) => `shoutout from ${nameOrAnonymous(s.nameOptional)}, ${formatDateTime(s.createdAt)}`,
+  links: (s, subject) =>
+    s.audioUrl && (
+      <NewTabAction href={s.audioUrl} label={`Play ${subject}`}>
+        Play
+      </NewTabAction>
+    ),
+};
 
 const EVENT_COLUMNS: Column<Event>[] = [
   { header: 'Event', cell: (e) => <strong>{e.title}</strong> },

@@ -20,43 +20,36 @@ export interface SettingsCard {
   fields: TextField[];
 }
 
+/** A field definition: its kind, then the name, label and any hint or placeholder. */
+const field =
+  (kind: TextField['kind']) =>
+  (name: TextKey, label: string, more: Pick<TextField, 'hint' | 'placeholder'> = {}): TextField => ({ name, label, kind, ...more });
+const text = field('text');
+const url = field('url');
+const html = field('html');
+
 /** docs/product.md#screens Admin Settings, plus docs/product.md's timeZone, lowDataStreamUrl and artistFormEmbed. */
 export const SETTINGS_CARDS: SettingsCard[] = [
   {
     id: 'basic',
     title: 'Basic Information',
     fields: [
-      { name: 'displayName', label: 'Display Name', kind: 'text' },
-      { name: 'logoUrl', label: 'Logo URL', kind: 'url', placeholder: 'https://…/logo.png' },
-      { name: 'streamUrl', label: 'Stream URL', kind: 'url', placeholder: 'https://…/stream' },
-      {
-        name: 'lowDataStreamUrl',
-        label: 'Low-Data Stream URL',
-        kind: 'url',
-        hint: 'Optional. A lighter stream the player switches to in Low Data Mode.',
-      },
-      { name: 'defaultCountry', label: 'Default Country', kind: 'country' },
-      {
-        name: 'timeZone',
-        label: 'Time Zone',
-        kind: 'timeZone',
-        hint: 'IANA name, e.g. America/Guyana. Show times are written in this zone.',
-      },
+      text('displayName', 'Display Name'),
+      url('logoUrl', 'Logo URL', { placeholder: 'https://…/logo.png' }),
+      url('streamUrl', 'Stream URL', { placeholder: 'https://…/stream' }),
+      url('lowDataStreamUrl', 'Low-Data Stream URL', { hint: 'Optional. A lighter stream the player switches to in Low Data Mode.' }),
+      field('country')('defaultCountry', 'Default Country'),
+      field('timeZone')('timeZone', 'Time Zone', { hint: 'IANA name, e.g. America/Guyana. Show times are written in this zone.' }),
     ],
   },
   {
     id: 'radio',
     title: 'Radio Configuration',
     fields: [
-      { name: 'radioHtmlEmbed', label: 'Radio HTML Embed', kind: 'html' },
-      { name: 'nowPlayingEmbed', label: 'Now Playing HTML', kind: 'html' },
-      { name: 'recentlyPlayedEmbed', label: 'Recently Played HTML', kind: 'html' },
-      {
-        name: 'npJsonUrl',
-        label: 'Now Playing JSON URL',
-        kind: 'url',
-        hint: "Leave blank to use the radio server's RPC proxy.",
-      },
+      html('radioHtmlEmbed', 'Radio HTML Embed'),
+      html('nowPlayingEmbed', 'Now Playing HTML'),
+      html('recentlyPlayedEmbed', 'Recently Played HTML'),
+      url('npJsonUrl', 'Now Playing JSON URL', { hint: "Leave blank to use the radio server's RPC proxy." }),
     ],
   },
   {
@@ -64,26 +57,21 @@ export const SETTINGS_CARDS: SettingsCard[] = [
     title: 'Video Configuration',
     note: 'Each tenant has a distinct chat room: paste this tenant’s own chat embed.',
     fields: [
-      { name: 'vdoPanelIframe', label: 'VDO Panel Iframe URL', kind: 'url' },
-      { name: 'vdoPanelHls', label: 'VDO Panel HLS URL', kind: 'url' },
-      { name: 'chatweeEmbed', label: 'Chat Embed', kind: 'html' },
+      url('vdoPanelIframe', 'VDO Panel Iframe URL'),
+      url('vdoPanelHls', 'VDO Panel HLS URL'),
+      html('chatweeEmbed', 'Chat Embed'),
     ],
   },
   {
     id: 'links',
     title: 'External Links',
     fields: [
-      { name: 'communityUrl', label: 'Community URL', kind: 'url' },
-      { name: 'shopUrl', label: 'Shop URL', kind: 'url' },
-      { name: 'donateUrl', label: 'Donate URL', kind: 'url' },
-      { name: 'sponsorUrl', label: 'Sponsor URL', kind: 'url' },
-      { name: 'ga4Id', label: 'Analytics ID', kind: 'text', placeholder: 'G-XXXXXXXXXX' },
-      {
-        name: 'artistFormEmbed',
-        label: 'Artist Form Embed',
-        kind: 'html',
-        hint: 'Optional. An external submission form shown instead of the built-in one on /artists/submit.',
-      },
+      url('communityUrl', 'Community URL'),
+      url('shopUrl', 'Shop URL'),
+      url('donateUrl', 'Donate URL'),
+      url('sponsorUrl', 'Sponsor URL'),
+      text('ga4Id', 'Analytics ID', { placeholder: 'G-XXXXXXXXXX' }),
+      html('artistFormEmbed', 'Artist Form Embed', { hint: 'Optional. An external submission form shown instead of the built-in one on /artists/submit.' }),
     ],
   },
 ];

@@ -3,11 +3,10 @@ import type { SponsorTier } from '../../../domain/catalog';
 import { SponsorPatchSchema, displayTier, type Sponsor } from '../../../domain/sponsors';
 import { useToast } from '../../components/toasts';
 import { Field, FormErrors, URL_INPUT } from '../../components/form/field';
-import { ImageField } from '../../components/form/image-field';
+import { AdminImageField } from '../../components/form/admin-image-field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
 import { Thumbnail } from '../../components/thumbnail';
 import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes, type ApplicationNotes } from './sponsor-review';
-import { imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
 import { useDeleteSponsor, useUpdateSponsor } from '../../api/sponsors';
 import { failureMessage } from '../../components/form/failure';
 
@@ -145,16 +144,13 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
               </select>
             )}
           </Field>
-          <ImageField
+          <AdminImageField
             form={form}
             name="imageUrl"
             label="Logo URL"
+            noun="logo"
             value={details.imageUrl}
             onChange={(url) => set('imageUrl', url)}
-            upload={uploadAdminImage}
-            checkFile={imageFileProblem}
-            uploadLabel="Or upload a logo (up to 5 MB)"
-            uploadingLabel="Uploading logo..."
             className="spadmin-field"
             uploadClassName="spadmin-upload"
             onBusyChange={setUploading}

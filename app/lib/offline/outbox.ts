@@ -1,5 +1,6 @@
 import { onlineManager, useIsMutating, type MutationOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import type { OutboxMeta } from '../../query-client';
 import { ApiError } from '../api-client';
 
 /** What a queued write carries: its payload and the key made when the button was pressed. */
@@ -35,12 +36,14 @@ const MAX_SENDS = 6;
 /**
  * Options every outbox write shares: paused while offline (TanStack's 'online' network
  * mode), persisted by the cache persister (meta.outbox), retried when the answer was lost
- * — safe, because the Idempotency-Key makes the server store it once.
+ * — safe, because the Idempotency-Key makes the server store it once. `delivered` is the
+ * toast said when a queued write finally arrives, even if its screen is gone.
  */
 export function outboxMutationOptions<TData, TPayload>(
   mutationKey: readonly unknown[],
   send: (payload: TPayload, idempotencyKey: string) => Promise<TData>,
   label: string,
+  delivered?: OutboxMeta['delivered'],
 ): MutationOptions<TData, Error, OutboxVariables<TPayload>> {
   return {
     mutationKey: [...mutationKey],
@@ -48,7 +51,7 @@ export function outboxMutationOptions<TData, TPayload>(
     networkMode: 'online',
     retry: (failures, error) => failures < MAX_SENDS && isRetryableFailure(error),
     retryDelay: outboxRetryDelay,
-    meta: { outbox: true, label },
+    meta: { outbox: true, label, ...(delivered && { delivered }) },
   };
 }
 
