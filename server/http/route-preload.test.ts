@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { routePreloads } from './route-preload';
+import { pageDataPreloads, routePreloads } from './route-preload';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-preload-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -27,7 +27,7 @@ describe('routePreloads', () => {
 
   it("names the page's chunk and what it imports beyond the entry, never the entry's own files", () => {
     expect(linkFor('/')).toBe('</assets/routes-1.js>; rel=modulepreload');
-    expect(linkFor('/artists')).toBe('</assets/artists-1.js>; rel=modulepreload, </assets/cards-1.js>; rel=modulepreload, </assets/cards-1.css>; rel=preload; as=style');
+    expect(linkFor('/artists')).toBe('</assets/artists-1.js>; rel=modulepreload, </assets/cards-1.js>; rel=modulepreload, </assets/cards-1.css>; rel=preload; as=style; crossorigin');
     expect(linkFor('/artists/')).toContain('artists-1.js');
   });
 
@@ -41,5 +41,27 @@ describe('routePreloads', () => {
     expect(linkFor('/artists/a/b')).toBeNull();
     expect(routePreloads(path.join(dir, 'missing'))('/')).toBeNull();
     expect(routePreloads(null)('/')).toBeNull();
+  });
+});
+
+describe('page data preloads', () => {
+  it('names the settings and now playing on every public page, and a list page its list, as the API client asks for them', () => {
+    expect(pageDataPreloads('/', 'watzhott')).toBe(
+      '</api/settings>; rel=preload; as=fetch; crossorigin=use-credentials, </api/np>; rel=preload; as=fetch; crossorigin=use-credentials',
+    );
+    expect(pageDataPreloads('/artists', 'watzhott')).toContain('</api/artists?approved=true>; rel=preload; as=fetch; crossorigin=use-credentials');
+    expect(pageDataPreloads('/schedule', 'caribbean')).toBe(
+      [
+        '</api/settings?tenant=caribbean>; rel=preload; as=fetch; crossorigin=use-credentials',
+        '</api/np?tenant=caribbean>; rel=preload; as=fetch; crossorigin=use-credentials',
+        '</api/shows?tenant=caribbean>; rel=preload; as=fetch; crossorigin=use-credentials',
+      ].join(', '),
+    );
+    expect(pageDataPreloads('/artists/submit', 'watzhott')).not.toContain('/api/artists');
+  });
+
+  it('leaves admin screens alone: they ask with the key', () => {
+    expect(pageDataPreloads('/admin', 'watzhott')).toBe('');
+    expect(pageDataPreloads('/admin/settings', 'caribbean')).toBe('');
   });
 });

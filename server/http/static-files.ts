@@ -4,7 +4,7 @@ import path from 'node:path';
 import mime from 'mime-types';
 import { STORED_NAME } from '../media/storage';
 import type { AppContext, Deps, Middleware } from './context';
-import { routePreloads } from './route-preload';
+import { pageDataPreloads, routePreloads } from './route-preload';
 
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
@@ -165,7 +165,7 @@ export function staticApp(appDir: string | null): Middleware {
       preloadsFor = routePreloads(appDir);
       preloadsBuiltAt = index.mtime.getTime();
     }
-    const link = preloadsFor(ctx.path);
+    const link = [preloadsFor(ctx.path), pageDataPreloads(ctx.path, ctx.state.tenant)].filter(Boolean).join(', ');
     if (link) ctx.set('Link', link);
     return sendBuiltFile(ctx, index, 'no-cache');
   };
