@@ -1,6 +1,11 @@
 import type { Tenant } from '../../domain/tenants';
 import type { Db } from './knex';
 
+interface RecordMappers<Row, Item, Input> {
+  toItem: (row: Row) => Item;
+  toNewRow: (tenant: Tenant, input: Input, now: number) => Row;
+}
+
 /**
  * find, create, remove and updateColumns for a table of one tenant's items (ads, sponsors,
  * prayers, shows, events): the repository keeps its row shape, its own reads and how its
@@ -9,10 +14,7 @@ import type { Db } from './knex';
 export function tenantRecords<Row extends { id: string }, Item, Input>(
   db: Db,
   table: string,
-  mappers: {
-    toItem: (row: Row) => Item;
-    toNewRow: (tenant: Tenant, input: Input, now: number) => Row;
-  },
+  mappers: RecordMappers<Row, Item, Input>,
 ) {
   const records = {
     async find(tenant: Tenant, id: string): Promise<Item | null> {
@@ -47,11 +49,7 @@ export function tenantRecords<Row extends { id: string }, Item, Input>(
 export function tenantRows<Row extends { id: string }, Item, Input>(
   db: Db,
   table: string,
-  mappers: {
-    toItem: (row: Row) => Item;
-    toNewRow: (tenant: Tenant, input: Input, now: number) => Row;
-    toChangedColumns: (input: Input) => Partial<Row>;
-  },
+  mappers: RecordMappers<Row, Item, Input> & { toChangedColumns: (input: Input) => Partial<Row> },
 ) {
   const records = tenantRecords(db, table, mappers);
   return {
