@@ -7,12 +7,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { adminHeaders } from '../test/api-requests';
+import { adminHeaders, collectionRequests } from '../test/api-requests';
 import { describeEachEngine, freshAddress } from '../test/test-app';
 
 const CARIBBEAN = 'tenant=caribbean';
 
 describeEachEngine('lists and deletes', (t) => {
+  const artists = collectionRequests(t, '/api/artists');
+  const tracks = collectionRequests(t, '/api/tracks');
   const get = (url: string, asAdmin = true) => {
     const req = t().http().get(url);
     return asAdmin ? req.set(adminHeaders()) : req.set('X-Forwarded-For', freshAddress());
@@ -138,14 +140,10 @@ describeEachEngine('lists and deletes', (t) => {
   });
 
   it('deletes a track and its uploaded audio and cover, leaving files that are not ours', async () => {
-    const artist = await t().http().post('/api/artists').set('X-Forwarded-For', freshAddress()).send({ name: 'Spam Band', bio: 'spam', countryCode: 'GY' });
+    const artist = await artists.post({ name: 'Spam Band', bio: 'spam', countryCode: 'GY' });
     const audio = ownFile('mp3');
     const cover = ownFile('png');
-    const track = await t()
-      .http()
-      .post('/api/tracks')
-      .set('X-Forwarded-For', freshAddress())
-      .send({ artistId: artist.body.id, title: 'Spam', genre: 'Soca', explicit: false, fileUrl: audio.url, coverUrl: cover.url });
+    const track = await tracks.post({ artistId: artist.body.id, title: 'Spam', genre: 'Soca', explicit: false, fileUrl: audio.url, coverUrl: cover.url });
     expect(track.status).toBe(201);
     expect((await t().http().delete(`/api/tracks/${track.body.id}`).set('X-Forwarded-For', freshAddress())).status).toBe(401);
     expect(audio.exists()).toBe(true);
@@ -159,17 +157,9 @@ describeEachEngine('lists and deletes', (t) => {
   it('deletes an artist with its tracks and all their uploaded files', async () => {
     const photo = ownFile('png');
     const audio = ownFile('mp3');
-    const artist = await t()
-      .http()
-      .post('/api/artists')
-      .set('X-Forwarded-For', freshAddress())
-      .send({ name: 'Spam Artist', bio: 'spam', countryCode: 'JM', photoUrl: photo.url });
+    const artist = await artists.post({ name: 'Spam Artist', bio: 'spam', countryCode: 'JM', photoUrl: photo.url });
     expect(artist.status).toBe(201);
-    const track = await t()
-      .http()
-      .post('/api/tracks')
-      .set('X-Forwarded-For', freshAddress())
-      .send({ artistId: artist.body.id, title: 'Spam', genre: 'Soca', explicit: false, fileUrl: audio.url });
+    const track = await tracks.post({ artistId: artist.body.id, title: 'Spam', genre: 'Soca', explicit: false, fileUrl: audio.url });
     expect(track.status).toBe(201);
     expect((await t().http().delete(`/api/artists/${artist.body.id}`).set(adminHeaders())).status).toBe(204);
     expect(photo.exists()).toBe(false);

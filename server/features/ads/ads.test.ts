@@ -98,8 +98,6 @@ describeEachEngine('ads', (t) => {
     await serve('sidebar');
     await serve('sidebar');
     expect(await counts(created.body.id)).toEqual({ impressions: 3, clicks: 0 });
-    const listed = (await adminList()).body.find((a: AdBody) => a.id === created.body.id);
-    expect(listed.impressions).toBe(3);
   });
 
   it('revalidates: the same ad again is a 304 that still counts its impression', async () => {
@@ -218,8 +216,6 @@ describeEachEngine('ads', (t) => {
     expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 1 });
     await t().http().get(`/out/${created.body.id}`).redirects(0);
     expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 2 });
-    const listed = (await adminList()).body.find((a: AdBody) => a.id === created.body.id);
-    expect(listed.clicks).toBe(2);
   });
 
   it('counts an impression at most once per client address per ad per minute; repeats are answered the same', async () => {
