@@ -69,6 +69,36 @@ export async function readSettings(request: APIRequestContext, url = '/api/setti
   return settings;
 }
 
+/** The page's toast. */
+export const toast = (page: Page) => page.getByTestId('toast');
+
+/** Accepts the page's next confirm dialog, which must name `name`. */
+export function acceptConfirmNaming(page: Page, name: string): void {
+  page.once('dialog', (d) => {
+    expect(d.message()).toContain(name);
+    void d.accept();
+  });
+}
+
+/**
+ * The real server sees `changes` in the page's settings PUTs: as if the rules had changed
+ * under the page, it refuses what the browser accepted.
+ */
+export async function changeSettingsPuts(page: Page, changes: Record<string, unknown>): Promise<void> {
+  await page.route('**/api/settings*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify({ ...body, ...changes }) });
+  });
+}
+
+/** An admin page on a 375 px phone, past the gate with the page's own button. */
+export async function openAdminOnPhone(page: Page, path: string, button: string): Promise<void> {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(path);
+  await unlockAdmin(page, button);
+}
+
 /** Passes the admin gate with the page's own button. */
 export async function unlockAdmin(page: Page, button: string): Promise<void> {
   await page.getByLabel('Admin key').fill(ADMIN_KEY);
