@@ -10,10 +10,11 @@
 // BENCH_LIGHTHOUSE_RUNS (default 5) runs per page; BENCH_LIGHTHOUSE_PAGES a comma list of
 // pages to score (`floor` is the floor app; default: floor and our four pages);
 // BENCH_LIGHTHOUSE_MULTIPLIER fixes the multiplier instead of calibrating (comparisons only).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { bounded, startCompiledServer } from './lib/compiled-server.mjs';
 
 /** Chrome DevTools' calibration of a low-tier phone (Moto G Power 2022 class). */
 export const LOW_TIER_BENCHMARK_INDEX = 264;
@@ -47,43 +48,19 @@ async function buildFloor(root) {
 }
 
 /** Our compiled server, serving the floor build (APP_DIR) on its own port. */
-async function serveFloor(root, appDir, freePort, bounded) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-bench-floor-db-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY || 'dist/server/index.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_DIR: appDir,
-      DATABASE_URL: `sqlite:${path.join(dir, 'floor.sqlite3')}`,
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      DEMO_DATA: 'off',
-      ADMIN_KEY: 'bench-admin-key-0123456789abcdef',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function serveFloor(root, appDir) {
+  const server = await startCompiledServer({
+    root,
+    tmpPrefix: 'radio-bench-floor-db-',
+    database: 'floor.sqlite3',
+    env: { APP_DIR: appDir, DEMO_DATA: 'off' },
+    what: 'floor server',
   });
-  let err = '';
-  child.stderr.on('data', (d) => (err += d));
-  await bounded(
-    new Promise((resolve, reject) => {
-      child.stdout.on('data', (d) => {
-        if (String(d).includes('Listening on')) resolve();
-      });
-      child.once('exit', (code) => reject(new Error(`floor server exited (${code}): ${err}`)));
-    }),
-    30_000,
-    'floor server start',
-  );
-  child.stdout.resume();
+  server.child.stdout.resume();
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     async stop() {
-      child.kill('SIGTERM');
-      await bounded(new Promise((r) => child.once('exit', r)), 30_000, 'floor server stop').catch(() => child.kill('SIGKILL'));
-      fs.rmSync(dir, { recursive: true, force: true });
+      await server.stop();
       fs.rmSync(appDir, { recursive: true, force: true });
     },
   };
@@ -93,7 +70,7 @@ async function serveFloor(root, appDir, freePort, bounded) {
  * Scores each page (median of `runs` fresh-browser runs) at the calibrated CPU slowdown and
  * adds a row per page, our pages with their ratio to the floor's blocking time and score.
  */
-export async function calibratedLighthouse({ root, base, chrome, chromeFlags, row, notes, bounded, freePort }) {
+export async function calibratedLighthouse({ root, base, chrome, chromeFlags, row, notes }) {
   const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 5);
   const pages = (process.env.BENCH_LIGHTHOUSE_PAGES || DEFAULT_PAGES.join(',')).split(',').map((p) => p.trim()).filter(Boolean);
   const { default: lighthouse } = await import('lighthouse');
@@ -126,7 +103,7 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
   try {
     if (pages.includes('floor')) {
       console.log('  building the floor app (bench/floor)…');
-      floor = await serveFloor(root, await buildFloor(root), freePort, bounded);
+      floor = await serveFloor(root, await buildFloor(root));
     }
     const urlOf = (page) => (page === 'floor' ? floor.url + '/' : base + page);
 

@@ -17,10 +17,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { BENCH_ADMIN_KEY, compiledServerEnv, freePort } from './lib/compiled-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
-const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
 /** 10,000 streams plus the process's own files. */
 const FILES_NEEDED = 10_500;
 export const LISTENER_COUNTS = [1_000, 5_000, 10_000];
@@ -66,20 +66,18 @@ function waitForLine(child, pattern, ms, what) {
 async function startOurs(dir, port) {
   const child = withFileLimit([path.join(ROOT, 'dist', 'server', 'index.js')], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${path.join(dir, 'listeners.sqlite3')}`,
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      DEMO_DATA: 'on',
-      ADMIN_KEY,
-      // All the bench's streams come from a few loopback addresses.
-      NP_EVENTS_MAX_PER_ADDRESS: '1000000',
-      // No heartbeat during the measurement: the first bytes after the change are the event.
-      NP_EVENTS_HEARTBEAT_MS: '3600000',
-    },
+    env: compiledServerEnv({
+      dir,
+      port,
+      database: 'listeners.sqlite3',
+      env: {
+        DEMO_DATA: 'on',
+        // All the bench's streams come from a few loopback addresses.
+        NP_EVENTS_MAX_PER_ADDRESS: '1000000',
+        // No heartbeat during the measurement: the first bytes after the change are the event.
+        NP_EVENTS_HEARTBEAT_MS: '3600000',
+      },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForLine(child, /Listening on/, 30_000, 'server');
@@ -130,20 +128,10 @@ function startClient() {
   };
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
 async function adminJson(base, method, pathName, body) {
   const res = await fetch(base + pathName, {
     method,
-    headers: { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' },
+    headers: { 'x-admin-key': BENCH_ADMIN_KEY, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(10_000),
   });
@@ -189,7 +177,7 @@ export async function listenersBench({ counts = LISTENER_COUNTS, log = console.l
             trigger: {
               method: 'PUT',
               url: `${base}/api/settings`,
-              headers: { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' },
+              headers: { 'x-admin-key': BENCH_ADMIN_KEY, 'content-type': 'application/json' },
               body: JSON.stringify({ ...settings, displayName: renamed }),
               expect: renamed,
             },

@@ -12,6 +12,7 @@ import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './
 import { listenersBench, listenersReport, listenersSection, previousListenersSection } from './listeners.mjs';
 import { calibratedLighthouse } from './lighthouse.mjs';
 import { uploadsBench } from './uploads.mjs';
+import { BENCH_ADMIN_KEY, bounded, startCompiledServer } from './lib/compiled-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -28,58 +29,9 @@ const row = (figure, budget, measured, pass) => {
   console.log(`  ${pass === null ? '·' : pass ? '✓' : '✗'} ${figure}: ${measured} (budget ${budget})`);
 };
 
-/** Rejects after ms, so no measurement can hang the run. */
-function bounded(promise, ms, what) {
-  let timer;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
-    }),
-  ]);
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-bench-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY || 'dist/server/index.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite3')}`,
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      DEMO_DATA: 'on',
-      ADMIN_KEY: 'bench-admin-key-0123456789abcdef',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  child.stderr.on('data', (d) => (err += d));
-  const url = `http://127.0.0.1:${port}`;
-  await bounded(
-    new Promise((resolve, reject) => {
-      child.stdout.on('data', (d) => {
-        if (String(d).includes('Listening on')) resolve();
-      });
-      child.once('exit', (code) => reject(new Error(`server exited (${code}): ${err}`)));
-    }),
-    30_000,
-    'server start',
-  );
+  const server = await startCompiledServer({ root: ROOT, tmpPrefix: 'radio-bench-', database: 'bench.sqlite3', env: { DEMO_DATA: 'on' }, what: 'server' });
+  const child = server.child;
   // The request log goes to stdout (one JSON line per request): kept, so a measurement can see
   // what actually reached the server, and drained so the pipe never blocks it.
   const log = [];
@@ -95,16 +47,7 @@ async function startServer() {
       }
     }
   });
-  return {
-    url,
-    dir,
-    log,
-    async stop() {
-      child.kill('SIGTERM');
-      await bounded(new Promise((r) => child.once('exit', r)), 30_000, 'server stop').catch(() => child.kill('SIGKILL'));
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url: server.url, dir: server.dir, log, stop: server.stop };
 }
 
 // ------------------------------------------------------------------ a. first visit size
@@ -222,7 +165,7 @@ async function listening(base) {
   // and shorten it.
   const http = await import('node:http');
   const zlib = await import('node:zlib');
-  const admin = { 'x-admin-key': 'bench-admin-key-0123456789abcdef' };
+  const admin = { 'x-admin-key': BENCH_ADMIN_KEY };
   const heartbeatMs = Number(process.env.NP_EVENTS_HEARTBEAT_MS || 25_000);
 
   const SONGS = [
@@ -536,7 +479,7 @@ try {
   await step('repeat-visit', () => repeatVisit(server.url, server.log));
   await step('images', () => images(server.url));
   // Calibrated to the host, beside the floor app (bench/lighthouse.mjs, issue 15).
-  await step('lighthouse', () => calibratedLighthouse({ root: ROOT, base: server.url, chrome: CHROME, chromeFlags: CHROME_FLAGS, row, notes, bounded, freePort }), 3_600_000);
+  await step('lighthouse', () => calibratedLighthouse({ root: ROOT, base: server.url, chrome: CHROME, chromeFlags: CHROME_FLAGS, row, notes }), 3_600_000);
   await step('throughput', () => throughput(server.url));
   await step('uploads', () => uploadsBench(server.url, { row, notes }));
 } finally {

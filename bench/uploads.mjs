@@ -4,7 +4,8 @@
 // counts every byte the client sends. Resumable (tus-js-client, as the app) against the
 // upload restarted from byte 0 each time (a plain multipart POST, as before).
 import http from 'node:http';
-import net from 'node:net';
+import { cuttingProxy } from './lib/cutting-proxy.mjs';
+import { wav } from './lib/wav.mjs';
 
 const MB = 1024 * 1024;
 const SONG_BYTES = 10 * MB;
@@ -12,86 +13,22 @@ const CUT_EVERY = 2 * MB;
 
 /** A 44.1 kHz stereo 16-bit WAV (1411 kbps) of `bytes` bytes: an accepted track. */
 function song(bytes) {
-  const data = bytes - 44;
-  const b = Buffer.alloc(bytes);
-  b.write('RIFF', 0, 'ascii');
-  b.writeUInt32LE(36 + data, 4);
-  b.write('WAVE', 8, 'ascii');
-  b.write('fmt ', 12, 'ascii');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(2, 22);
-  b.writeUInt32LE(44100, 24);
-  b.writeUInt32LE(44100 * 4, 28);
-  b.writeUInt16LE(4, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36, 'ascii');
-  b.writeUInt32LE(data, 40);
+  const b = wav(44100, 2, 16, (bytes - 44) / 4 / 44100);
   // Not silence: a little noise, so nothing on the way could shrink it.
   for (let i = 44; i < bytes; i += 997) b[i] = (i * 31) & 0xff;
   return b;
 }
 
-/**
- * A proxy to target that counts bytes sent upstream and cuts the connection whenever the
- * upload's position in the file reaches the next cut (the position is the PATCH's
- * Upload-Offset plus the bytes since, or for a plain POST the bytes since its start).
- */
-async function cuttingProxy(target) {
+/** Cuts each time the upload reaches another CUT_EVERY of the file; a restarted POST is cut too. */
+function uploadCuttingProxy(target) {
   const cuts = [];
   for (let at = CUT_EVERY; at < SONG_BYTES; at += CUT_EVERY) cuts.push(at);
-  let sent = 0;
-  let cutsDone = 0;
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.hostname);
-    let base = 0;
-    let since = 0;
-    let head = '';
-    client.on('data', (chunk) => {
-      // A new request head on this connection sets where in the file its body starts.
-      const text = chunk.subarray(0, Math.min(chunk.length, 2048)).toString('latin1');
-      if (/^(PATCH|POST|HEAD|GET|DELETE|OPTIONS) /.test(text)) {
-        head = text;
-        const offset = /\r\nupload-offset: *(\d+)/i.exec(head);
-        base = offset ? Number(offset[1]) : 0;
-        since = 0;
-      }
-      const next = cuts[cutsDone];
-      const position = base + since;
-      if (next !== undefined && position + chunk.length >= next && /^(PATCH|POST) /.test(head)) {
-        const keep = Math.max(0, next - position);
-        upstream.end(chunk.subarray(0, keep));
-        sent += keep;
-        cutsDone += 1;
-        client.destroy();
-        return;
-      }
-      since += chunk.length;
-      sent += chunk.length;
-      upstream.write(chunk);
-    });
-    upstream.on('data', (d) => client.write(d));
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('close', () => upstream.end());
-    upstream.on('close', close);
-    client.on('error', close);
-    upstream.on('error', close);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    sent: () => sent,
-    cuts: () => cutsDone,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
+  return cuttingProxy(target, { cuts, methods: ['PATCH', 'POST'] });
 }
 
 async function resumable(base, data) {
   const { Upload } = await import('tus-js-client');
-  const proxy = await cuttingProxy(new URL(base));
+  const proxy = await uploadCuttingProxy(new URL(base));
   try {
     const url = await new Promise((resolve, reject) => {
       const upload = new Upload(data, {
@@ -111,7 +48,7 @@ async function resumable(base, data) {
 
 /** The old way: a multipart POST, started again from byte 0 after each cut. */
 async function restartFromZero(base, data) {
-  const proxy = await cuttingProxy(new URL(base));
+  const proxy = await uploadCuttingProxy(new URL(base));
   const boundary = 'benchboundary';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="song.wav"\r\nContent-Type: audio/wav\r\n\r\n`),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
-import { ADMIN_KEY, PNG_1X1, admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, isShellCall, readSettings, test, unlockAdmin } from './fixtures';
+import { ADMIN_KEY, PNG_1X1, admin, apiCalls, caribbean, changeSettingsPuts, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, isShellCall, openAdminOnPhone, readSettings, test, unlockAdmin } from './fixtures';
 
 const BUTTON = 'Access Advertisement Settings';
 
@@ -92,11 +92,7 @@ test.describe('admin ads', () => {
     await page.getByLabel('Ad Mode').selectOption('embed');
     await page.getByLabel('In-Feed Zone').fill('<p>kept</p>');
     // The real server refuses a mode it does not know (as if the rules had changed under the page).
-    await page.route('**/api/settings*', async (route) => {
-      if (route.request().method() !== 'PUT') return route.continue();
-      const body = route.request().postDataJSON() as Record<string, unknown>;
-      await route.continue({ postData: JSON.stringify({ ...body, adMode: 'popup' }) });
-    });
+    await changeSettingsPuts(page, { adMode: 'popup' });
     await page.getByRole('button', { name: 'Save Advertisement Settings' }).click();
     const toast = page.getByTestId('toast');
     await expect(toast).toContainText('Update Failed');
@@ -231,9 +227,7 @@ test.describe('admin ads', () => {
   });
 
   test('works on a 375 px phone with no sideways scrolling', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/admin/ads');
-    await unlock(page);
+    await openAdminOnPhone(page, '/admin/ads', BUTTON);
     await expect(page.locator('.ads-table tbody tr').first()).toBeVisible();
     await page.getByLabel('Ad Mode').selectOption('embed');
     await page.getByRole('button', { name: 'Add Ad' }).click();

@@ -1,7 +1,6 @@
 import type { Page, Request } from '@playwright/test';
-import { ADMIN_KEY, admin, caribbean, expect, expectNoSideways, isShellPath, test, unique } from './fixtures';
+import { ADMIN_KEY, acceptConfirmNaming, admin, caribbean, expect, expectNoSideways, isShellPath, test, toast, unique } from './fixtures';
 
-const toast = (page: Page) => page.getByTestId('toast');
 
 /** The layout's own public calls (fixtures.ts), made as a visitor, not the admin screen's. */
 const isShellCall = (c: { path: string; method: string; key: string | undefined }) =>
@@ -108,10 +107,7 @@ test.describe('schedule admin', () => {
     await expect(page.getByRole('heading', { name: renamed }).first()).toBeVisible();
 
     await page.goto('/admin/schedule');
-    page.once('dialog', (d) => {
-      expect(d.message()).toContain(renamed);
-      void d.accept();
-    });
+    acceptConfirmNaming(page, renamed);
     await page.getByRole('button', { name: `Remove ${renamed}` }).click();
     await expect(toast(page)).toContainText('Show Removed');
     await expect(page.getByTestId('admin-show').filter({ hasText: renamed })).toHaveCount(0);
@@ -285,10 +281,7 @@ test.describe('sponsors admin', () => {
     await expect(page.getByRole('heading', { name })).toHaveCount(0);
 
     await page.goto('/admin/sponsors');
-    page.once('dialog', (d) => {
-      expect(d.message()).toContain(name);
-      void d.accept();
-    });
+    acceptConfirmNaming(page, name);
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await expect(toast(page)).toContainText('Sponsor Removed');
     await expect(page.getByTestId('admin-sponsor').filter({ hasText: name })).toHaveCount(0);

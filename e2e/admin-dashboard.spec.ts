@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, test, unlockAdmin } from './fixtures';
+import { admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, openAdminOnPhone, test, unlockAdmin } from './fixtures';
 
 const BUTTON = 'Access Dashboard';
 const DAY = 24 * 60 * 60 * 1000;
@@ -199,9 +199,7 @@ test.describe('admin dashboard', () => {
   });
 
   test('works on a 375 px phone with no sideways scrolling', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/admin/dashboard');
-    await unlock(page);
+    await openAdminOnPhone(page, '/admin/dashboard', BUTTON);
     await expect(page.getByRole('heading', { name: 'Track Statistics' })).toBeVisible();
     await expectNoSideways(page);
     const exportButton = await page.getByRole('article', { name: 'Export & Reports' }).getByRole('button', { name: 'Artists' }).boundingBox();

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { ADMIN_KEY, admin, caribbean, expect, expectNoSideways, isShellPath, test, unique, wav } from './fixtures';
+import { ADMIN_KEY, admin, caribbean, expect, expectNoSideways, isShellPath, test, toast, unique, wav } from './fixtures';
 
-const toast = (page: Page) => page.getByTestId('toast');
 const row = (page: Page, text: string) => page.getByTestId('moderation-row').filter({ hasText: text });
 
 /** The layout's own public calls (fixtures.ts), made as a visitor, not the admin screen's. */
@@ -41,6 +40,16 @@ async function createPendingArtist(request: APIRequestContext, name: string, bio
   const res = await request.post('/api/artists', { data: { name, bio, countryCode: 'JM' } });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: string; approved: boolean };
+}
+
+/** A new pending artist (its name made from `label`), as a row of the unlocked moderation page. */
+async function pendingArtistRow(page: Page, request: APIRequestContext, label: string) {
+  const name = unique(label);
+  const artist = await createPendingArtist(request, name);
+  await unlock(page, '/admin/moderation');
+  const r = row(page, name);
+  await expect(r).toBeVisible();
+  return { name, artist, r };
 }
 
 async function createPendingTrack(request: APIRequestContext, artistId: string, title: string, explicit = false) {
@@ -230,11 +239,7 @@ test.describe('moderation queues', () => {
   });
 
   test('a failed call shows an error toast and leaves the row as it was', async ({ page, request }) => {
-    const name = unique('E2E Failing Artist');
-    const artist = await createPendingArtist(request, name);
-    await unlock(page, '/admin/moderation');
-    const r = row(page, name);
-    await expect(r).toBeVisible();
+    const { name, artist, r } = await pendingArtistRow(page, request, 'E2E Failing Artist');
 
     // Cut the network for this one PATCH only; the server itself is untouched.
     let cut = 0;
@@ -294,11 +299,7 @@ test.describe('a refusal from the server', () => {
   });
 
   test("shows the server's message and leaves the row as it was", async ({ page, request }) => {
-    const name = unique('E2E Refused Artist');
-    const artist = await createPendingArtist(request, name);
-    await unlock(page, '/admin/moderation');
-    const r = row(page, name);
-    await expect(r).toBeVisible();
+    const { name, artist, r } = await pendingArtistRow(page, request, 'E2E Refused Artist');
 
     // Meanwhile someone guesses keys from the same address: the server locks it out (docs/api.md).
     let refusal = '';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_KEY, admin, apiCalls, caribbean, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, readSettings, test, unlockAdmin } from './fixtures';
+import { ADMIN_KEY, admin, apiCalls, caribbean, changeSettingsPuts, checkGate, expect, expectKeyOnAdminCalls, expectNoSideways, openAdminOnPhone, readSettings, test, unlockAdmin } from './fixtures';
 
 const BUTTON = 'Access Settings';
 const unlock = (page: Page) => unlockAdmin(page, BUTTON);
@@ -152,11 +152,7 @@ test.describe('admin settings', () => {
     await page.goto(caribbean('/admin/settings'));
     await unlock(page);
     // Make the server refuse the display name the browser accepted (as if the rules had changed).
-    await page.route('**/api/settings*', async (route) => {
-      if (route.request().method() !== 'PUT') return route.continue();
-      const body = route.request().postDataJSON() as Record<string, unknown>;
-      await route.continue({ postData: JSON.stringify({ ...body, displayName: '' }) });
-    });
+    await changeSettingsPuts(page, { displayName: '' });
     await page.getByRole('button', { name: 'Save Settings' }).click();
     const toast = page.getByTestId('toast');
     await expect(toast).toContainText('Update Failed');
@@ -166,9 +162,7 @@ test.describe('admin settings', () => {
   });
 
   test('works on a 375 px phone with no sideways scrolling and the save button in reach', async ({ page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/admin/settings');
-    await unlock(page);
+    await openAdminOnPhone(page, '/admin/settings', BUTTON);
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible();
     await expectNoSideways(page);
     await expect(page.getByRole('button', { name: 'Save Settings' })).toBeInViewport();

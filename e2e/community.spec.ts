@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, caribbean, expect, expectNoSideways, test, unique } from './fixtures';
+import { admin, caribbean, expect, expectNoSideways, test, toast, unique } from './fixtures';
 
 interface PrayerRow {
   id: string;
@@ -42,7 +42,6 @@ async function changeSettings(request: APIRequestContext, url: (p: string) => st
 const watzhott = (p: string) => p;
 
 const wall = (page: Page) => page.getByRole('region', { name: 'Approved prayer requests' });
-const toast = (page: Page) => page.getByTestId('toast');
 
 test.describe('prayer wall (caribbean)', () => {
   test('lists approved prayers only, with name or Anonymous and a date', async ({ page, request }) => {

@@ -69,6 +69,36 @@ export async function readSettings(request: APIRequestContext, url = '/api/setti
   return settings;
 }
 
+/** The page's toast. */
+export const toast = (page: Page) => page.getByTestId('toast');
+
+/** Accepts the page's next confirm dialog, which must name `name`. */
+export function acceptConfirmNaming(page: Page, name: string): void {
+  page.once('dialog', (d) => {
+    expect(d.message()).toContain(name);
+    void d.accept();
+  });
+}
+
+/**
+ * The real server sees `changes` in the page's settings PUTs: as if the rules had changed
+ * under the page, it refuses what the browser accepted.
+ */
+export async function changeSettingsPuts(page: Page, changes: Record<string, unknown>): Promise<void> {
+  await page.route('**/api/settings*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    await route.continue({ postData: JSON.stringify({ ...body, ...changes }) });
+  });
+}
+
+/** An admin page on a 375 px phone, past the gate with the page's own button. */
+export async function openAdminOnPhone(page: Page, path: string, button: string): Promise<void> {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(path);
+  await unlockAdmin(page, button);
+}
+
 /** Passes the admin gate with the page's own button. */
 export async function unlockAdmin(page: Page, button: string): Promise<void> {
   await page.getByLabel('Admin key').fill(ADMIN_KEY);
@@ -133,24 +163,4 @@ export function expectKeyOnAdminCalls(requests: Request[]): void {
 /** A real 1×1 PNG, for image uploads. */
 export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-/** A PCM WAV of silence; bitrate = sampleRate × channels × bits. */
-export function wav(sampleRate: number, channels: number, bits: 8 | 16, seconds: number): Buffer {
-  const blockAlign = channels * (bits / 8);
-  const dataLength = Math.round(sampleRate * seconds) * blockAlign;
-  const b = Buffer.alloc(44 + dataLength);
-  b.write('RIFF', 0, 'ascii');
-  b.writeUInt32LE(36 + dataLength, 4);
-  b.write('WAVE', 8, 'ascii');
-  b.write('fmt ', 12, 'ascii');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(channels, 22);
-  b.writeUInt32LE(sampleRate, 24);
-  b.writeUInt32LE(sampleRate * blockAlign, 28);
-  b.writeUInt16LE(blockAlign, 32);
-  b.writeUInt16LE(bits, 34);
-  b.write('data', 36, 'ascii');
-  b.writeUInt32LE(dataLength, 40);
-  if (bits === 8) b.fill(128, 44); // 8-bit PCM silence is the midpoint
-  return b;
-}
+export { wav } from '../bench/lib/wav.mjs';

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { admin, caribbean, changeSettings, expect, expectNoSideways, test, unique } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { admin, caribbean, changeSettings, expect, expectNoSideways, test, toast, unique } from './fixtures';
 
 interface SponsorRow {
   id: string;
@@ -27,7 +27,6 @@ async function removeSponsors(request: APIRequestContext, ids: string[]) {
   for (const id of ids) await request.delete(`/api/sponsors/${id}`, { headers: admin });
 }
 
-const toast = (page: Page) => page.getByTestId('toast');
 
 test.describe('sponsors page', () => {
   test('groups active sponsors by tier, with logos, initials and links in a new tab', async ({ page, request }) => {

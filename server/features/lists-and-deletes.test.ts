@@ -7,15 +7,17 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { ADMIN_KEY, describeEachEngine, freshAddress } from '../test/test-app';
+import { adminHeaders, collectionRequests } from '../test/api-requests';
+import { describeEachEngine, freshAddress } from '../test/test-app';
 
 const CARIBBEAN = 'tenant=caribbean';
 
 describeEachEngine('lists and deletes', (t) => {
-  const admin = () => ({ 'x-admin-key': ADMIN_KEY, 'X-Forwarded-For': freshAddress() });
+  const artists = collectionRequests(t, '/api/artists');
+  const tracks = collectionRequests(t, '/api/tracks');
   const get = (url: string, asAdmin = true) => {
     const req = t().http().get(url);
-    return asAdmin ? req.set(admin()) : req.set('X-Forwarded-For', freshAddress());
+    return asAdmin ? req.set(adminHeaders()) : req.set('X-Forwarded-For', freshAddress());
   };
   const nextOf = (link: string | undefined) => (link ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] ?? null : null);
   const addPrayers = async (n: number, approved = false) => {
@@ -75,7 +77,7 @@ describeEachEngine('lists and deletes', (t) => {
     await addPrayers(12);
     const order = (await get(`/api/prayers?${CARIBBEAN}&approved=false`)).body.map((p: { id: string }) => p.id);
     const first = await get(`/api/prayers?${CARIBBEAN}&approved=false&limit=5`);
-    for (const p of first.body) expect((await t().http().delete(`/api/prayers/${p.id}?${CARIBBEAN}`).set(admin())).status).toBe(204);
+    for (const p of first.body) expect((await t().http().delete(`/api/prayers/${p.id}?${CARIBBEAN}`).set(adminHeaders())).status).toBe(204);
     const second = await get(nextOf(first.headers.link)!);
     expect(second.body.map((p: { id: string }) => p.id)).toEqual(order.slice(5, 10));
     expect(second.headers['x-total-count']).toBe('7');
@@ -84,8 +86,8 @@ describeEachEngine('lists and deletes', (t) => {
   it('pending=true gives an admin the moderation queue: unapproved and not yet reviewed, counted by the server', async () => {
     await t().db('prayers').where({ tenant: 'caribbean' }).delete();
     const rows = await addPrayers(6);
-    await t().http().patch(`/api/prayers/${rows[0]!.id}?${CARIBBEAN}`).set(admin()).send({ approved: false });
-    await t().http().patch(`/api/prayers/${rows[1]!.id}?${CARIBBEAN}`).set(admin()).send({ approved: true });
+    await t().http().patch(`/api/prayers/${rows[0]!.id}?${CARIBBEAN}`).set(adminHeaders()).send({ approved: false });
+    await t().http().patch(`/api/prayers/${rows[1]!.id}?${CARIBBEAN}`).set(adminHeaders()).send({ approved: true });
     const queue = await get(`/api/prayers?${CARIBBEAN}&pending=true&limit=2`);
     expect(queue.headers['x-total-count']).toBe('4');
     expect(queue.body).toHaveLength(2);
@@ -131,52 +133,40 @@ describeEachEngine('lists and deletes', (t) => {
     const [prayer] = await addPrayers(1);
     const visitor = await t().http().delete(`/api/prayers/${prayer!.id}?${CARIBBEAN}`).set('X-Forwarded-For', freshAddress());
     expect(visitor.status).toBe(401);
-    expect((await t().http().delete(`/api/prayers/${prayer!.id}`).set(admin())).status).toBe(404);
-    expect((await t().http().delete(`/api/prayers/${prayer!.id}?${CARIBBEAN}`).set(admin())).status).toBe(204);
+    expect((await t().http().delete(`/api/prayers/${prayer!.id}`).set(adminHeaders())).status).toBe(404);
+    expect((await t().http().delete(`/api/prayers/${prayer!.id}?${CARIBBEAN}`).set(adminHeaders())).status).toBe(204);
     expect(await t().db('prayers').where({ id: prayer!.id }).first()).toBeUndefined();
-    expect((await t().http().delete(`/api/prayers/${prayer!.id}?${CARIBBEAN}`).set(admin())).status).toBe(404);
+    expect((await t().http().delete(`/api/prayers/${prayer!.id}?${CARIBBEAN}`).set(adminHeaders())).status).toBe(404);
   });
 
   it('deletes a track and its uploaded audio and cover, leaving files that are not ours', async () => {
-    const artist = await t().http().post('/api/artists').set('X-Forwarded-For', freshAddress()).send({ name: 'Spam Band', bio: 'spam', countryCode: 'GY' });
+    const artist = await artists.post({ name: 'Spam Band', bio: 'spam', countryCode: 'GY' });
     const audio = ownFile('mp3');
     const cover = ownFile('png');
-    const track = await t()
-      .http()
-      .post('/api/tracks')
-      .set('X-Forwarded-For', freshAddress())
-      .send({ artistId: artist.body.id, title: 'Spam', genre: 'Soca', explicit: false, fileUrl: audio.url, coverUrl: cover.url });
+    const track = await tracks.post({ artistId: artist.body.id, title: 'Spam', genre: 'Soca', explicit: false, fileUrl: audio.url, coverUrl: cover.url });
     expect(track.status).toBe(201);
     expect((await t().http().delete(`/api/tracks/${track.body.id}`).set('X-Forwarded-For', freshAddress())).status).toBe(401);
     expect(audio.exists()).toBe(true);
-    expect((await t().http().delete(`/api/tracks/${track.body.id}`).set(admin())).status).toBe(204);
+    expect((await t().http().delete(`/api/tracks/${track.body.id}`).set(adminHeaders())).status).toBe(204);
     expect(audio.exists()).toBe(false);
     expect(cover.exists()).toBe(false);
     expect((await get(`/api/tracks/${track.body.id}`)).status).not.toBe(200);
-    expect((await t().http().delete(`/api/tracks/${track.body.id}`).set(admin())).status).toBe(404);
+    expect((await t().http().delete(`/api/tracks/${track.body.id}`).set(adminHeaders())).status).toBe(404);
   });
 
   it('deletes an artist with its tracks and all their uploaded files', async () => {
     const photo = ownFile('png');
     const audio = ownFile('mp3');
-    const artist = await t()
-      .http()
-      .post('/api/artists')
-      .set('X-Forwarded-For', freshAddress())
-      .send({ name: 'Spam Artist', bio: 'spam', countryCode: 'JM', photoUrl: photo.url });
+    const artist = await artists.post({ name: 'Spam Artist', bio: 'spam', countryCode: 'JM', photoUrl: photo.url });
     expect(artist.status).toBe(201);
-    const track = await t()
-      .http()
-      .post('/api/tracks')
-      .set('X-Forwarded-For', freshAddress())
-      .send({ artistId: artist.body.id, title: 'Spam', genre: 'Soca', explicit: false, fileUrl: audio.url });
+    const track = await tracks.post({ artistId: artist.body.id, title: 'Spam', genre: 'Soca', explicit: false, fileUrl: audio.url });
     expect(track.status).toBe(201);
-    expect((await t().http().delete(`/api/artists/${artist.body.id}`).set(admin())).status).toBe(204);
+    expect((await t().http().delete(`/api/artists/${artist.body.id}`).set(adminHeaders())).status).toBe(204);
     expect(photo.exists()).toBe(false);
     expect(audio.exists()).toBe(false);
     expect(await t().db('tracks').where({ id: track.body.id }).first()).toBeUndefined();
     expect((await get(`/api/artists/${artist.body.id}`)).status).toBe(404);
-    expect((await t().http().delete(`/api/artists/${artist.body.id}`).set(admin())).status).toBe(404);
+    expect((await t().http().delete(`/api/artists/${artist.body.id}`).set(adminHeaders())).status).toBe(404);
   });
 
   it('deletes a shoutout and its recording', async () => {
@@ -184,8 +174,8 @@ describeEachEngine('lists and deletes', (t) => {
     const id = randomUUID();
     await t().db('shoutouts').insert({ id, tenant: 'watzhott', name_optional: null, audio_url: recording.url, approved: false, created_at: new Date(t().clock.now).toISOString() });
     expect((await t().http().delete(`/api/shoutouts/${id}`).set('X-Forwarded-For', freshAddress())).status).toBe(401);
-    expect((await t().http().delete(`/api/shoutouts/${id}?${CARIBBEAN}`).set(admin())).status).toBe(404);
-    expect((await t().http().delete(`/api/shoutouts/${id}`).set(admin())).status).toBe(204);
+    expect((await t().http().delete(`/api/shoutouts/${id}?${CARIBBEAN}`).set(adminHeaders())).status).toBe(404);
+    expect((await t().http().delete(`/api/shoutouts/${id}`).set(adminHeaders())).status).toBe(204);
     expect(recording.exists()).toBe(false);
     expect(await t().db('shoutouts').where({ id }).first()).toBeUndefined();
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { ADMIN_KEY, PG_URL, createTestApp, freshAddress, type TestApp } from '../test/test-app';
 import { isNotModified, pickEncoding } from './public-answers';
+import { listenLocally } from '../test/listen-locally';
 
 // The in-memory cache of public answers (issue 7): same bytes as the chain makes, dropped by
 // writes, bounded by a TTL, never for admins, never across tenants, and 304s as before.
@@ -53,9 +54,7 @@ function describeKept(title: string, suite: (k: () => Kept) => void): void {
         const lines: string[] = [];
         const app = createApp({ db: base.db, config: { ...base.config, publicAnswerTtlMs: TTL_MS }, now: () => base.clock.now, log: (l) => lines.push(l) });
         server = http.createServer(app.callback());
-        await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-        const address = server.address();
-        const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+        const url = await listenLocally(server);
         kept = {
           base,
           url,
@@ -332,24 +331,24 @@ describeKept('kept public answers', (k) => {
 });
 
 describe('pickEncoding', () => {
-  it('picks what the client accepts, brotli before gzip, identity when nothing else', () => {
-    expect(pickEncoding(undefined)).toBe('identity');
-    expect(pickEncoding('')).toBe('identity');
-    expect(pickEncoding('gzip')).toBe('gzip');
-    expect(pickEncoding('br')).toBe('br');
-    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(pickEncoding('deflate')).toBe('identity');
-    expect(pickEncoding('*')).toBe('br');
-    expect(pickEncoding('BR;q=1.0, GZIP')).toBe('br');
-  });
-
-  it('honours q values, q=0 included', () => {
-    expect(pickEncoding('br;q=0.5, gzip')).toBe('gzip');
-    expect(pickEncoding('br;q=0, gzip;q=0')).toBe('identity');
-    expect(pickEncoding('gzip;q=0.5')).toBe('gzip');
-    expect(pickEncoding('gzip;q=0.5, identity')).toBe('identity');
-    expect(pickEncoding('*;q=0, gzip')).toBe('gzip');
-    expect(pickEncoding('br;q=nonsense, gzip')).toBe('gzip');
+  // What the client accepts, brotli before gzip, identity when nothing else; q values honoured, q=0 included.
+  it.each([
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['deflate', 'identity'],
+    ['*', 'br'],
+    ['BR;q=1.0, GZIP', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', 'identity'],
+    ['gzip;q=0.5', 'gzip'],
+    ['gzip;q=0.5, identity', 'identity'],
+    ['*;q=0, gzip', 'gzip'],
+    ['br;q=nonsense, gzip', 'gzip'],
+  ])('Accept-Encoding %j picks %s', (acceptEncoding, encoding) => {
+    expect(pickEncoding(acceptEncoding)).toBe(encoding);
   });
 });
 

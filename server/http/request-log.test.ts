@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { createDb, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrations';
 import { ADMIN_KEY, testConfig } from '../test/test-app';
+import { listenLocally } from '../test/listen-locally';
 
 // One structured line per request: method, path, status, ms, tenant. Never the admin key,
 // the query string or a body. The log does not depend on the database, so SQLite only.
@@ -33,9 +34,7 @@ async function start(overrides: Partial<Config> = {}): Promise<Running> {
   const errors: string[] = [];
   const app = createApp({ db, config, log: (line) => lines.push(line), errorLog: (line) => errors.push(line) });
   const server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const url = await listenLocally(server);
   return {
     url,
     server,

@@ -74,14 +74,17 @@ describe('clientAddress', () => {
 });
 
 describe('limitKey', () => {
-  it('keeps IPv4 as is and groups IPv6 by its /64', () => {
-    expect(limitKey('203.0.113.7')).toBe('203.0.113.7');
-    expect(limitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(limitKey('2001:0DB8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
-    expect(limitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(limitKey('::1')).toBe('0:0:0:0::/64');
-    expect(limitKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
-    expect(limitKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
-    expect(limitKey('unknown')).toBe('unknown');
+  // IPv4 as it is, IPv6 grouped by its /64.
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:aaaa::1', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
+    ['unknown', 'unknown'],
+  ])('%s is limited as %s', (address, key) => {
+    expect(limitKey(address)).toBe(key);
   });
 });

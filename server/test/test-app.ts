@@ -10,6 +10,7 @@ import { createApp } from '../app';
 import { DEFAULT_LIMITS, type Config } from '../config';
 import { createDb, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrations';
+import { listenLocally } from './listen-locally';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789';
 
@@ -93,9 +94,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
   };
   const app = createApp({ db, config, now: () => clock.now });
   const server = http.createServer(app.callback());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const url = await listenLocally(server);
   return {
     engine,
     db,

@@ -1,8 +1,9 @@
-import type { Knex } from 'knex';
+import { createRecordTable } from '../migration-kit';
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.createTable('artists', (t) => {
-    t.string('id', 64).primary();
+export const { up, down } = createRecordTable(
+  'artists',
+  { tenant: false, indexes: [['approved', 'country_code'], ['created_at']] },
+  (t) => {
     t.string('name', 120).notNullable();
     t.text('bio').notNullable();
     t.string('country_code', 2).notNullable();
@@ -13,12 +14,5 @@ export async function up(knex: Knex): Promise<void> {
     t.string('youtube', 2000).nullable();
     t.string('soundcloud', 2000).nullable();
     t.boolean('approved').notNullable().defaultTo(false);
-    t.string('created_at', 32).notNullable();
-    t.index(['approved', 'country_code']);
-    t.index(['created_at']);
-  });
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTable('artists');
-}
+  },
+);

@@ -1,8 +1,9 @@
-import type { Knex } from 'knex';
+import { createRecordTable } from '../migration-kit';
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.createTable('tracks', (t) => {
-    t.string('id', 64).primary();
+export const { up, down } = createRecordTable(
+  'tracks',
+  { tenant: false, indexes: [['artist_id'], ['status', 'genre']] },
+  (t) => {
     t.string('artist_id', 64).notNullable().references('id').inTable('artists').onDelete('CASCADE');
     t.string('title', 160).notNullable();
     t.string('genre', 32).notNullable();
@@ -13,12 +14,5 @@ export async function up(knex: Knex): Promise<void> {
     t.string('cover_url', 2000).nullable();
     t.string('file_url', 2000).notNullable();
     t.string('status', 16).notNullable().defaultTo('pending');
-    t.string('created_at', 32).notNullable();
-    t.index(['artist_id']);
-    t.index(['status', 'genre']);
-  });
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTable('tracks');
-}
+  },
+);

@@ -1,17 +1,11 @@
-import type { Knex } from 'knex';
+import { createTable } from '../migration-kit';
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.createTable('np_history', (t) => {
-    t.increments('seq').primary();
-    t.string('tenant', 32).notNullable();
-    t.string('title', 300).notNullable();
-    t.string('artist', 300).notNullable();
-    t.string('art', 2000).nullable();
-    t.string('played_at', 32).notNullable();
-    t.index(['tenant', 'seq']);
-  });
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTable('np_history');
-}
+export const { up, down } = createTable('np_history', (t) => {
+  t.increments('seq').primary();
+  t.string('tenant', 32).notNullable();
+  t.string('title', 300).notNullable();
+  t.string('artist', 300).notNullable();
+  t.string('art', 2000).nullable();
+  t.string('played_at', 32).notNullable();
+  t.index(['tenant', 'seq']);
+});

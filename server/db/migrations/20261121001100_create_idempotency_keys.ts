@@ -1,20 +1,14 @@
-import type { Knex } from 'knex';
+import { createTable } from '../migration-kit';
 
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.createTable('idempotency_keys', (t) => {
-    // scope = tenant + method + route; the same key on another route is another request.
-    t.string('scope', 200).notNullable();
-    t.string('key', 200).notNullable();
-    t.string('fingerprint', 64).notNullable();
-    // null while the first request is still being answered.
-    t.integer('status').nullable();
-    t.text('body').nullable();
-    t.bigInteger('created_ms').notNullable();
-    t.primary(['scope', 'key']);
-    t.index(['created_ms']);
-  });
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTable('idempotency_keys');
-}
+export const { up, down } = createTable('idempotency_keys', (t) => {
+  // scope = tenant + method + route; the same key on another route is another request.
+  t.string('scope', 200).notNullable();
+  t.string('key', 200).notNullable();
+  t.string('fingerprint', 64).notNullable();
+  // null while the first request is still being answered.
+  t.integer('status').nullable();
+  t.text('body').nullable();
+  t.bigInteger('created_ms').notNullable();
+  t.primary(['scope', 'key']);
+  t.index(['created_ms']);
+});

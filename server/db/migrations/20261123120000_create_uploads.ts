@@ -1,9 +1,9 @@
-import type { Knex } from 'knex';
+import { createTables } from '../migration-kit';
 
-export async function up(knex: Knex): Promise<void> {
+export const { up, down } = createTables({
   // Every stored upload, so that unreferenced ones can be deleted after 24 h and a shoutout
   // can name a finished resumable upload of its purpose (docs/uploads.md).
-  await knex.schema.createTable('uploads', (t) => {
+  uploads: (t) => {
     t.string('name', 80).primary();
     t.string('purpose', 16).notNullable();
     t.bigInteger('bytes').notNullable();
@@ -13,26 +13,20 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('created_at').notNullable().index();
     // Set once the sweep found a row that references it; such a file is kept until that row goes.
     t.bigInteger('kept_at').nullable();
-  });
+  },
   // One writer per resumable upload across every process (tus Locker over the database).
-  await knex.schema.createTable('upload_locks', (t) => {
+  upload_locks: (t) => {
     t.string('id', 80).primary();
     t.string('holder', 64).notNullable();
     t.bigInteger('expires_at').notNullable();
     // Set by a process that wants the lock: the holder lets go of it (tus's cancel request).
     t.boolean('wanted').notNullable().defaultTo(false);
-  });
+  },
   // Bytes uploaded per UTC day, per client address and in total (docs/api.md quotas).
-  await knex.schema.createTable('upload_quota', (t) => {
+  upload_quota: (t) => {
     t.integer('day').notNullable();
     t.string('scope', 80).notNullable();
     t.bigInteger('bytes').notNullable();
     t.primary(['day', 'scope']);
-  });
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.dropTable('upload_quota');
-  await knex.schema.dropTable('upload_locks');
-  await knex.schema.dropTable('uploads');
-}
+  },
+});

@@ -1,15 +1,7 @@
-import type { Knex } from 'knex';
+import { addColumn } from '../migration-kit';
 
 // The low-bitrate rendition of an approved track (docs/renditions.md): Low Data Mode plays it;
 // null until ffmpeg has made it, and the original plays meanwhile.
-export async function up(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('tracks', (t) => {
-    t.string('low_data_url', 2000).nullable();
-  });
-}
-
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('tracks', (t) => {
-    t.dropColumn('low_data_url');
-  });
-}
+export const { up, down } = addColumn('tracks', 'low_data_url', (t, column) => {
+  t.string(column, 2000).nullable();
+});

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Migration } from '../migration-kit';
 import * as m0100 from './20261121000100_create_settings';
 import * as m0200 from './20261121000200_create_artists';
 import * as m0300 from './20261121000300_create_tracks';
@@ -18,11 +19,6 @@ import * as m1600 from './20261121001600_add_prayers_reviewed_at';
 import * as m1700 from './20261121001700_add_shoutouts_reviewed_at';
 import * as mUploads from './20261123120000_create_uploads';
 import * as mTrackRenditions from './20261123133000_add_tracks_low_data_url';
-
-interface Migration {
-  up(knex: Knex): Promise<void>;
-  down(knex: Knex): Promise<void>;
-}
 
 // Listed here rather than read from a folder, so the bundled server and the
 // tests run the very same migrations with no file-system lookup.

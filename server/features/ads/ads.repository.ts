@@ -4,6 +4,7 @@ import type { CountryCode } from '../../../domain/countries';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
 import { bool, jsonArray, newId, nowIso, num } from '../../db/rows';
+import { tenantRecords } from '../../db/tenant-rows';
 
 // A type, not an interface: the seed hands these rows on as plain records.
 type AdRow = {
@@ -53,31 +54,20 @@ export const toAdRow = (tenant: Tenant, input: NewAd, now: number): AdRow => ({
 });
 
 export function adsRepository(db: Db) {
+  const records = tenantRecords(db, 'ads', { toItem: toAd, toNewRow: toAdRow });
   return {
     async list(tenant: Tenant): Promise<Ad[]> {
       return (await db<AdRow>('ads').where({ tenant }).orderBy('created_at', 'desc').orderBy('id')).map(toAd);
     },
 
-    async find(tenant: Tenant, id: string): Promise<Ad | null> {
-      const row = await db<AdRow>('ads').where({ tenant, id }).first();
-      return row ? toAd(row) : null;
-    },
-
-    async create(tenant: Tenant, input: NewAd, now: number): Promise<Ad> {
-      const row = toAdRow(tenant, input, now);
-      await db('ads').insert(row);
-      return toAd(row);
-    },
+    find: records.find,
+    create: records.create,
+    remove: records.remove,
 
     async update(tenant: Tenant, id: string, patch: AdPatch): Promise<Ad | null> {
-      const current = await this.find(tenant, id);
+      const current = await records.find(tenant, id);
       if (!current) return null;
-      await db('ads').where({ tenant, id }).update(toRow({ ...current, ...stripUndefined(patch) }));
-      return this.find(tenant, id);
-    },
-
-    async remove(tenant: Tenant, id: string): Promise<boolean> {
-      return (await db('ads').where({ tenant, id }).delete()) > 0;
+      return records.updateColumns(tenant, id, toRow({ ...current, ...stripUndefined(patch) }));
     },
 
     /**

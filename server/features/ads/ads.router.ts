@@ -2,11 +2,11 @@ import Router from '@koa/router';
 import { AdPatchSchema, NewAdSchema } from '../../../domain/ads';
 import { AD_SLOTS, type AdSlot } from '../../../domain/catalog';
 import { isCountryCode } from '../../../domain/countries';
+import { adminCreateRoute, adminDeleteRoute, adminPatchRoute } from '../../http/admin-crud';
 import { requireAdmin } from '../../http/admin-key';
-import { jsonBody } from '../../http/body';
 import type { AppState, Deps } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
-import { parseWith, queryString } from '../../http/validate';
+import { queryString } from '../../http/validate';
 import { loadSettings } from '../../db/settings-store';
 import { adCounter } from './ad-counts.service';
 import { adsRepository } from './ads.repository';
@@ -47,23 +47,9 @@ export function adsRouter(deps: Deps): Router<AppState> {
     answerList(ctx, await ads.list(ctx.state.tenant), NEWEST_FIRST);
   });
 
-  router.post('/', requireAdmin(deps), jsonBody(deps), async (ctx) => {
-    const input = parseWith(NewAdSchema, ctx.state.body);
-    ctx.status = 201;
-    ctx.body = await ads.create(ctx.state.tenant, input, deps.now());
-  });
-
-  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
-    const patch = parseWith(AdPatchSchema, ctx.state.body);
-    const ad = await ads.update(ctx.state.tenant, ctx.params.id!, patch);
-    if (!ad) throw notFound('Ad not found');
-    ctx.body = ad;
-  });
-
-  router.delete('/:id', requireAdmin(deps), async (ctx) => {
-    if (!(await ads.remove(ctx.state.tenant, ctx.params.id!))) throw notFound('Ad not found');
-    ctx.status = 204;
-  });
+  adminCreateRoute(router, deps, NewAdSchema, ads);
+  adminPatchRoute(router, deps, AdPatchSchema, ads, 'Ad not found');
+  adminDeleteRoute(router, deps, ads, 'Ad not found');
 
   return router;
 }

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ArtistSchema, type Artist } from '../../../domain/artists';
 import type { Genre, TrackStatus } from '../../../domain/catalog';
+import { collectionRequests } from '../../test/api-requests';
 import { ADMIN_KEY, describeEachEngine, freshAddress, postRaw } from '../../test/test-app';
 
 type Body = Record<string, unknown>;
@@ -12,19 +13,7 @@ const token = () => `tk${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 const ids = (list: { id: string }[]) => list.map((a) => a.id).sort();
 
 describeEachEngine('artists', (t) => {
-  const post = (body: unknown, ip = freshAddress()) =>
-    t()
-      .http()
-      .post('/api/artists')
-      .set('X-Forwarded-For', ip)
-      .send(body as object);
-  const visitorGet = (path: string) => t().http().get(path).set('X-Forwarded-For', freshAddress());
-  const adminGet = (path: string) => t().http().get(path).set('X-Forwarded-For', freshAddress()).set('x-admin-key', ADMIN_KEY);
-  const patch = (id: string, body: unknown, key: string | null = ADMIN_KEY) => {
-    const req = t().http().patch(`/api/artists/${id}`).set('X-Forwarded-For', freshAddress());
-    if (key !== null) req.set('x-admin-key', key);
-    return req.send(body as object);
-  };
+  const { post, visitorGet, adminGet, patch } = collectionRequests(t, '/api/artists');
 
   const valid = (over: Body = {}): Body => ({
     name: 'Shanta Prince',

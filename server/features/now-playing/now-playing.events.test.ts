@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, type Config } from '../../config';
 import { startServer } from '../../server';
 import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
 import { eventStreamOptionsFromEnv, retryMs } from './now-playing.events';
+import { listenLocally } from '../../test/listen-locally';
 
 // Short intervals for this file; the app reads them when it is created (in beforeAll).
 const SHORT = { NP_EVENTS_HEARTBEAT_MS: '250', NP_EVENTS_CHECK_MS: '60', NP_EVENTS_MAX_PER_ADDRESS: '3' };
@@ -31,9 +32,7 @@ const icecast = (title: string, listeners = 5) => JSON.stringify({ icestats: { s
 async function startUpstream() {
   let body = icecast('Kes - Hello');
   const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const base = await listenLocally(server);
   let cases = 0;
   return {
     freshUrl: () => `${base}/status-json.xsl?case=${++cases}`,

@@ -16,6 +16,13 @@ import {
 
 const fixture = (name: string): string => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const doc = (name: string): unknown => JSON.parse(fixture(name));
+/** What a format without history answers for one playing song. */
+const oneSong = (format: string, title: string, artist: string, listeners: number) => ({
+  format,
+  song: { title, artist, art: null },
+  history: null,
+  listeners,
+});
 
 describe('AzuraCast /api/nowplaying/{station}', () => {
   it('reads now_playing.song, song_history with played_at as ISO, and listeners.current', () => {
@@ -59,32 +66,17 @@ describe('AzuraCast /api/nowplaying/{station}', () => {
   });
 
   it('accepts a bare listener number (old versions) and no history', () => {
-    expect(parseAzuraCast({ now_playing: { song: { text: 'Lone Title' } }, listeners: 9 })).toEqual({
-      format: 'azuracast',
-      song: { title: 'Lone Title', artist: '', art: null },
-      history: null,
-      listeners: 9,
-    });
+    expect(parseAzuraCast({ now_playing: { song: { text: 'Lone Title' } }, listeners: 9 })).toEqual(oneSong('azuracast', 'Lone Title', '', 9));
   });
 });
 
 describe('Icecast status-json.xsl', () => {
   it('reads a single source object, splitting "Artist - Title"', () => {
-    expect(parseNowPlayingText(fixture('icecast-single.json'))).toEqual({
-      format: 'icecast',
-      song: { title: 'Excess Love', artist: 'Sherwin Gardner', art: null },
-      history: null,
-      listeners: 23,
-    });
+    expect(parseNowPlayingText(fixture('icecast-single.json'))).toEqual(oneSong('icecast', 'Excess Love', 'Sherwin Gardner', 23));
   });
 
   it('picks the first source with a title from an array, splitting on the first " - " only', () => {
-    expect(parseNowPlayingText(fixture('icecast-multi.json'))).toEqual({
-      format: 'icecast',
-      song: { title: 'Differentology (Ready for the Road) - Remix', artist: 'Bunji Garlin', art: null },
-      history: null,
-      listeners: 87,
-    });
+    expect(parseNowPlayingText(fixture('icecast-multi.json'))).toEqual(oneSong('icecast', 'Differentology (Ready for the Road) - Remix', 'Bunji Garlin', 87));
   });
 
   it('uses a separate artist field when the encoder sent one', () => {
@@ -105,21 +97,11 @@ describe('Icecast status-json.xsl', () => {
 
 describe('SHOUTcast v2 stats?json=1', () => {
   it('reads songtitle and currentlisteners', () => {
-    expect(parseNowPlayingText(fixture('shoutcast-stats.json'))).toEqual({
-      format: 'shoutcast',
-      song: { title: 'Smile Jamaica', artist: 'Chronixx', art: null },
-      history: null,
-      listeners: 14,
-    });
+    expect(parseNowPlayingText(fixture('shoutcast-stats.json'))).toEqual(oneSong('shoutcast', 'Smile Jamaica', 'Chronixx', 14));
   });
 
   it('reads statistics?json=1: the first stream with a title', () => {
-    expect(parseNowPlayingText(fixture('shoutcast-statistics.json'))).toEqual({
-      format: 'shoutcast',
-      song: { title: 'Ride On King Jesus', artist: 'Ron Kenoly', art: null },
-      history: null,
-      listeners: 26,
-    });
+    expect(parseNowPlayingText(fixture('shoutcast-statistics.json'))).toEqual(oneSong('shoutcast', 'Ride On King Jesus', 'Ron Kenoly', 26));
   });
 
   it('has no song while the title is empty, and takes listener counts sent as text', () => {

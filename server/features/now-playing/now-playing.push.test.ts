@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompiledServer, startCompiledServer, type CompiledServer } from '../../test/compiled-server';
+import { listenLocally } from '../../test/listen-locally';
 
 // Two compiled server processes on one PostgreSQL database (docs/now-playing-push.md): a
 // change made through one reaches the other's now-playing streams through LISTEN/NOTIFY,
@@ -94,10 +95,9 @@ async function icecast() {
     fetches += 1;
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ icestats: { source: { title, listeners: 5, server_name: 'Test' } } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
+  const base = await listenLocally(server);
   return {
-    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/status-json.xsl`,
+    url: `${base}/status-json.xsl`,
     fetches: () => fetches,
     play: (next: string) => (title = next),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -9,6 +9,7 @@ import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app
 import { fetchUpstream, MAX_UPSTREAM_BYTES } from './now-playing.fetch';
 import { UPSTREAM_REFRESH_MS } from './now-playing.poller';
 import { LAST_GOOD_MAX_AGE_MS, OFF_AIR_TITLE } from './now-playing.service';
+import { listenLocally } from '../../test/listen-locally';
 
 const fixture = (name: string): string => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const icecast = (title: string, listeners: number | null = 5) =>
@@ -26,9 +27,7 @@ async function startUpstream() {
     upstream.requests += 1;
     reply(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const base = await listenLocally(server);
   let cases = 0;
   const upstream = {
     requests: 0,
@@ -371,9 +370,7 @@ describe('fetchUpstream', () => {
   let reply: Reply = (_req, res) => res.end();
   beforeAll(async () => {
     server = http.createServer((req, res) => reply(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenLocally(server);
   });
   afterAll(async () => {
     server.closeAllConnections();

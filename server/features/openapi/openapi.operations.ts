@@ -82,6 +82,93 @@ const ADMIN_LIST_HEADERS = {
 
 const DELETED = { description: 'Deleted.' };
 
+/** A collection of the contract: where it is, its tag, the noun its answers use, and the component of one item. */
+interface Collection {
+  path: string;
+  tag: string;
+  noun: string;
+  component: ComponentName;
+  tenant?: 'watzhott' | 'caribbean';
+  /** Whether an unknown id's 404 is documented on PATCH and DELETE. */
+  documentsNotFound: boolean;
+}
+
+const collection = (path: string, tag: string, noun: string, component: ComponentName, more: Partial<Collection> = {}): Collection => ({
+  path,
+  tag,
+  noun,
+  component,
+  documentsNotFound: true,
+  ...more,
+});
+
+const ARTISTS = collection('/api/artists', 'artists', 'artist', 'Artist');
+const TRACKS = collection('/api/tracks', 'tracks', 'track', 'Track');
+const SHOWS = collection('/api/shows', 'shows', 'show', 'Show');
+const EVENTS = collection('/api/events', 'events', 'event', 'Event', { tenant: 'watzhott', documentsNotFound: false });
+const SPONSORS = collection('/api/sponsors', 'sponsors', 'sponsor', 'Sponsor');
+const PRAYERS = collection('/api/prayers', 'prayers', 'prayer', 'Prayer', { tenant: 'caribbean' });
+const SHOUTOUTS = collection('/api/shoutouts', 'shoutouts', 'shoutout', 'Shoutout');
+const ADS = collection('/api/ads', 'ads', 'ad', 'Ad');
+
+/** What every operation on one of the collection's paths shares. */
+function on(c: Collection, method: Method, item: boolean, summary: string, access: Access, description?: string) {
+  return {
+    method,
+    path: item ? `${c.path}/{id}` : c.path,
+    tag: c.tag,
+    summary,
+    ...(description ? { description } : {}),
+    access,
+    ...(c.tenant ? { tenant: c.tenant } : {}),
+  };
+}
+
+const notFound = (c: Collection): Record<number, ResponseDoc> =>
+  c.documentsNotFound ? { 404: { description: `No such ${c.noun}.`, json: 'Error' } } : {};
+
+/** GET of the collection: paged (docs/api.md "Lists"); admins also get X-Total-Count. */
+function listOf(
+  c: Collection,
+  doc: { summary: string; description?: string; access: Access; query?: ParamDoc[]; answer: string; json?: AudienceJsonDoc },
+): OperationDoc {
+  return {
+    ...on(c, 'get', false, doc.summary, doc.access, doc.description),
+    query: doc.query ?? LIST_QUERY,
+    responses: { 200: { description: doc.answer, json: doc.json ?? { listOf: c.component }, headers: ADMIN_LIST_HEADERS } },
+  };
+}
+
+/** A visitor's POST of a new item (docs/api.md: public writes are rate-limited and take an Idempotency-Key). */
+function publicSubmit(c: Collection, summary: string, input: ComponentName, stored: string, json: AudienceJsonDoc = c.component): OperationDoc {
+  return {
+    ...on(c, 'post', false, summary, 'public'),
+    rateLimited: true,
+    idempotent: true,
+    body: { json: input },
+    responses: { 201: { description: stored, json } },
+  };
+}
+
+/** An admin's POST of a new item: 201 with the item. */
+function adminCreate(c: Collection, summary: string, input: ComponentName): OperationDoc {
+  return { ...on(c, 'post', false, summary, 'admin'), body: { json: input }, responses: { 201: { description: `The ${c.noun}.`, json: c.component } } };
+}
+
+/** An admin's PATCH of one item: 200 with the item. */
+function adminChange(c: Collection, summary: string, input: ComponentName): OperationDoc {
+  return {
+    ...on(c, 'patch', true, summary, 'admin'),
+    body: { json: input },
+    responses: { 200: { description: `The ${c.noun}.`, json: c.component }, ...notFound(c) },
+  };
+}
+
+/** An admin's DELETE of one item: 204. */
+function adminDelete(c: Collection, summary: string, description?: string): OperationDoc {
+  return { ...on(c, 'delete', true, summary, 'admin', description), responses: { 204: DELETED, ...notFound(c) } };
+}
+
 export const OPERATIONS: OperationDoc[] = [
   {
     method: 'get',
@@ -166,74 +253,19 @@ export const OPERATIONS: OperationDoc[] = [
     access: 'visitor-or-admin',
     responses: { 200: { description: 'The artist.', json: 'Artist' }, 404: { description: 'Missing, or not approved and asked by a visitor.', json: 'Error' } },
   },
-  {
-    method: 'post',
-    path: '/api/artists',
-    tag: 'artists',
-    summary: 'Submit an artist',
-    access: 'public',
-    rateLimited: true,
-    idempotent: true,
-    body: { json: 'NewArtist' },
-    responses: { 201: { description: 'Stored pending: approved and featured false.', json: 'Artist' } },
-  },
-  {
-    method: 'patch',
-    path: '/api/artists/{id}',
-    tag: 'artists',
-    summary: 'Moderate an artist',
-    access: 'admin',
-    body: { json: 'ArtistModeration' },
-    responses: { 200: { description: 'The artist.', json: 'Artist' }, 404: { description: 'No such artist.', json: 'Error' } },
-  },
-  {
-    method: 'delete',
-    path: '/api/artists/{id}',
-    tag: 'artists',
-    summary: 'Delete an artist',
-    description: "Its tracks and the row's uploaded files go with it.",
-    access: 'admin',
-    responses: { 204: DELETED, 404: { description: 'No such artist.', json: 'Error' } },
-  },
-  {
-    method: 'get',
-    path: '/api/tracks',
-    tag: 'tracks',
+  publicSubmit(ARTISTS, 'Submit an artist', 'NewArtist', 'Stored pending: approved and featured false.'),
+  adminChange(ARTISTS, 'Moderate an artist', 'ArtistModeration'),
+  adminDelete(ARTISTS, 'Delete an artist', "Its tracks and the row's uploaded files go with it."),
+  listOf(TRACKS, {
     summary: 'List tracks',
     description: 'Visitors: approved tracks only. Admins: all.',
     access: 'visitor-or-admin',
     query: [{ name: 'artist_id', description: 'Tracks of one artist.', schema: { type: 'string' } }, ...LIST_QUERY],
-    responses: { 200: { description: 'Tracks.', json: { listOf: 'Track' }, headers: ADMIN_LIST_HEADERS } },
-  },
-  {
-    method: 'post',
-    path: '/api/tracks',
-    tag: 'tracks',
-    summary: 'Submit a track',
-    access: 'public',
-    rateLimited: true,
-    idempotent: true,
-    body: { json: 'NewTrack' },
-    responses: { 201: { description: 'Stored pending: status "pending", featured false.', json: 'Track' } },
-  },
-  {
-    method: 'patch',
-    path: '/api/tracks/{id}',
-    tag: 'tracks',
-    summary: 'Moderate a track',
-    access: 'admin',
-    body: { json: 'TrackModeration' },
-    responses: { 200: { description: 'The track.', json: 'Track' }, 404: { description: 'No such track.', json: 'Error' } },
-  },
-  {
-    method: 'delete',
-    path: '/api/tracks/{id}',
-    tag: 'tracks',
-    summary: 'Delete a track',
-    description: "The row's uploaded files go with it.",
-    access: 'admin',
-    responses: { 204: DELETED, 404: { description: 'No such track.', json: 'Error' } },
-  },
+    answer: 'Tracks.',
+  }),
+  publicSubmit(TRACKS, 'Submit a track', 'NewTrack', 'Stored pending: status "pending", featured false.'),
+  adminChange(TRACKS, 'Moderate a track', 'TrackModeration'),
+  adminDelete(TRACKS, 'Delete a track', "The row's uploaded files go with it."),
   {
     method: 'post',
     path: '/api/uploads',
@@ -321,142 +353,32 @@ export const OPERATIONS: OperationDoc[] = [
       404: { description: 'No such file.' },
     },
   },
-  {
-    method: 'get',
-    path: '/api/shows',
-    tag: 'shows',
-    summary: "The tenant's weekly shows",
-    access: 'visitor-or-admin',
-    query: LIST_QUERY,
-    responses: { 200: { description: 'Shows.', json: { listOf: 'Show' }, headers: ADMIN_LIST_HEADERS } },
-  },
-  {
-    method: 'post',
-    path: '/api/shows',
-    tag: 'shows',
-    summary: 'Add a show',
-    access: 'admin',
-    body: { json: 'NewShow' },
-    responses: { 201: { description: 'The show.', json: 'Show' } },
-  },
-  {
-    method: 'patch',
-    path: '/api/shows/{id}',
-    tag: 'shows',
-    summary: 'Change a show',
-    access: 'admin',
-    body: { json: 'ShowPatch' },
-    responses: { 200: { description: 'The show.', json: 'Show' }, 404: { description: 'No such show.', json: 'Error' } },
-  },
-  {
-    method: 'delete',
-    path: '/api/shows/{id}',
-    tag: 'shows',
-    summary: 'Delete a show',
-    access: 'admin',
-    responses: { 204: DELETED, 404: { description: 'No such show.', json: 'Error' } },
-  },
-  {
-    method: 'get',
-    path: '/api/events',
-    tag: 'events',
-    summary: 'List events',
-    description: 'Visitors: public events; admins: all; soonest first.',
-    access: 'visitor-or-admin',
-    tenant: 'watzhott',
-    query: LIST_QUERY,
-    responses: { 200: { description: 'Events.', json: { listOf: 'Event' }, headers: ADMIN_LIST_HEADERS } },
-  },
-  {
-    method: 'post',
-    path: '/api/events',
-    tag: 'events',
-    summary: 'Add an event',
-    access: 'admin',
-    tenant: 'watzhott',
-    body: { json: 'NewEvent' },
-    responses: { 201: { description: 'The event.', json: 'Event' } },
-  },
-  {
-    method: 'patch',
-    path: '/api/events/{id}',
-    tag: 'events',
-    summary: 'Change an event',
-    access: 'admin',
-    tenant: 'watzhott',
-    body: { json: 'EventPatch' },
-    responses: { 200: { description: 'The event.', json: 'Event' } },
-  },
-  {
-    method: 'delete',
-    path: '/api/events/{id}',
-    tag: 'events',
-    summary: 'Delete an event',
-    access: 'admin',
-    tenant: 'watzhott',
-    responses: { 204: DELETED },
-  },
-  {
-    method: 'get',
-    path: '/api/sponsors',
-    tag: 'sponsors',
+  listOf(SHOWS, { summary: "The tenant's weekly shows", access: 'visitor-or-admin', answer: 'Shows.' }),
+  adminCreate(SHOWS, 'Add a show', 'NewShow'),
+  adminChange(SHOWS, 'Change a show', 'ShowPatch'),
+  adminDelete(SHOWS, 'Delete a show'),
+  listOf(EVENTS, { summary: 'List events', description: 'Visitors: public events; admins: all; soonest first.', access: 'visitor-or-admin', answer: 'Events.' }),
+  adminCreate(EVENTS, 'Add an event', 'NewEvent'),
+  adminChange(EVENTS, 'Change an event', 'EventPatch'),
+  adminDelete(EVENTS, 'Delete an event'),
+  listOf(SPONSORS, {
     summary: 'List sponsors',
     description: 'Visitors: active sponsors, without notes. Admins: all, with notes.',
     access: 'visitor-or-admin',
-    query: LIST_QUERY,
-    responses: { 200: { description: 'Sponsors.', json: { visitor: { listOf: 'PublicSponsor' }, admin: { listOf: 'Sponsor' } }, headers: ADMIN_LIST_HEADERS } },
-  },
-  {
-    method: 'post',
-    path: '/api/sponsors',
-    tag: 'sponsors',
-    summary: 'Apply to sponsor',
-    access: 'public',
-    rateLimited: true,
-    idempotent: true,
-    body: { json: 'NewSponsor' },
-    responses: { 201: { description: 'Stored inactive; notes only in an admin’s answer.', json: { visitor: 'PublicSponsor', admin: 'Sponsor' } } },
-  },
-  {
-    method: 'patch',
-    path: '/api/sponsors/{id}',
-    tag: 'sponsors',
-    summary: 'Review a sponsor',
-    access: 'admin',
-    body: { json: 'SponsorPatch' },
-    responses: { 200: { description: 'The sponsor.', json: 'Sponsor' }, 404: { description: 'No such sponsor.', json: 'Error' } },
-  },
-  {
-    method: 'delete',
-    path: '/api/sponsors/{id}',
-    tag: 'sponsors',
-    summary: 'Delete a sponsor',
-    access: 'admin',
-    responses: { 204: DELETED, 404: { description: 'No such sponsor.', json: 'Error' } },
-  },
-  {
-    method: 'get',
-    path: '/api/prayers',
-    tag: 'prayers',
+    answer: 'Sponsors.',
+    json: { visitor: { listOf: 'PublicSponsor' }, admin: { listOf: 'Sponsor' } },
+  }),
+  publicSubmit(SPONSORS, 'Apply to sponsor', 'NewSponsor', 'Stored inactive; notes only in an admin’s answer.', { visitor: 'PublicSponsor', admin: 'Sponsor' }),
+  adminChange(SPONSORS, 'Review a sponsor', 'SponsorPatch'),
+  adminDelete(SPONSORS, 'Delete a sponsor'),
+  listOf(PRAYERS, {
     summary: 'List prayers',
     description: 'Visitors: approved prayers only (`approved=false` is a 401). Admins: as asked.',
     access: 'visitor-or-admin',
-    tenant: 'caribbean',
     query: [APPROVED, ...LIST_QUERY],
-    responses: { 200: { description: 'Prayers, newest first.', json: { listOf: 'Prayer' }, headers: ADMIN_LIST_HEADERS } },
-  },
-  {
-    method: 'post',
-    path: '/api/prayers',
-    tag: 'prayers',
-    summary: 'Send a prayer request',
-    access: 'public',
-    tenant: 'caribbean',
-    rateLimited: true,
-    idempotent: true,
-    body: { json: 'NewPrayer' },
-    responses: { 201: { description: 'Stored pending, no hearts.', json: 'Prayer' } },
-  },
+    answer: 'Prayers, newest first.',
+  }),
+  publicSubmit(PRAYERS, 'Send a prayer request', 'NewPrayer', 'Stored pending, no hearts.'),
   {
     method: 'patch',
     path: '/api/prayers/{id}',
@@ -473,24 +395,8 @@ export const OPERATIONS: OperationDoc[] = [
       404: { description: 'No such prayer (or, for a heart, not approved).', json: 'Error' },
     },
   },
-  {
-    method: 'delete',
-    path: '/api/prayers/{id}',
-    tag: 'prayers',
-    summary: 'Delete a prayer',
-    access: 'admin',
-    tenant: 'caribbean',
-    responses: { 204: DELETED, 404: { description: 'No such prayer.', json: 'Error' } },
-  },
-  {
-    method: 'get',
-    path: '/api/shoutouts',
-    tag: 'shoutouts',
-    summary: 'List shoutouts',
-    access: 'admin',
-    query: [APPROVED, ...LIST_QUERY],
-    responses: { 200: { description: 'Shoutouts, newest first.', json: { listOf: 'Shoutout' }, headers: ADMIN_LIST_HEADERS } },
-  },
+  adminDelete(PRAYERS, 'Delete a prayer'),
+  listOf(SHOUTOUTS, { summary: 'List shoutouts', access: 'admin', query: [APPROVED, ...LIST_QUERY], answer: 'Shoutouts, newest first.' }),
   {
     method: 'post',
     path: '/api/shoutouts',
@@ -508,59 +414,12 @@ export const OPERATIONS: OperationDoc[] = [
       415: { description: 'Not audio.', json: 'Error' },
     },
   },
-  {
-    method: 'patch',
-    path: '/api/shoutouts/{id}',
-    tag: 'shoutouts',
-    summary: 'Moderate a shoutout',
-    access: 'admin',
-    body: { json: 'ShoutoutModeration' },
-    responses: { 200: { description: 'The shoutout.', json: 'Shoutout' }, 404: { description: 'No such shoutout.', json: 'Error' } },
-  },
-  {
-    method: 'delete',
-    path: '/api/shoutouts/{id}',
-    tag: 'shoutouts',
-    summary: 'Delete a shoutout',
-    description: 'Its recording goes with it.',
-    access: 'admin',
-    responses: { 204: DELETED, 404: { description: 'No such shoutout.', json: 'Error' } },
-  },
-  {
-    method: 'get',
-    path: '/api/ads',
-    tag: 'ads',
-    summary: 'The ad inventory with counts',
-    access: 'admin',
-    query: LIST_QUERY,
-    responses: { 200: { description: 'Ads.', json: { listOf: 'Ad' }, headers: ADMIN_LIST_HEADERS } },
-  },
-  {
-    method: 'post',
-    path: '/api/ads',
-    tag: 'ads',
-    summary: 'Add an ad',
-    access: 'admin',
-    body: { json: 'NewAd' },
-    responses: { 201: { description: 'The ad.', json: 'Ad' } },
-  },
-  {
-    method: 'patch',
-    path: '/api/ads/{id}',
-    tag: 'ads',
-    summary: 'Change an ad',
-    access: 'admin',
-    body: { json: 'AdPatch' },
-    responses: { 200: { description: 'The ad.', json: 'Ad' }, 404: { description: 'No such ad.', json: 'Error' } },
-  },
-  {
-    method: 'delete',
-    path: '/api/ads/{id}',
-    tag: 'ads',
-    summary: 'Delete an ad',
-    access: 'admin',
-    responses: { 204: DELETED, 404: { description: 'No such ad.', json: 'Error' } },
-  },
+  adminChange(SHOUTOUTS, 'Moderate a shoutout', 'ShoutoutModeration'),
+  adminDelete(SHOUTOUTS, 'Delete a shoutout', 'Its recording goes with it.'),
+  listOf(ADS, { summary: 'The ad inventory with counts', access: 'admin', answer: 'Ads.' }),
+  adminCreate(ADS, 'Add an ad', 'NewAd'),
+  adminChange(ADS, 'Change an ad', 'AdPatch'),
+  adminDelete(ADS, 'Delete an ad'),
   {
     method: 'get',
     path: '/api/ads/serve',

@@ -2,6 +2,7 @@ import type { NewPrayer, Prayer, PrayerHearts } from '../../../domain/prayers';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
 import { bool, newId, nowIso, num, strOrNull } from '../../db/rows';
+import { tenantRecords } from '../../db/tenant-rows';
 
 // A type, not an interface: the seed hands these rows on as plain records.
 type PrayerRow = {
@@ -37,6 +38,7 @@ export const toPrayerRow = (tenant: Tenant, input: NewPrayer, now: number, state
 });
 
 export function prayersRepository(db: Db) {
+  const records = tenantRecords(db, 'prayers', { toItem: toPrayer, toNewRow: toPrayerRow });
   return {
     async list(tenant: Tenant, filter: { approved?: boolean; pending?: boolean }): Promise<Prayer[]> {
       const q = db<PrayerRow>('prayers').where({ tenant }).orderBy('created_at', 'desc').orderBy('id');
@@ -45,16 +47,8 @@ export function prayersRepository(db: Db) {
       return (await q).map(toPrayer);
     },
 
-    async find(tenant: Tenant, id: string): Promise<Prayer | null> {
-      const row = await db<PrayerRow>('prayers').where({ tenant, id }).first();
-      return row ? toPrayer(row) : null;
-    },
-
-    async create(tenant: Tenant, input: NewPrayer, now: number): Promise<Prayer> {
-      const row = toPrayerRow(tenant, input, now);
-      await db('prayers').insert(row);
-      return toPrayer(row);
-    },
+    find: records.find,
+    create: records.create,
 
     /** One atomic UPDATE, so parallel hearts never overwrite each other. Approved prayers only. */
     async addHeart(tenant: Tenant, id: string): Promise<PrayerHearts | null> {
@@ -66,12 +60,9 @@ export function prayersRepository(db: Db) {
     },
 
     async setApproved(tenant: Tenant, id: string, approved: boolean, now: number): Promise<Prayer | null> {
-      const count = await db('prayers').where({ tenant, id }).update({ approved, reviewed_at: nowIso(now) });
-      return count ? this.find(tenant, id) : null;
+      return records.updateColumns(tenant, id, { approved, reviewed_at: nowIso(now) });
     },
 
-    async remove(tenant: Tenant, id: string): Promise<boolean> {
-      return (await db('prayers').where({ tenant, id }).delete()) > 0;
-    },
+    remove: records.remove,
   };
 }

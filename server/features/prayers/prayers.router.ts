@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import compose from 'koa-compose';
 import { NewPrayerSchema, PrayerModerationSchema, type Prayer } from '../../../domain/prayers';
 import { PRAYERS_UNAVAILABLE_MESSAGE, tenantHasPrayers } from '../../../domain/tenants';
+import { adminDeleteRoute } from '../../http/admin-crud';
 import { requireAdmin } from '../../http/admin-key';
 import { jsonBody } from '../../http/body';
 import type { AppContext, AppState, Deps } from '../../http/context';
@@ -68,10 +69,7 @@ export function prayersRouter(deps: Deps): Router<AppState> {
     return moderating ? moderate(ctx, next) : addHeart(ctx, next);
   });
 
-  router.delete('/:id', requireAdmin(deps), async (ctx) => {
-    if (!(await prayers.remove(ctx.state.tenant, ctx.params.id!))) throw notFound('Prayer not found');
-    ctx.status = 204;
-  });
+  adminDeleteRoute(router, deps, prayers, 'Prayer not found');
 
   return router;
 }

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ShowSchema } from '../../../domain/shows';
-import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
+import { adminHeaders, expectVisitorWritesRefused } from '../../test/api-requests';
+import { describeEachEngine, freshAddress } from '../../test/test-app';
 
 const CARIBBEAN = '?tenant=caribbean';
 
@@ -15,8 +16,7 @@ const morningShow = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describeEachEngine('shows', (t) => {
-  const admin = () => ({ 'x-admin-key': ADMIN_KEY, 'X-Forwarded-For': freshAddress() });
-  const create = (body: unknown, query = '') => t().http().post(`/api/shows${query}`).set(admin()).send(body as object);
+  const create = (body: unknown, query = '') => t().http().post(`/api/shows${query}`).set(adminHeaders()).send(body as object);
   const list = (query = '') => t().http().get(`/api/shows${query}`).set('X-Forwarded-For', freshAddress());
   const ids = (res: { body: { id: string }[] }) => res.body.map((s) => s.id);
 
@@ -56,9 +56,9 @@ describeEachEngine('shows', (t) => {
     expect(ids(await list())).toContain(watzhott.body.id);
     expect(ids(await list())).not.toContain(praise.body.id);
     // Nor can one tenant's admin reach the other's show by id.
-    const cross = await t().http().patch(`/api/shows/${praise.body.id}`).set(admin()).send({ title: 'hijacked' });
+    const cross = await t().http().patch(`/api/shows/${praise.body.id}`).set(adminHeaders()).send({ title: 'hijacked' });
     expect(cross.status).toBe(404);
-    const crossDelete = await t().http().delete(`/api/shows/${praise.body.id}`).set(admin());
+    const crossDelete = await t().http().delete(`/api/shows/${praise.body.id}`).set(adminHeaders());
     expect(crossDelete.status).toBe(404);
     const still = await t().db('shows').where({ id: praise.body.id }).first();
     expect(still.title).toBe('Only on Praise');
@@ -79,7 +79,7 @@ describeEachEngine('shows', (t) => {
     const res = await t()
       .http()
       .patch(`/api/shows/${created.body.id}`)
-      .set(admin())
+      .set(adminHeaders())
       .send({ endTime: '10:30', days: ['Sunday'], evil: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...created.body, endTime: '10:30', days: ['Sunday'] });
@@ -89,38 +89,33 @@ describeEachEngine('shows', (t) => {
 
   it('deletes with DELETE (204), then 404', async () => {
     const created = await create(morningShow());
-    const res = await t().http().delete(`/api/shows/${created.body.id}`).set(admin());
+    const res = await t().http().delete(`/api/shows/${created.body.id}`).set(adminHeaders());
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(ids(await list())).not.toContain(created.body.id);
-    const again = await t().http().delete(`/api/shows/${created.body.id}`).set(admin());
+    const again = await t().http().delete(`/api/shows/${created.body.id}`).set(adminHeaders());
     expect(again.status).toBe(404);
     expect(again.body.error).toEqual(expect.any(String));
   });
 
   it('answers 404 JSON for an unknown id', async () => {
-    const patch = await t().http().patch('/api/shows/no-such-show').set(admin()).send({ title: 'x' });
+    const patch = await t().http().patch('/api/shows/no-such-show').set(adminHeaders()).send({ title: 'x' });
     expect(patch.status).toBe(404);
     expect(patch.body).toEqual({ error: expect.any(String) });
-    const del = await t().http().delete('/api/shows/no-such-show').set(admin());
+    const del = await t().http().delete('/api/shows/no-such-show').set(adminHeaders());
     expect(del.status).toBe(404);
   });
 
   it('refuses visitor writes with 401 and changes nothing', async () => {
     const created = await create(morningShow());
-    const visitor = () => ({ 'X-Forwarded-For': freshAddress() });
-    const post = await t().http().post('/api/shows').set(visitor()).send(morningShow({ title: 'Pirate Radio' }));
-    expect(post.status).toBe(401);
-    expect(post.body).toEqual({ error: 'Invalid admin key' });
-    const patch = await t().http().patch(`/api/shows/${created.body.id}`).set(visitor()).send({ title: 'Pirate' });
-    expect(patch.status).toBe(401);
-    const del = await t().http().delete(`/api/shows/${created.body.id}`).set(visitor());
-    expect(del.status).toBe(401);
-    const wrongKey = await t().http().post('/api/shows').set(visitor()).set('x-admin-key', 'nope').send(morningShow());
-    expect(wrongKey.status).toBe(401);
-    expect(await t().db('shows').where({ title: 'Pirate Radio' })).toHaveLength(0);
-    const row = await t().db('shows').where({ id: created.body.id }).first();
+    const row = await expectVisitorWritesRefused(
+      t(),
+      { collection: '/api/shows', table: 'shows', id: created.body.id },
+      { create: morningShow({ title: 'Pirate Radio' }), newRow: { title: 'Pirate Radio' }, patch: { title: 'Pirate' } },
+    );
     expect(row.title).toBe('Morning Praise');
+    const wrongKey = await t().http().post('/api/shows').set('X-Forwarded-For', freshAddress()).set('x-admin-key', 'nope').send(morningShow());
+    expect(wrongKey.status).toBe(401);
   });
 
   it.each([
@@ -162,7 +157,7 @@ describeEachEngine('shows', (t) => {
 
   it('validates PATCH the same way', async () => {
     const created = await create(morningShow());
-    const res = await t().http().patch(`/api/shows/${created.body.id}`).set(admin()).send({ startTime: '7:5', days: ['Caturday'] });
+    const res = await t().http().patch(`/api/shows/${created.body.id}`).set(adminHeaders()).send({ startTime: '7:5', days: ['Caturday'] });
     expect(res.status).toBe(400);
     expect(res.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['days.0', 'startTime']);
     const row = await t().db('shows').where({ id: created.body.id }).first();

@@ -3,6 +3,7 @@ import type { NewSponsor, Sponsor, SponsorPatch } from '../../../domain/sponsors
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
 import { bool, newId, nowIso, strOrNull } from '../../db/rows';
+import { tenantRecords } from '../../db/tenant-rows';
 
 // A type, not an interface: the seed hands these rows on as plain records.
 type SponsorRow = {
@@ -50,6 +51,7 @@ export const toSponsorRow = (
 });
 
 export function sponsorsRepository(db: Db) {
+  const records = tenantRecords(db, 'sponsors', { toItem: toSponsor, toNewRow: toSponsorRow });
   return {
     async list(tenant: Tenant, filter: { activeOnly: boolean }): Promise<Sponsor[]> {
       const q = db<SponsorRow>('sponsors').where({ tenant });
@@ -57,17 +59,10 @@ export function sponsorsRepository(db: Db) {
       return (await q.orderBy('created_at', 'desc').orderBy('id')).map(toSponsor);
     },
 
-    async find(tenant: Tenant, id: string): Promise<Sponsor | null> {
-      const row = await db<SponsorRow>('sponsors').where({ tenant, id }).first();
-      return row ? toSponsor(row) : null;
-    },
+    find: records.find,
 
     /** Applications are stored inactive whatever was sent (docs/product.md#states-and-transitions). */
-    async createApplication(tenant: Tenant, input: NewSponsor, now: number): Promise<Sponsor> {
-      const row = toSponsorRow(tenant, input, now);
-      await db('sponsors').insert(row);
-      return toSponsor(row);
-    },
+    createApplication: records.create,
 
     async update(tenant: Tenant, id: string, patch: SponsorPatch): Promise<Sponsor | null> {
       const row: Partial<SponsorRow> = {};
@@ -77,13 +72,9 @@ export function sponsorsRepository(db: Db) {
       if (patch.targetUrl !== undefined) row.target_url = patch.targetUrl;
       if (patch.notes !== undefined) row.notes = patch.notes;
       if (patch.active !== undefined) row.active = patch.active;
-      if (Object.keys(row).length === 0) return this.find(tenant, id);
-      const count = await db('sponsors').where({ tenant, id }).update(row);
-      return count ? this.find(tenant, id) : null;
+      return records.updateColumns(tenant, id, row);
     },
 
-    async remove(tenant: Tenant, id: string): Promise<boolean> {
-      return (await db('sponsors').where({ tenant, id }).delete()) > 0;
-    },
+    remove: records.remove,
   };
 }

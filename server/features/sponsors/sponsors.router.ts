@@ -1,9 +1,8 @@
 import Router from '@koa/router';
 import { NewSponsorSchema, SponsorPatchSchema, type Sponsor } from '../../../domain/sponsors';
-import { requireAdmin } from '../../http/admin-key';
+import { adminDeleteRoute, adminPatchRoute } from '../../http/admin-crud';
 import { jsonBody } from '../../http/body';
 import type { AppState, Deps } from '../../http/context';
-import { notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith } from '../../http/validate';
@@ -32,17 +31,8 @@ export function sponsorsRouter(deps: Deps): Router<AppState> {
     ctx.body = ctx.state.isAdmin ? sponsor : withoutNotes(sponsor);
   });
 
-  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
-    const patch = parseWith(SponsorPatchSchema, ctx.state.body);
-    const sponsor = await sponsors.update(ctx.state.tenant, ctx.params.id!, patch);
-    if (!sponsor) throw notFound('Sponsor not found');
-    ctx.body = sponsor;
-  });
-
-  router.delete('/:id', requireAdmin(deps), async (ctx) => {
-    if (!(await sponsors.remove(ctx.state.tenant, ctx.params.id!))) throw notFound('Sponsor not found');
-    ctx.status = 204;
-  });
+  adminPatchRoute(router, deps, SponsorPatchSchema, sponsors, 'Sponsor not found');
+  adminDeleteRoute(router, deps, sponsors, 'Sponsor not found');
 
   return router;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SponsorSchema, sponsorApplicationPayload } from '../../../domain/sponsors';
-import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
+import { adminHeaders } from '../../test/api-requests';
+import { describeEachEngine, freshAddress } from '../../test/test-app';
 
 const CARIBBEAN = '?tenant=caribbean';
 
@@ -22,12 +23,11 @@ interface SponsorBody {
 }
 
 describeEachEngine('sponsors', (t) => {
-  const admin = () => ({ 'x-admin-key': ADMIN_KEY, 'X-Forwarded-For': freshAddress() });
   const apply = (body: unknown, query = '', ip = freshAddress()) =>
     t().http().post(`/api/sponsors${query}`).set('X-Forwarded-For', ip).send(body as object);
-  const patch = (id: string, body: unknown, query = '') => t().http().patch(`/api/sponsors/${id}${query}`).set(admin()).send(body as object);
+  const patch = (id: string, body: unknown, query = '') => t().http().patch(`/api/sponsors/${id}${query}`).set(adminHeaders()).send(body as object);
   const visitorList = (query = '') => t().http().get(`/api/sponsors${query}`).set('X-Forwarded-For', freshAddress());
-  const adminList = (query = '') => t().http().get(`/api/sponsors${query}`).set(admin());
+  const adminList = (query = '') => t().http().get(`/api/sponsors${query}`).set(adminHeaders());
   const ids = (res: { body: SponsorBody[] }) => res.body.map((s) => s.id);
 
   async function activeSponsor(overrides: Record<string, unknown> = {}, query = ''): Promise<string> {
@@ -107,7 +107,7 @@ describeEachEngine('sponsors', (t) => {
     expect(ids(await adminList())).not.toContain(praise);
     const cross = await patch(praise, { active: false });
     expect(cross.status).toBe(404);
-    const crossDelete = await t().http().delete(`/api/sponsors/${praise}`).set(admin());
+    const crossDelete = await t().http().delete(`/api/sponsors/${praise}`).set(adminHeaders());
     expect(crossDelete.status).toBe(404);
   });
 
@@ -217,13 +217,13 @@ describeEachEngine('sponsors', (t) => {
     expect(p.body).toEqual({ error: expect.any(String) });
     const empty = await patch('no-such-sponsor', {});
     expect(empty.status).toBe(404);
-    const d = await t().http().delete('/api/sponsors/no-such-sponsor').set(admin());
+    const d = await t().http().delete('/api/sponsors/no-such-sponsor').set(adminHeaders());
     expect(d.status).toBe(404);
   });
 
   it('deletes with DELETE (204)', async () => {
     const id = await activeSponsor({ name: 'Going Away' });
-    const res = await t().http().delete(`/api/sponsors/${id}`).set(admin());
+    const res = await t().http().delete(`/api/sponsors/${id}`).set(adminHeaders());
     expect(res.status).toBe(204);
     expect(ids(await adminList())).not.toContain(id);
     expect(await t().db('sponsors').where({ id })).toHaveLength(0);

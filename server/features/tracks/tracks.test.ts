@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { Artist } from '../../../domain/artists';
 import type { TrackStatus } from '../../../domain/catalog';
 import { TrackSchema, type Track } from '../../../domain/tracks';
+import { collectionRequests } from '../../test/api-requests';
 import { ADMIN_KEY, describeEachEngine, freshAddress, postRaw } from '../../test/test-app';
 
 type Body = Record<string, unknown>;
@@ -11,19 +12,7 @@ type Body = Record<string, unknown>;
 const ids = (list: { id: string }[]) => list.map((x) => x.id).sort();
 
 describeEachEngine('tracks', (t) => {
-  const post = (body: unknown, ip = freshAddress()) =>
-    t()
-      .http()
-      .post('/api/tracks')
-      .set('X-Forwarded-For', ip)
-      .send(body as object);
-  const visitorGet = (path: string) => t().http().get(path).set('X-Forwarded-For', freshAddress());
-  const adminGet = (path: string) => t().http().get(path).set('X-Forwarded-For', freshAddress()).set('x-admin-key', ADMIN_KEY);
-  const patch = (id: string, body: unknown, key: string | null = ADMIN_KEY) => {
-    const req = t().http().patch(`/api/tracks/${id}`).set('X-Forwarded-For', freshAddress());
-    if (key !== null) req.set('x-admin-key', key);
-    return req.send(body as object);
-  };
+  const { post, visitorGet, adminGet, patch } = collectionRequests(t, '/api/tracks');
 
   async function artist(approved: boolean): Promise<Artist> {
     const created = await t()

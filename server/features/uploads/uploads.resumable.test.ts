@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { Upload } from 'tus-js-client';
 import { expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../config';
+import { cutPatch, offsetOnceStored } from '../../test/cut-patch';
 import { PNG_1X1, TEXT, wav, wavOfSize } from '../../test/media-fixtures';
 import { describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
 
@@ -125,24 +125,9 @@ describeEachEngine(
       const data = wavOfSize(40_004);
       const created = await create(data.length, { filename: 'song.wav', purpose: 'track' });
       const location = created.headers.get('location')!;
-      const { port } = new URL(t().url);
       // Declares the whole file, sends 25 000 bytes, then the connection dies.
-      await new Promise<void>((resolve) => {
-        const socket = net.connect(Number(port), '127.0.0.1', () => {
-          socket.write(
-            `PATCH ${location} HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n` +
-              `Content-Type: application/offset+octet-stream\r\nContent-Length: ${data.length}\r\n\r\n`,
-          );
-          socket.write(data.subarray(0, 25_000), () => setTimeout(() => socket.destroy(), 200));
-        });
-        socket.on('close', () => resolve());
-      });
-      let offset = 0;
-      for (let i = 0; i < 50 && offset < 25_000; i++) {
-        const head = await fetch(t().url + location, { method: 'HEAD', headers: tus });
-        offset = Number(head.headers.get('upload-offset'));
-        if (offset < 25_000) await new Promise((r) => setTimeout(r, 100));
-      }
+      await cutPatch(t().url, location, data, 25_000);
+      const offset = await offsetOnceStored(t().url, location, 25_000, 50);
       expect(offset).toBe(25_000);
       const rest = await patch(location, offset, data.subarray(offset));
       expect(rest.status).toBe(204);

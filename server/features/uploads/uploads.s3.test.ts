@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../config';
 import { deleteUploadedFiles } from '../../media/media-files';
 import { createStorage } from '../../media/storage';
+import { cutPatch, offsetOnceStored } from '../../test/cut-patch';
 import { wav, wavOfSize } from '../../test/media-fixtures';
 import { startTestS3, type TestS3 } from '../../test/s3-server';
 import { createTestApp, freshAddress, type TestApp } from '../../test/test-app';
@@ -69,23 +69,8 @@ describe('uploads on S3-compatible storage', () => {
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
-    const { port } = new URL(app.url);
-    await new Promise<void>((resolve) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => {
-        socket.write(
-          `PATCH ${location} HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n` +
-            `Content-Type: application/offset+octet-stream\r\nContent-Length: ${data.length}\r\n\r\n`,
-        );
-        socket.write(data.subarray(0, 120_000), () => setTimeout(() => socket.destroy(), 200));
-      });
-      socket.on('close', () => resolve());
-    });
-    let offset = 0;
-    for (let i = 0; i < 100 && offset < 120_000; i++) {
-      const head = await fetch(app.url + location, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } });
-      offset = Number(head.headers.get('upload-offset'));
-      if (offset < 120_000) await new Promise((r) => setTimeout(r, 100));
-    }
+    await cutPatch(app.url, location, data, 120_000);
+    const offset = await offsetOnceStored(app.url, location, 120_000, 100);
     expect(offset).toBe(120_000);
     const rest = await fetch(app.url + location, {
       method: 'PATCH',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../config';
 import { HTML, PNG_1X1, SVG, TEXT, XML_SVG, mp3, pngOfSize, wav, wavOfSize } from '../../test/media-fixtures';
@@ -35,6 +35,15 @@ function tempFiles(app: TestApp): string[] {
 async function download(app: TestApp, url: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
   const res = await fetch(app.url + url);
   return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** A stored image upload: served back as `type`; answers what sharp reads of the served bytes. */
+async function servedImage(app: TestApp, res: { status: number; body: { url?: unknown } }, extension: string, type: string): Promise<Metadata> {
+  expectStoredAs(res, extension);
+  const file = await download(app, String(res.body.url));
+  expect(file.status).toBe(200);
+  expect(file.type).toBe(type);
+  return sharp(file.bytes).metadata();
 }
 
 describeEachEngine(
@@ -99,12 +108,8 @@ describeEachEngine(
 
     it('accepts a PNG image and serves it back as image/png', async () => {
       const res = await upload(PNG_1X1, 'photo.png', 'image/png');
-      expectStoredAs(res, '.png');
-      const file = await download(t(), res.body.url);
-      expect(file.status).toBe(200);
-      expect(file.type).toBe('image/png');
       // Re-encoded (no metadata kept), the same picture.
-      const meta = await sharp(file.bytes).metadata();
+      const meta = await servedImage(t(), res, '.png', 'image/png');
       expect([meta.format, meta.width, meta.height]).toEqual(['png', 1, 1]);
     });
 
@@ -265,11 +270,7 @@ describeEachEngine('uploads with the default limits', (t) => {
   it('resizes a 2000×1000 PNG to fit 800×800 and stores it as WebP', async () => {
     const png = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
     const res = await upload(png, 'photo.png', 'image/png');
-    expectStoredAs(res, '.webp');
-    const file = await download(t(), res.body.url);
-    expect(file.status).toBe(200);
-    expect(file.type).toBe('image/webp');
-    const meta = await sharp(file.bytes).metadata();
+    const meta = await servedImage(t(), res, '.webp', 'image/webp');
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 800, 400]);
     expect(tempFiles(t())).toEqual([]);
   });
