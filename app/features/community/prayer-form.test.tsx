@@ -1,13 +1,17 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../components/toasts';
+import { jsonResponse, mockFetchEachTest } from '../../test/mock-fetch';
 import { PrayerForm } from './prayer-form';
 
 // A component test: fetch is the boundary here. The real server is exercised by e2e/community.spec.ts.
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetchEachTest();
+/** The server's 201 answer: the prayer is stored, waiting for review. */
+const storedPrayer = (id: string, text: string) =>
+  jsonResponse({ id, text, nameOptional: null, hearts: 0, approved: false, createdAt: '2026-01-01T00:00:00.000Z' }, 201);
 
 function renderForm() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -24,14 +28,8 @@ function renderForm() {
 const toast = () => screen.getByTestId('toast');
 const submitButton = () => screen.getByRole('button', { name: 'Submit Prayer Request' });
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 afterEach(() => {
   onlineManager.setOnline(true);
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('PrayerForm', () => {
@@ -56,12 +54,7 @@ describe('PrayerForm', () => {
   });
 
   it('sends the trimmed text without a blank name, with an Idempotency-Key, then clears the form', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ id: 'p1', text: 'Peace', nameOptional: null, hearts: 0, approved: false, createdAt: '2026-01-01T00:00:00.000Z' }), {
-        status: 201,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    fetchMock.mockResolvedValue(storedPrayer('p1', 'Peace'));
     const user = renderForm();
     await user.type(screen.getByLabelText('Your prayer request'), '  Peace  ');
     await user.type(screen.getByLabelText('Your name (optional)'), '   ');
@@ -81,10 +74,7 @@ describe('PrayerForm', () => {
 
   it("shows the server's error beside the field and keeps what was typed when submission fails", async () => {
     fetchMock.mockResolvedValue(
-      new Response(
-        JSON.stringify({ error: 'Please check the highlighted fields.', issues: [{ path: 'text', message: 'Please keep your prayer shorter.' }] }),
-        { status: 400, headers: { 'Content-Type': 'application/json' } },
-      ),
+      jsonResponse({ error: 'Please check the highlighted fields.', issues: [{ path: 'text', message: 'Please keep your prayer shorter.' }] }, 400),
     );
     const user = renderForm();
     await user.type(screen.getByLabelText('Your prayer request'), 'Strength for the week');
@@ -104,12 +94,7 @@ describe('PrayerForm', () => {
   });
 
   it('queues the prayer while offline and sends it once the connection returns', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ id: 'p2', text: 'Rain', nameOptional: null, hearts: 0, approved: false, createdAt: '2026-01-01T00:00:00.000Z' }), {
-        status: 201,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    fetchMock.mockResolvedValue(storedPrayer('p2', 'Rain'));
     const user = renderForm();
     onlineManager.setOnline(false);
     await user.type(screen.getByLabelText('Your prayer request'), 'Rain');
