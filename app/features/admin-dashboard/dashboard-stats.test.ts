@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Artist } from '../../../domain/artists';
+import type { Track } from '../../../domain/tracks';
 import {
   approvalRate,
   countFromCountry,
@@ -97,7 +99,7 @@ describe('prayerStats', () => {
 
 describe('dashboardFigures', () => {
   it('gathers the figures the page shows, with its list limits', () => {
-    const artists = Array.from({ length: 12 }, (_, i) => ({
+    const artists = Array.from({ length: 12 }, (_, i): Artist => ({
       id: `a${i}`,
       name: `Artist ${i}`,
       bio: '',
@@ -108,7 +110,7 @@ describe('dashboardFigures', () => {
       approved: i % 2 === 0,
       createdAt: ago(i * DAY),
     }));
-    const tracks = Array.from({ length: 11 }, (_, i) => ({
+    const tracks = Array.from({ length: 11 }, (_, i): Track => ({
       id: `t${i}`,
       artistId: 'a0',
       title: `Track ${i}`,
@@ -119,7 +121,7 @@ describe('dashboardFigures', () => {
       featured: false,
       coverUrl: null,
       fileUrl: '/demo/audio/sample.mp3',
-      status: i === 0 ? ('rejected' as const) : ('approved' as const),
+      status: i === 0 ? 'rejected' : 'approved',
       createdAt: ago(30 * DAY),
     }));
     const figures = dashboardFigures(artists, tracks, NOW);
