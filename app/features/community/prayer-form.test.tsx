@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../components/toasts';
 import { jsonResponse, mockFetchEachTest } from '../../test/mock-fetch';
@@ -28,6 +28,14 @@ function renderForm() {
 const toast = () => screen.getByTestId('toast');
 const submitButton = () => screen.getByRole('button', { name: 'Submit Prayer Request' });
 
+/** Types the request (and the name, when given), ticks the consent box unless told not to, and submits. */
+async function submitPrayer(user: UserEvent, { text, name, consent = true }: { text: string; name?: string; consent?: boolean }) {
+  await user.type(screen.getByLabelText('Your prayer request'), text);
+  if (name !== undefined) await user.type(screen.getByLabelText('Your name (optional)'), name);
+  if (consent) await user.click(screen.getByRole('checkbox'));
+  await user.click(submitButton());
+}
+
 afterEach(() => {
   onlineManager.setOnline(true);
 });
@@ -35,9 +43,7 @@ afterEach(() => {
 describe('PrayerForm', () => {
   it('asks for the prayer text when it is blank after trimming, and sends nothing', async () => {
     const user = renderForm();
-    await user.type(screen.getByLabelText('Your prayer request'), '    ');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(submitButton());
+    await submitPrayer(user, { text: '    ' });
     expect(toast().textContent).toContain('Prayer Text Required');
     expect(toast().textContent).toContain('Please enter your prayer request before submitting.');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -45,8 +51,7 @@ describe('PrayerForm', () => {
 
   it('asks for consent when the box is not ticked, keeps the text, and sends nothing', async () => {
     const user = renderForm();
-    await user.type(screen.getByLabelText('Your prayer request'), 'Pray for rain on the Essequibo coast');
-    await user.click(submitButton());
+    await submitPrayer(user, { text: 'Pray for rain on the Essequibo coast', consent: false });
     expect(toast().textContent).toContain('Consent Required');
     expect(toast().textContent).toContain('Please provide consent to share your prayer request.');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -56,10 +61,7 @@ describe('PrayerForm', () => {
   it('sends the trimmed text without a blank name, with an Idempotency-Key, then clears the form', async () => {
     fetchMock.mockResolvedValue(storedPrayer('p1', 'Peace'));
     const user = renderForm();
-    await user.type(screen.getByLabelText('Your prayer request'), '  Peace  ');
-    await user.type(screen.getByLabelText('Your name (optional)'), '   ');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(submitButton());
+    await submitPrayer(user, { text: '  Peace  ', name: '   ' });
     await waitFor(() => expect(toast().textContent).toContain('Prayer Submitted'));
     expect(toast().textContent).toContain('Your prayer request has been submitted for review.');
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -77,10 +79,7 @@ describe('PrayerForm', () => {
       jsonResponse({ error: 'Please check the highlighted fields.', issues: [{ path: 'text', message: 'Please keep your prayer shorter.' }] }, 400),
     );
     const user = renderForm();
-    await user.type(screen.getByLabelText('Your prayer request'), 'Strength for the week');
-    await user.type(screen.getByLabelText('Your name (optional)'), 'Andre');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(submitButton());
+    await submitPrayer(user, { text: 'Strength for the week', name: 'Andre' });
     await waitFor(() => expect(toast().textContent).toContain('Submission Failed'));
     expect(toast().textContent).toContain('Please check the highlighted fields.');
     expect(toast().classList.contains('toast-destructive')).toBe(true);
@@ -97,9 +96,7 @@ describe('PrayerForm', () => {
     fetchMock.mockResolvedValue(storedPrayer('p2', 'Rain'));
     const user = renderForm();
     onlineManager.setOnline(false);
-    await user.type(screen.getByLabelText('Your prayer request'), 'Rain');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(submitButton());
+    await submitPrayer(user, { text: 'Rain' });
     await screen.findByText(/Your prayer request is saved and will be sent when the connection returns/);
     expect(screen.getByRole('button', { name: 'Waiting for connection...' })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
