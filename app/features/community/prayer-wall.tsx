@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState } from '../../components/states';
 import { QueryList } from '../../components/query-list';
+import { CardList } from '../../components/card-list';
 import { useSettings } from '../../api/settings';
 import { approvedPrayersQuery } from '../../api/prayers';
 import { PrayerCard } from './prayer-card';
@@ -51,13 +52,7 @@ function PrayerList() {
         {(approved) => (
           // Focusable so keyboard users can scroll the list on its own.
           <div className="prayer-scroll" tabIndex={0} role="region" aria-label="Approved prayer requests">
-            <ul className="prayer-list">
-              {approved.map((p) => (
-                <li key={p.id}>
-                  <PrayerCard prayer={p} />
-                </li>
-              ))}
-            </ul>
+            <CardList items={approved} className="prayer-list" card={(p) => <PrayerCard prayer={p} />} />
           </div>
         )}
       </QueryList>

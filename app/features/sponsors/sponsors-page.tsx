@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { isHttpUrl } from '../../../domain/fields';
 import { Placeholders } from '../../components/states';
 import { QueryList } from '../../components/query-list';
+import { CardList } from '../../components/card-list';
 import { useSettings } from '../../api/settings';
 import { SponsorCard } from './sponsor-card';
 import { groupSponsors } from './sponsor-tiers';
@@ -31,13 +32,7 @@ export function SponsorsPage() {
           groups.map((g) => (
             <section key={g.tier} className={`sponsor-group sponsor-group-${g.tier}`} aria-labelledby={`sponsor-group-${g.tier}`}>
               <h2 id={`sponsor-group-${g.tier}`}>{g.title}</h2>
-              <ul className="sponsor-grid">
-                {g.sponsors.map((s) => (
-                  <li key={s.id}>
-                    <SponsorCard sponsor={s} />
-                  </li>
-                ))}
-              </ul>
+              <CardList items={g.sponsors} className="sponsor-grid" card={(s) => <SponsorCard sponsor={s} />} />
             </section>
           ))
         }
