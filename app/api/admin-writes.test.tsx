@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, renderHook } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../domain/settings';
-import { setAdminKey } from '../lib/admin-key';
+import { jsonResponse, mockFetchEachTest } from '../test/mock-fetch';
 import { adKeys, servedAdQuery, useCreateAd } from './ads';
 import { adminArtistsQuery, approvedArtistsQuery, invalidateArtists } from './artists';
 import { eventsQuery, useSaveEvent } from './events';
@@ -17,8 +17,7 @@ import { adminTracksQuery, invalidateTracks, tracksQuery } from './tracks';
 // An admin write must refresh what visitors see (docs/architecture: one key factory per
 // resource), and the admin lists of every page that shows the resource (moderation and the
 // dashboard read the same keys). fetch is the boundary; e2e/admin-*.spec.ts run the server.
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const fetchMock = mockFetchEachTest({ admin: true });
 
 let client: QueryClient;
 const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
@@ -34,15 +33,7 @@ async function markedStaleBy(write: () => Promise<unknown>, keys: (readonly unkn
 
 beforeEach(() => {
   client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => json({ id: 'x1' }));
-  vi.stubGlobal('fetch', fetchMock);
-  setAdminKey('test-key');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setAdminKey(null);
+  fetchMock.mockImplementation(async () => jsonResponse({ id: 'x1' }));
 });
 
 describe('admin writes refresh the public queries they change', () => {
@@ -72,7 +63,7 @@ describe('admin writes refresh the public queries they change', () => {
 
   it('saved settings refresh the public settings and keep the saved answer for the admin pages', async () => {
     const saved = { ...defaultSettings('watzhott'), tenant: 'watzhott', displayName: 'Saved' };
-    fetchMock.mockImplementation(async () => json(saved));
+    fetchMock.mockImplementation(async () => jsonResponse(saved));
     seed(settingsQuery().queryKey);
     const save = renderHook(() => useSaveSettings((current, edits: { displayName: string }) => ({ ...current, ...edits })), { wrapper }).result.current;
     await save.mutateAsync({ displayName: 'Saved' });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { NewAdSchema, type Ad, type NewAd } from '../../../domain/ads';
 import { AD_SLOTS } from '../../../domain/catalog';
 import { COUNTRIES } from '../../../domain/countries';
@@ -8,6 +8,7 @@ import { failureMessage } from '../../components/form/failure';
 import { AdminImageField } from '../../components/form/admin-image-field';
 import type { UploadProgress } from '../../api/uploads';
 import { useFieldErrors } from '../../components/form/use-field-errors';
+import { useDraft } from '../../components/form/use-draft';
 import { AD_SLOT_LABELS, ALL_COUNTRY_CODES, EMPTY_AD_FORM, adFormValues, toggleIn, type AdFormValues } from './ad-display';
 import { useCreateAd, useUpdateAd } from '../../api/ads';
 import { useUploadImage } from './use-ad-mutations';
@@ -28,12 +29,11 @@ export function AdForm({ editing, onDone }: AdFormProps) {
   const create = useCreateAd();
   const update = useUpdateAd();
   const upload = useUploadImage();
-  const [values, setValues] = useState<AdFormValues>(() => (editing ? adFormValues(editing) : EMPTY_AD_FORM));
+  const [values, set] = useDraft<AdFormValues>(() => (editing ? adFormValues(editing) : EMPTY_AD_FORM));
   const form = useFieldErrors({ fields: AD_FIELDS });
   const pending = create.isPending || update.isPending;
   const title = editing ? 'Edit Advertisement' : 'New Advertisement';
 
-  const set = <K extends keyof AdFormValues>(name: K, value: AdFormValues[K]) => setValues((prev) => ({ ...prev, [name]: value }));
   // Through the upload module (resumable; pauses and resumes on a flaky line).
   const uploadImage = (file: File, onProgress: (p: UploadProgress) => void) => upload.mutateAsync({ file, onProgress }).then(({ url }) => url);
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Ad } from '../../../domain/ads';
-import { EmptyState, ErrorState, Placeholders } from '../../components/states';
+import { Placeholders } from '../../components/states';
+import { QueryList } from '../../components/query-list';
 import { useToast } from '../../components/toasts';
 import { TableHead } from '../../components/table-head';
 import { Thumbnail } from '../../components/thumbnail';
@@ -47,24 +48,24 @@ export function AdInventory() {
         </div>
       )}
 
-      {ads.isPending ? (
-        <Placeholders count={3} className="ad-row-placeholder" />
-      ) : ads.isError ? (
-        <ErrorState error={ads.error} onRetry={() => void ads.refetch()} />
-      ) : ads.data.length === 0 ? (
-        <EmptyState title="No Ads Yet">
-          <p>Until an ad is added, hybrid slots show the 'Advertise Here!' box.</p>
-        </EmptyState>
-      ) : (
-        <table className="ads-table">
-          <TableHead columns={['Image', 'Target', 'Alt', 'Slots', 'Countries', 'Active', 'Impressions', 'Clicks', 'CTR', <span className="ad-sr-only">Actions</span>]} />
-          <tbody>
-            {ads.data.map((ad) => (
-              <AdRow key={ad.id} ad={ad} onEdit={() => setEditor({ mode: 'edit', ad })} onDelete={() => setDeleting(ad)} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <QueryList
+        query={ads}
+        items={ads.data}
+        loading={<Placeholders count={3} className="ad-row-placeholder" />}
+        emptyTitle="No Ads Yet"
+        emptyText="Until an ad is added, hybrid slots show the 'Advertise Here!' box."
+      >
+        {(inventory) => (
+          <table className="ads-table">
+            <TableHead columns={['Image', 'Target', 'Alt', 'Slots', 'Countries', 'Active', 'Impressions', 'Clicks', 'CTR', <span className="ad-sr-only">Actions</span>]} />
+            <tbody>
+              {inventory.map((ad) => (
+                <AdRow key={ad.id} ad={ad} onEdit={() => setEditor({ mode: 'edit', ad })} onDelete={() => setDeleting(ad)} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryList>
 
       <DeleteAdDialog ad={deleting} onClose={() => setDeleting(null)} />
     </article>

@@ -8,6 +8,14 @@ export interface CsvColumn<T> {
   value: (row: T) => CsvValue;
 }
 
+/** The names of T's fields that are CSV values as they are. */
+type PlainField<T> = { [K in keyof T]: T[K] extends CsvValue ? K : never }[keyof T] & string;
+
+/** A column per field, headed by the field's name and giving its value unchanged. */
+export function fieldColumns<T>(...names: PlainField<T>[]): CsvColumn<T>[] {
+  return names.map((name) => ({ header: name, value: (row) => row[name] as CsvValue }));
+}
+
 /**
  * Text a spreadsheet would run as a formula. Sponsor names and notes come from public
  * applications, so an export opened in a spreadsheet must not execute them (OWASP

@@ -11,19 +11,7 @@ import { adminSponsorsQuery } from '../../api/sponsors';
 import { adminTracksQuery } from '../../api/tracks';
 import { currentTenant } from '../../lib/tenant';
 import { csvFileName } from './csv';
-import {
-  HOME_COUNTRY,
-  RECENT_ACTIVITY_COUNT,
-  RECENT_SUBMISSIONS_COUNT,
-  TRACKS_TABLE_COUNT,
-  approvalRate,
-  countFromCountry,
-  latest,
-  newSubmissions,
-  prayerStats,
-  topCountries,
-  trackStats,
-} from './dashboard-stats';
+import { HOME_COUNTRY, dashboardFigures, prayerStats } from './dashboard-stats';
 import { downloadFile } from '../../lib/download-file';
 import { EXPORT_KINDS, EXPORT_LABELS, exportCsv, type ExportData, type ExportKind } from './exports';
 import './admin-dashboard.css';
@@ -85,15 +73,8 @@ export function DashboardPage() {
 function DashboardContent({ tenant, data, prayers }: { tenant: string; data: ExportData; prayers: { approved: boolean }[] | null }) {
   const { toast } = useToast();
   const { artists, tracks, events } = data;
-  const fresh = newSubmissions(artists, tracks, Date.now());
-  const rate = approvalRate(artists);
-  const fromHome = countFromCountry(artists, HOME_COUNTRY);
+  const { fresh, rate, fromHome, top, recent, submissions, stats, firstTracks } = dashboardFigures(artists, tracks, Date.now());
   const homeName = findCountry(HOME_COUNTRY)?.name ?? HOME_COUNTRY;
-  const top = topCountries(artists);
-  const recent = latest(artists, RECENT_ACTIVITY_COUNT);
-  const submissions = latest(artists, RECENT_SUBMISSIONS_COUNT);
-  const stats = trackStats(tracks);
-  const firstTracks = tracks.slice(0, TRACKS_TABLE_COUNT);
   const artistName = new Map(artists.map((a) => [a.id, a.name]));
 
   const exportKind = (kind: ExportKind) => {

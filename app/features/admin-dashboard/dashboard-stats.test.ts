@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Artist } from '../../../domain/artists';
+import type { Track } from '../../../domain/tracks';
 import {
   approvalRate,
   countFromCountry,
+  dashboardFigures,
   latest,
   newSubmissions,
   prayerStats,
@@ -91,5 +94,47 @@ describe('trackStats', () => {
 describe('prayerStats', () => {
   it('counts all prayers and the approved ones', () => {
     expect(prayerStats([{ approved: true }, { approved: false }, { approved: true }])).toEqual({ total: 3, approved: 2 });
+  });
+});
+
+describe('dashboardFigures', () => {
+  it('gathers the figures the page shows, with its list limits', () => {
+    const artists = Array.from({ length: 12 }, (_, i): Artist => ({
+      id: `a${i}`,
+      name: `Artist ${i}`,
+      bio: '',
+      countryCode: i % 3 === 0 ? 'JM' : 'GY',
+      photoUrl: null,
+      featured: false,
+      socials: {},
+      approved: i % 2 === 0,
+      createdAt: ago(i * DAY),
+    }));
+    const tracks = Array.from({ length: 11 }, (_, i): Track => ({
+      id: `t${i}`,
+      artistId: 'a0',
+      title: `Track ${i}`,
+      genre: 'Reggae',
+      bpm: null,
+      songKey: null,
+      explicit: false,
+      featured: false,
+      coverUrl: null,
+      fileUrl: '/demo/audio/sample.mp3',
+      status: i === 0 ? 'rejected' : 'approved',
+      createdAt: ago(30 * DAY),
+    }));
+    const figures = dashboardFigures(artists, tracks, NOW);
+    expect(figures.fresh).toEqual({ artists: 8, tracks: 0, total: 8 });
+    expect(figures.rate).toEqual({ percent: 50, approved: 6, pending: 6 });
+    expect(figures.fromHome).toBe(8);
+    expect(figures.top.map((c) => [c.country.code, c.count])).toEqual([
+      ['GY', 8],
+      ['JM', 4],
+    ]);
+    expect(figures.recent.map((a) => a.id)).toEqual(['a0', 'a1', 'a2', 'a3', 'a4']);
+    expect(figures.submissions).toHaveLength(10);
+    expect(figures.stats).toEqual({ approved: 10, pending: 0, rejected: 1 });
+    expect(figures.firstTracks.map((t) => t.id)).toEqual(tracks.slice(0, 10).map((t) => t.id));
   });
 });

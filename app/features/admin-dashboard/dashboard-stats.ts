@@ -102,3 +102,29 @@ export interface PrayerStats {
 export function prayerStats(prayers: readonly Pick<Prayer, 'approved'>[]): PrayerStats {
   return { total: prayers.length, approved: prayers.filter((p) => p.approved).length };
 }
+
+export interface DashboardFigures {
+  fresh: NewSubmissions;
+  rate: ApprovalRate;
+  /** How many artists come from HOME_COUNTRY. */
+  fromHome: number;
+  top: CountryCount[];
+  recent: Artist[];
+  submissions: Artist[];
+  stats: TrackStats;
+  firstTracks: Track[];
+}
+
+/** Every figure the dashboard shows of its artists and tracks, as of `now`. */
+export function dashboardFigures(artists: readonly Artist[], tracks: readonly Track[], now: number): DashboardFigures {
+  return {
+    fresh: newSubmissions(artists, tracks, now),
+    rate: approvalRate(artists),
+    fromHome: countFromCountry(artists, HOME_COUNTRY),
+    top: topCountries(artists),
+    recent: latest(artists, RECENT_ACTIVITY_COUNT),
+    submissions: latest(artists, RECENT_SUBMISSIONS_COUNT),
+    stats: trackStats(tracks),
+    firstTracks: tracks.slice(0, TRACKS_TABLE_COUNT),
+  };
+}

@@ -4,6 +4,7 @@ import { useToast } from '../../components/toasts';
 import { Field, URL_INPUT } from '../../components/form/field';
 import { AdminImageField } from '../../components/form/admin-image-field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
+import { useDraft } from '../../components/form/use-draft';
 import { EVENT_FIELDS, emptyEventDraft, eventDraft, eventFieldOf, eventInput, type EventDraft } from './event-fields';
 import { useSaveEvent } from '../../api/events';
 
@@ -18,10 +19,9 @@ interface EventFormProps {
 export function EventForm({ event, zone, onDone }: EventFormProps) {
   const { toast } = useToast();
   const save = useSaveEvent();
-  const [draft, setDraft] = useState<EventDraft>(() => (event ? eventDraft(event, zone) : emptyEventDraft()));
+  const [draft, set] = useDraft<EventDraft>(() => (event ? eventDraft(event, zone) : emptyEventDraft()));
   const [uploading, setUploading] = useState(false);
   const form = useFieldErrors({ fields: EVENT_FIELDS, fieldOf: eventFieldOf });
-  const set = <K extends keyof EventDraft>(name: K, value: EventDraft[K]) => setDraft((d) => ({ ...d, [name]: value }));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,18 +1,17 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../components/toasts';
-import { setAdminKey } from '../../lib/admin-key';
+import { jsonResponse, mockFetchEachTest } from '../../test/mock-fetch';
 import { ModerationPage } from './moderation-page';
 import type { ModerationTab } from './moderation-tabs';
 
 // A component test: fetch is the boundary here. The real server is exercised by
 // e2e/admin-moderation.spec.ts; these cover what a shared e2e database cannot promise,
 // such as every queue being empty at once.
-const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const fetchMock = mockFetchEachTest({ admin: true });
 
 function renderPage(initial: ModerationTab = 'artists') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -46,22 +45,14 @@ const pendingArtist = {
   createdAt: '2026-01-05T10:00:00.000Z',
 };
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  setAdminKey('test-key');
-});
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  setAdminKey(null);
   window.history.replaceState(null, '', '/');
 });
 
 describe('ModerationPage', () => {
   it('says each queue is empty, in the spec words, with zero counts', async () => {
     window.history.replaceState(null, '', '/admin/moderation?tenant=caribbean');
-    fetchMock.mockImplementation(async () => json([]));
+    fetchMock.mockImplementation(async () => jsonResponse([]));
     const user = renderPage();
 
     expect(await screen.findByRole('heading', { name: 'No pending artist submissions' })).toBeTruthy();
@@ -86,9 +77,9 @@ describe('ModerationPage', () => {
   it('keeps the row and says why when the server refuses', async () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
-      if (init?.method === 'PATCH') return json({ error: 'Artist not found' }, 404);
-      if (url.startsWith('/api/artists')) return json([pendingArtist]);
-      return json([]);
+      if (init?.method === 'PATCH') return jsonResponse({ error: 'Artist not found' }, 404);
+      if (url.startsWith('/api/artists')) return jsonResponse([pendingArtist]);
+      return jsonResponse([]);
     });
     const user = renderPage();
     const row = await screen.findByTestId('moderation-row');
@@ -108,7 +99,7 @@ describe('ModerationPage', () => {
   });
 
   it('moves between tabs with the arrow keys', async () => {
-    fetchMock.mockImplementation(async () => json([]));
+    fetchMock.mockImplementation(async () => jsonResponse([]));
     const user = renderPage();
     await screen.findByRole('heading', { name: 'No pending artist submissions' });
     screen.getByRole('tab', { name: /^Artists/ }).focus();

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Show } from '../../../domain/shows';
-import { EmptyState, ErrorState, Placeholders } from '../../components/states';
+import { Placeholders } from '../../components/states';
+import { QueryList } from '../../components/query-list';
 import { useToast } from '../../components/toasts';
 import { adminSettingsQuery } from '../../api/settings';
 import { adminShowsQuery, useRemoveShow } from '../../api/shows';
@@ -34,27 +35,27 @@ export function ScheduleAdminPage() {
 
       {editing === 'new' && <ShowForm zone={zone} onDone={() => setEditing(null)} />}
 
-      {shows.isPending ? (
-        <Placeholders count={3} className="sched-placeholder" />
-      ) : shows.isError ? (
-        <ErrorState error={shows.error} onRetry={() => void shows.refetch()} />
-      ) : shows.data.length === 0 ? (
-        <EmptyState title="No Shows Yet">
-          <p>Add the first show of the week; it appears on the public schedule.</p>
-        </EmptyState>
-      ) : (
-        <ul className="sched-list" aria-label="Weekly shows">
-          {sortShows(shows.data).map((show) => (
-            <li key={show.id}>
-              {editing === show.id ? (
-                <ShowForm show={show} zone={zone} onDone={() => setEditing(null)} />
-              ) : (
-                <ShowItem show={show} onEdit={() => setEditing(show.id)} />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={shows}
+        items={shows.data}
+        loading={<Placeholders count={3} className="sched-placeholder" />}
+        emptyTitle="No Shows Yet"
+        emptyText="Add the first show of the week; it appears on the public schedule."
+      >
+        {(list) => (
+          <ul className="sched-list" aria-label="Weekly shows">
+            {sortShows(list).map((show) => (
+              <li key={show.id}>
+                {editing === show.id ? (
+                  <ShowForm show={show} zone={zone} onDone={() => setEditing(null)} />
+                ) : (
+                  <ShowItem show={show} onEdit={() => setEditing(show.id)} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
     </section>
   );
 }

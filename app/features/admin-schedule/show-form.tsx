@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { WEEKDAYS } from '../../../domain/catalog';
 import { NewShowSchema, type Show } from '../../../domain/shows';
 import { useToast } from '../../components/toasts';
 import { Field, FieldMessage } from '../../components/form/field';
 import { failureMessage } from '../../components/form/failure';
 import { useFieldErrors } from '../../components/form/use-field-errors';
+import { useDraft } from '../../components/form/use-draft';
 import { SHOW_FIELDS, emptyShowDraft, runsPastMidnight, showDraft, toggleDay, type ShowDraft } from './show-fields';
 import { useSaveShow } from '../../api/shows';
 
@@ -19,10 +20,9 @@ interface ShowFormProps {
 export function ShowForm({ show, zone, onDone }: ShowFormProps) {
   const { toast } = useToast();
   const save = useSaveShow();
-  const [draft, setDraft] = useState<ShowDraft>(() => (show ? showDraft(show) : emptyShowDraft()));
+  const [draft, set] = useDraft<ShowDraft>(() => (show ? showDraft(show) : emptyShowDraft()));
   // 'days.2' and 'days' both belong beside the day checkboxes; the first box takes the focus.
   const form = useFieldErrors({ fields: SHOW_FIELDS, focusId: (f, uid) => (f === 'days' ? uid('day-Sunday') : uid(f)) });
-  const set = <K extends keyof ShowDraft>(name: K, value: ShowDraft[K]) => setDraft((d) => ({ ...d, [name]: value }));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { SETTINGS_MESSAGES, SettingsSchema, type SettingsResponse } from '../../../domain/settings';
 import { TENANT_NAMES } from '../../../domain/tenants';
 import { ErrorState, Placeholders } from '../../components/states';
@@ -7,6 +7,7 @@ import { useToast } from '../../components/toasts';
 import { Field, FormErrors } from '../../components/form/field';
 import { failureDetail } from '../../components/form/failure';
 import { useFieldErrors, type ControlProps } from '../../components/form/use-field-errors';
+import { useDraft } from '../../components/form/use-draft';
 import { currentTenant } from '../../lib/tenant';
 import { adminSettingsQuery, useSaveSettings } from '../../api/settings';
 import {
@@ -49,12 +50,8 @@ export function SettingsPage() {
 function SettingsForm({ loaded }: { loaded: SettingsResponse }) {
   const { toast } = useToast();
   const save = useSaveSettings(settingsPayload);
-  const [values, setValues] = useState<EditableSettings>(() => editableSettings(loaded));
+  const [values, set, setValues] = useDraft<EditableSettings>(() => editableSettings(loaded));
   const form = useFieldErrors({ fields: EDITABLE_KEYS });
-
-  const set = <K extends keyof EditableSettings>(name: K, value: EditableSettings[K]) => {
-    setValues((prev) => ({ ...prev, [name]: value }));
-  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

@@ -5,6 +5,7 @@ import { useToast } from '../../components/toasts';
 import { Field, FormErrors, URL_INPUT } from '../../components/form/field';
 import { AdminImageField } from '../../components/form/admin-image-field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
+import { useDraft } from '../../components/form/use-draft';
 import { Thumbnail } from '../../components/thumbnail';
 import { TIER_LABELS, TIER_OPTIONS, parseApplicationNotes, type ApplicationNotes } from './sponsor-review';
 import { useDeleteSponsor, useUpdateSponsor } from '../../api/sponsors';
@@ -34,11 +35,10 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
   const { toast } = useToast();
   const update = useUpdateSponsor();
   const remove = useDeleteSponsor();
-  const [details, setDetails] = useState<Details>(() => detailsOf(sponsor));
+  const [details, set, setDetails] = useDraft<Details>(() => detailsOf(sponsor));
   const [uploading, setUploading] = useState(false);
   const form = useFieldErrors({ fields: DETAIL_FIELDS });
   const notes = sponsor.active ? null : parseApplicationNotes(sponsor.notes);
-  const set = <K extends keyof Details>(name: K, value: Details[K]) => setDetails((d) => ({ ...d, [name]: value }));
   const busy = update.isPending || remove.isPending;
 
   const onToggleActive = () => {

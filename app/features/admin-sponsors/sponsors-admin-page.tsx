@@ -3,6 +3,7 @@ import type { Sponsor } from '../../../domain/sponsors';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { adminSponsorsQuery } from '../../api/sponsors';
 import { SponsorAdminCard } from './sponsor-admin-card';
+import { CardList } from '../../components/card-list';
 import { splitSponsors } from './sponsor-review';
 import './admin-sponsors.css';
 
@@ -51,13 +52,5 @@ export function SponsorsAdminPage() {
 }
 
 function SponsorList({ sponsors }: { sponsors: readonly Sponsor[] }) {
-  return (
-    <ul className="spadmin-list">
-      {sponsors.map((s) => (
-        <li key={s.id}>
-          <SponsorAdminCard sponsor={s} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <CardList items={sponsors} className="spadmin-list" card={(s) => <SponsorAdminCard sponsor={s} />} />;
 }

@@ -4,6 +4,7 @@ import { findCountry } from '../../../domain/countries';
 import { useLowData } from '../../lib/low-data';
 import './artists.css';
 import { Flag } from '../../components/flag';
+import { CardList } from '../../components/card-list';
 
 export const SOCIAL_LABELS: Record<SocialKey, string> = {
   instagram: 'Instagram',
@@ -105,13 +106,5 @@ export function ArtistCard({ artist }: { artist: Artist }) {
 
 /** A responsive grid of cards. */
 export function ArtistGrid({ artists, label }: { artists: readonly Artist[]; label?: string }) {
-  return (
-    <ul className="artist-grid" aria-label={label}>
-      {artists.map((a) => (
-        <li key={a.id}>
-          <ArtistCard artist={a} />
-        </li>
-      ))}
-    </ul>
-  );
+  return <CardList items={artists} className="artist-grid" label={label} card={(a) => <ArtistCard artist={a} />} />;
 }

@@ -2,6 +2,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { GENRES } from '../../../domain/catalog';
 import { Field } from '../../components/form/field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
+import { useDraft } from '../../components/form/use-draft';
 import { createArtist } from '../../api/artists';
 import { createTrack } from '../../api/tracks';
 import {
@@ -48,7 +49,7 @@ type Status =
 
 /** docs/product.md 'Artist submission': the native form (artist + first track + files). */
 export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
-  const [values, setValues] = useState<SubmissionValues>(EMPTY_SUBMISSION);
+  const [values, setValue, setValues] = useDraft<SubmissionValues>(EMPTY_SUBMISSION);
   const form = useFieldErrors({ fields: FIELD_ORDER });
   const [message, setMessage] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
@@ -58,7 +59,7 @@ export function SubmissionForm({ deps = liveDeps }: { deps?: SubmissionDeps }) {
   const sending = status.kind === 'sending';
 
   const set = <K extends keyof SubmissionValues>(key: K, value: SubmissionValues[K]) => {
-    setValues((prev) => ({ ...prev, [key]: value }));
+    setValue(key, value);
     // A field's old message goes once it is edited; the others stay until the next press.
     if (key !== 'explicit') form.setError(key as SubmissionField, undefined);
   };

@@ -1,13 +1,17 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../components/toasts';
+import { jsonResponse, mockFetchEachTest } from '../../test/mock-fetch';
 import { PrayerForm } from './prayer-form';
 
 // A component test: fetch is the boundary here. The real server is exercised by e2e/community.spec.ts.
-const fetchMock = vi.fn<typeof fetch>();
+const fetchMock = mockFetchEachTest();
+/** The server's 201 answer: the prayer is stored, waiting for review. */
+const storedPrayer = (id: string, text: string) =>
+  jsonResponse({ id, text, nameOptional: null, hearts: 0, approved: false, createdAt: '2026-01-01T00:00:00.000Z' }, 201);
 
 function renderForm() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
@@ -24,22 +28,22 @@ function renderForm() {
 const toast = () => screen.getByTestId('toast');
 const submitButton = () => screen.getByRole('button', { name: 'Submit Prayer Request' });
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
+/** Types the request (and the name, when given), ticks the consent box unless told not to, and submits. */
+async function submitPrayer(user: UserEvent, { text, name, consent = true }: { text: string; name?: string; consent?: boolean }) {
+  await user.type(screen.getByLabelText('Your prayer request'), text);
+  if (name !== undefined) await user.type(screen.getByLabelText('Your name (optional)'), name);
+  if (consent) await user.click(screen.getByRole('checkbox'));
+  await user.click(submitButton());
+}
+
 afterEach(() => {
   onlineManager.setOnline(true);
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('PrayerForm', () => {
   it('asks for the prayer text when it is blank after trimming, and sends nothing', async () => {
     const user = renderForm();
-    await user.type(screen.getByLabelText('Your prayer request'), '    ');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(submitButton());
+    await submitPrayer(user, { text: '    ' });
     expect(toast().textContent).toContain('Prayer Text Required');
     expect(toast().textContent).toContain('Please enter your prayer request before submitting.');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -47,8 +51,7 @@ describe('PrayerForm', () => {
 
   it('asks for consent when the box is not ticked, keeps the text, and sends nothing', async () => {
     const user = renderForm();
-    await user.type(screen.getByLabelText('Your prayer request'), 'Pray for rain on the Essequibo coast');
-    await user.click(submitButton());
+    await submitPrayer(user, { text: 'Pray for rain on the Essequibo coast', consent: false });
     expect(toast().textContent).toContain('Consent Required');
     expect(toast().textContent).toContain('Please provide consent to share your prayer request.');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -56,17 +59,9 @@ describe('PrayerForm', () => {
   });
 
   it('sends the trimmed text without a blank name, with an Idempotency-Key, then clears the form', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ id: 'p1', text: 'Peace', nameOptional: null, hearts: 0, approved: false, createdAt: '2026-01-01T00:00:00.000Z' }), {
-        status: 201,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    fetchMock.mockResolvedValue(storedPrayer('p1', 'Peace'));
     const user = renderForm();
-    await user.type(screen.getByLabelText('Your prayer request'), '  Peace  ');
-    await user.type(screen.getByLabelText('Your name (optional)'), '   ');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(submitButton());
+    await submitPrayer(user, { text: '  Peace  ', name: '   ' });
     await waitFor(() => expect(toast().textContent).toContain('Prayer Submitted'));
     expect(toast().textContent).toContain('Your prayer request has been submitted for review.');
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -81,16 +76,10 @@ describe('PrayerForm', () => {
 
   it("shows the server's error beside the field and keeps what was typed when submission fails", async () => {
     fetchMock.mockResolvedValue(
-      new Response(
-        JSON.stringify({ error: 'Please check the highlighted fields.', issues: [{ path: 'text', message: 'Please keep your prayer shorter.' }] }),
-        { status: 400, headers: { 'Content-Type': 'application/json' } },
-      ),
+      jsonResponse({ error: 'Please check the highlighted fields.', issues: [{ path: 'text', message: 'Please keep your prayer shorter.' }] }, 400),
     );
     const user = renderForm();
-    await user.type(screen.getByLabelText('Your prayer request'), 'Strength for the week');
-    await user.type(screen.getByLabelText('Your name (optional)'), 'Andre');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(submitButton());
+    await submitPrayer(user, { text: 'Strength for the week', name: 'Andre' });
     await waitFor(() => expect(toast().textContent).toContain('Submission Failed'));
     expect(toast().textContent).toContain('Please check the highlighted fields.');
     expect(toast().classList.contains('toast-destructive')).toBe(true);
@@ -104,17 +93,10 @@ describe('PrayerForm', () => {
   });
 
   it('queues the prayer while offline and sends it once the connection returns', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ id: 'p2', text: 'Rain', nameOptional: null, hearts: 0, approved: false, createdAt: '2026-01-01T00:00:00.000Z' }), {
-        status: 201,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    fetchMock.mockResolvedValue(storedPrayer('p2', 'Rain'));
     const user = renderForm();
     onlineManager.setOnline(false);
-    await user.type(screen.getByLabelText('Your prayer request'), 'Rain');
-    await user.click(screen.getByRole('checkbox'));
-    await user.click(submitButton());
+    await submitPrayer(user, { text: 'Rain' });
     await screen.findByText(/Your prayer request is saved and will be sent when the connection returns/);
     expect(screen.getByRole('button', { name: 'Waiting for connection...' })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState } from '../../components/states';
+import { QueryList } from '../../components/query-list';
+import { CardList } from '../../components/card-list';
 import { useSettings } from '../../api/settings';
 import { approvedPrayersQuery } from '../../api/prayers';
 import { PrayerCard } from './prayer-card';
@@ -40,26 +42,20 @@ function PrayerList() {
   return (
     <section className="prayer-list-section" aria-labelledby="prayer-list-heading">
       <h2 id="prayer-list-heading">Prayer Requests</h2>
-      {prayers.isPending ? (
-        <p aria-busy="true">Loading prayers…</p>
-      ) : prayers.isError ? (
-        <ErrorState error={prayers.error} onRetry={() => void prayers.refetch()} />
-      ) : prayers.data.length === 0 ? (
-        <EmptyState title="No Prayers Yet">
-          <p>Be the first to share a prayer request.</p>
-        </EmptyState>
-      ) : (
-        // Focusable so keyboard users can scroll the list on its own.
-        <div className="prayer-scroll" tabIndex={0} role="region" aria-label="Approved prayer requests">
-          <ul className="prayer-list">
-            {prayers.data.map((p) => (
-              <li key={p.id}>
-                <PrayerCard prayer={p} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <QueryList
+        query={prayers}
+        items={prayers.data}
+        loading={<p aria-busy="true">Loading prayers…</p>}
+        emptyTitle="No Prayers Yet"
+        emptyText="Be the first to share a prayer request."
+      >
+        {(approved) => (
+          // Focusable so keyboard users can scroll the list on its own.
+          <div className="prayer-scroll" tabIndex={0} role="region" aria-label="Approved prayer requests">
+            <CardList items={approved} className="prayer-list" card={(p) => <PrayerCard prayer={p} />} />
+          </div>
+        )}
+      </QueryList>
     </section>
   );
 }

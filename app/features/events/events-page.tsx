@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents } from '../../../domain/tenants';
-import { EmptyState, ErrorState, Placeholders } from '../../components/states';
+import { Placeholders } from '../../components/states';
+import { QueryList } from '../../components/query-list';
 import { eventsQuery } from '../../api/events';
 import { upcomingEvents } from '../../lib/upcoming-events';
 import { useLowData } from '../../lib/low-data';
@@ -30,7 +31,6 @@ function EventsNotAvailable() {
 function EventsList() {
   const events = useQuery(eventsQuery());
   const [lowData] = useLowData();
-  const upcoming = events.data ? upcomingEvents(events.data, new Date()) : [];
 
   return (
     <div className="events-page">
@@ -39,21 +39,21 @@ function EventsList() {
         <p className="muted">Fetes, concerts and showcases from across the Caribbean. Times are in your time zone.</p>
       </header>
 
-      {events.isPending ? (
-        <Placeholders count={EVENT_PLACEHOLDERS} />
-      ) : events.isError ? (
-        <ErrorState error={events.error} onRetry={() => void events.refetch()} />
-      ) : upcoming.length === 0 ? (
-        <EmptyState title="No Upcoming Events">
-          <p>There are no events scheduled right now. Check back soon.</p>
-        </EmptyState>
-      ) : (
-        <div className="grid-cards events-grid">
-          {upcoming.map((e) => (
-            <EventCard key={e.id} event={e} lowData={lowData} />
-          ))}
-        </div>
-      )}
+      <QueryList
+        query={events}
+        items={events.data && upcomingEvents(events.data, new Date())}
+        loading={<Placeholders count={EVENT_PLACEHOLDERS} />}
+        emptyTitle="No Upcoming Events"
+        emptyText="There are no events scheduled right now. Check back soon."
+      >
+        {(upcoming) => (
+          <div className="grid-cards events-grid">
+            {upcoming.map((e) => (
+              <EventCard key={e.id} event={e} lowData={lowData} />
+            ))}
+          </div>
+        )}
+      </QueryList>
 
       <article className="promote-event">
         <h2>Promote Your Event</h2>

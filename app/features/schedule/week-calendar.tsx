@@ -1,12 +1,19 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { WEEKDAYS } from '../../../domain/catalog';
+import { useMemo, useState, type ReactNode } from 'react';
+import { WEEKDAYS, type Weekday } from '../../../domain/catalog';
 import type { Show } from '../../../domain/shows';
 import { formatDayHeading, formatShortDay, formatWeekRange, zoneShortName } from './schedule-format';
 import { ShowCard } from './show-card';
-import { addDays, isOnAir, weekOccurrences, weekStartOf, type Occurrence } from './show-times';
+import { addDays, isOnAir, weekOccurrences, weekStartOf, type Occurrence, type PlainDate } from './show-times';
 
 type View = 'grid' | 'list';
+
+interface CalendarDay {
+  weekday: Weekday;
+  date: PlainDate;
+  /** The shows on that day, in the listener's zone. */
+  items: Occurrence[];
+}
 
 interface WeekCalendarProps {
   shows: Show[];
@@ -22,7 +29,7 @@ export function WeekCalendar({ shows, now, tenantZone, listenerZone, stationName
   const [weekStart, setWeekStart] = useState(thisWeek);
   const [view, setView] = useState<View>('grid');
   const occurrences = useMemo(() => weekOccurrences(shows, weekStart, tenantZone, listenerZone), [shows, weekStart, tenantZone, listenerZone]);
-  const days = WEEKDAYS.map((weekday, i) => {
+  const days = WEEKDAYS.map((weekday, i): CalendarDay => {
     const date = addDays(weekStart, i);
     return { weekday, date, items: occurrences.filter((o) => o.dayIndex === i) };
   });
@@ -76,36 +83,38 @@ export function WeekCalendar({ shows, now, tenantZone, listenerZone, stationName
       {view === 'grid' ? (
         <div className="week-grid" data-testid="schedule-grid">
           {days.map((d) => (
-            <section key={d.date} className="week-day" aria-label={formatDayHeading(d.date)} data-weekday={d.weekday} data-date={d.date}>
-              <h3 className="week-day-heading">
-                <time dateTime={d.date}>{formatDayHeading(d.date)}</time>
-              </h3>
-              {d.items.length === 0 ? <p className="muted no-shows">No shows</p> : d.items.map((o) => <ShowCard key={`${o.show.id}-${o.start.getTime()}`} {...cardProps(o)} />)}
-            </section>
+            <WeekDay key={d.date} day={d} className="week-day" heading={formatDayHeading(d.date)}>
+              {d.items.map((o) => <ShowCard key={`${o.show.id}-${o.start.getTime()}`} {...cardProps(o)} />)}
+            </WeekDay>
           ))}
         </div>
       ) : (
         <div className="week-list" data-testid="schedule-list">
           {days.map((d) => (
-            <section key={d.date} className="week-list-day" aria-label={formatDayHeading(d.date)} data-weekday={d.weekday} data-date={d.date}>
-              <h3 className="week-day-heading">
-                <time dateTime={d.date}>{formatShortDay(d.date)}</time>
-              </h3>
-              {d.items.length === 0 ? (
-                <p className="muted no-shows">No shows</p>
-              ) : (
-                <ul className="week-list-items">
-                  {d.items.map((o) => (
-                    <li key={`${o.show.id}-${o.start.getTime()}`}>
-                      <ShowCard {...cardProps(o)} compact />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <WeekDay key={d.date} day={d} className="week-list-day" heading={formatShortDay(d.date)}>
+              <ul className="week-list-items">
+                {d.items.map((o) => (
+                  <li key={`${o.show.id}-${o.start.getTime()}`}>
+                    <ShowCard {...cardProps(o)} compact />
+                  </li>
+                ))}
+              </ul>
+            </WeekDay>
           ))}
         </div>
       )}
+    </section>
+  );
+}
+
+/** One day in either view: its heading, then its shows, or 'No shows' when it has none. */
+function WeekDay({ day, className, heading, children }: { day: CalendarDay; className: string; heading: string; children: ReactNode }) {
+  return (
+    <section className={className} aria-label={formatDayHeading(day.date)} data-weekday={day.weekday} data-date={day.date}>
+      <h3 className="week-day-heading">
+        <time dateTime={day.date}>{heading}</time>
+      </h3>
+      {day.items.length === 0 ? <p className="muted no-shows">No shows</p> : children}
     </section>
   );
 }

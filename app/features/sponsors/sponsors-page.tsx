@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { isHttpUrl } from '../../../domain/fields';
-import { EmptyState, ErrorState, Placeholders } from '../../components/states';
+import { Placeholders } from '../../components/states';
+import { QueryList } from '../../components/query-list';
+import { CardList } from '../../components/card-list';
 import { useSettings } from '../../api/settings';
 import { SponsorCard } from './sponsor-card';
 import { groupSponsors } from './sponsor-tiers';
@@ -12,7 +14,6 @@ export const SPONSOR_PLACEHOLDERS = 6;
 
 export function SponsorsPage() {
   const sponsors = useQuery(activeSponsorsQuery());
-  const groups = sponsors.data ? groupSponsors(sponsors.data) : [];
 
   return (
     <div className="sponsors-page">
@@ -20,28 +21,22 @@ export function SponsorsPage() {
         <h1>Our Sponsors</h1>
         <p className="muted">The businesses and friends who keep the music playing.</p>
       </header>
-      {sponsors.isPending ? (
-        <Placeholders count={SPONSOR_PLACEHOLDERS} />
-      ) : sponsors.isError ? (
-        <ErrorState error={sponsors.error} onRetry={() => void sponsors.refetch()} />
-      ) : groups.length === 0 ? (
-        <EmptyState title="No Sponsors Yet">
-          <p>Be the first to support the station.</p>
-        </EmptyState>
-      ) : (
-        groups.map((g) => (
-          <section key={g.tier} className={`sponsor-group sponsor-group-${g.tier}`} aria-labelledby={`sponsor-group-${g.tier}`}>
-            <h2 id={`sponsor-group-${g.tier}`}>{g.title}</h2>
-            <ul className="sponsor-grid">
-              {g.sponsors.map((s) => (
-                <li key={s.id}>
-                  <SponsorCard sponsor={s} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))
-      )}
+      <QueryList
+        query={sponsors}
+        items={sponsors.data && groupSponsors(sponsors.data)}
+        loading={<Placeholders count={SPONSOR_PLACEHOLDERS} />}
+        emptyTitle="No Sponsors Yet"
+        emptyText="Be the first to support the station."
+      >
+        {(groups) =>
+          groups.map((g) => (
+            <section key={g.tier} className={`sponsor-group sponsor-group-${g.tier}`} aria-labelledby={`sponsor-group-${g.tier}`}>
+              <h2 id={`sponsor-group-${g.tier}`}>{g.title}</h2>
+              <CardList items={g.sponsors} className="sponsor-grid" card={(s) => <SponsorCard sponsor={s} />} />
+            </section>
+          ))
+        }
+      </QueryList>
       <BecomeASponsor />
     </div>
   );

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { RadioEngine, currentTrack, estimateMegabytes, type MediaLike, type QueueItem, type Timers } from './engine';
+import { RadioEngine, currentTrack, estimateMegabytes, type EngineOptions, type MediaLike, type QueueItem, type Timers } from './engine';
 
 /** A media element whose events the test fires by hand. */
 class FakeMedia implements MediaLike {
@@ -209,32 +209,29 @@ describe('RadioEngine', () => {
     expect(engine.state.status).toBe('paused');
   });
 
-  it('waits for a press when the browser refuses autoplay', async () => {
+  /** A new engine whose media refuses play() with `outcome`, asked to play the stream. */
+  const playRefusedWith = (outcome: FakeMedia['nextPlay'], options: Partial<EngineOptions> = {}) => {
     media = new FakeMedia();
     engine = new RadioEngine({
       createMedia: () => {
-        media.nextPlay = 'notAllowed';
+        media.nextPlay = outcome;
         return media;
       },
       timers,
+      ...options,
     });
     engine.play(STREAM);
+  };
+
+  it('waits for a press when the browser refuses autoplay', async () => {
+    playRefusedWith('notAllowed');
     await flush();
     expect(engine.state.status).toBe('paused');
     expect(timers.pending()).toBe(0);
   });
 
   it('reconnects when play() itself fails on the network', async () => {
-    media = new FakeMedia();
-    engine = new RadioEngine({
-      createMedia: () => {
-        media.nextPlay = 'networkError';
-        return media;
-      },
-      timers,
-      backoffMs: [500],
-    });
-    engine.play(STREAM);
+    playRefusedWith('networkError', { backoffMs: [500] });
     await flush();
     expect(engine.state.status).toBe('reconnecting');
   });
