@@ -36,6 +36,7 @@ export function isNowPlaying(v: unknown): v is NowPlaying {
     Array.isArray(n.history) &&
     n.history.every((h) => typeof h?.title === 'string' && typeof h.artist === 'string' && typeof h.playedAt === 'string') &&
     (n.listeners === null || typeof n.listeners === 'number') &&
-    (n.show === null || typeof n.show === 'string')
+    // An answer from a server older than the show field (a deploy in progress) is still one.
+    (n.show == null || typeof n.show === 'string')
   );
 }
