@@ -82,65 +82,61 @@ export function RadioPage() {
       {restReady && (
         <div className="radio-layout">
           <div className="radio-main">
-            <>
-              <article aria-labelledby="recent-heading">
-                <h2 id="recent-heading">Recently Played</h2>
-                {recent.length === 0 ? (
-                  <p className="muted">Nothing played yet.</p>
-                ) : (
-                  <ol className="recent-list">
-                    {recent.map((song) => (
-                      <li key={`${song.playedAt}-${song.title}`}>
-                        <strong>{song.title}</strong> <span>{song.artist}</span> <time dateTime={song.playedAt}>{playedTime(song.playedAt)}</time>
-                      </li>
-                    ))}
-                  </ol>
-                )}
-                {s?.nowPlayingEmbed ? <DeferredEmbed name="now-playing" html={s.nowPlayingEmbed} title="Station now playing" delayMs={embedDelay} /> : null}
-                {s?.recentlyPlayedEmbed ? (
-                  <DeferredEmbed name="recently-played" html={s.recentlyPlayedEmbed} title="Station recently played" delayMs={embedDelay} />
-                ) : null}
-              </article>
-
-              {s?.radioHtmlEmbed ? (
-                <article aria-labelledby="station-player-heading">
-                  <h2 id="station-player-heading">Station Player</h2>
-                  <EmbedFrame name="radio" html={s.radioHtmlEmbed} title="Radio player" height={140} />
-                </article>
+            <article aria-labelledby="recent-heading">
+              <h2 id="recent-heading">Recently Played</h2>
+              {recent.length === 0 ? (
+                <p className="muted">Nothing played yet.</p>
+              ) : (
+                <ol className="recent-list">
+                  {recent.map((song) => (
+                    <li key={`${song.playedAt}-${song.title}`}>
+                      <strong>{song.title}</strong> <span>{song.artist}</span> <time dateTime={song.playedAt}>{playedTime(song.playedAt)}</time>
+                    </li>
+                  ))}
+                </ol>
+              )}
+              {s?.nowPlayingEmbed ? <DeferredEmbed name="now-playing" html={s.nowPlayingEmbed} title="Station now playing" delayMs={embedDelay} /> : null}
+              {s?.recentlyPlayedEmbed ? (
+                <DeferredEmbed name="recently-played" html={s.recentlyPlayedEmbed} title="Station recently played" delayMs={embedDelay} />
               ) : null}
+            </article>
 
-              <AdSlot slot="infeed" />
-
-              <article aria-labelledby="chat-heading">
-                <h2 id="chat-heading">Live Chat</h2>
-                {s?.chatweeEmbed ? (
-                  <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={360} />
-                ) : (
-                  <p className="muted">Live chat is coming soon.</p>
-                )}
+            {s?.radioHtmlEmbed ? (
+              <article aria-labelledby="station-player-heading">
+                <h2 id="station-player-heading">Station Player</h2>
+                <EmbedFrame name="radio" html={s.radioHtmlEmbed} title="Radio player" height={140} />
               </article>
-            </>
+            ) : null}
+
+            <AdSlot slot="infeed" />
+
+            <article aria-labelledby="chat-heading">
+              <h2 id="chat-heading">Live Chat</h2>
+              {s?.chatweeEmbed ? (
+                <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={360} />
+              ) : (
+                <p className="muted">Live chat is coming soon.</p>
+              )}
+            </article>
           </div>
           <aside className="radio-side">
-            <>
-              <AdSlot slot="sidebar" />
-              <article className="listening-options" aria-label="Listening options">
-                {(s?.enableLowData ?? true) && (
-                  <>
-                    <label>
-                      <input type="checkbox" role="switch" checked={lowData} onChange={(e) => setLowData(e.target.checked)} />
-                      Low Data Mode
-                    </label>
-                    <small className="muted">Turns off images, embeds and video to save your data.</small>
-                  </>
-                )}
-                <label>
-                  <input type="checkbox" role="switch" checked={theme === 'dark'} onChange={(e) => setTheme(e.target.checked ? 'dark' : 'light')} />
-                  Dark theme
-                </label>
-                <small className="muted">Easier on the eyes at night. Follows your phone until you choose.</small>
-              </article>
-            </>
+            <AdSlot slot="sidebar" />
+            <article className="listening-options" aria-label="Listening options">
+              {(s?.enableLowData ?? true) && (
+                <>
+                  <label>
+                    <input type="checkbox" role="switch" checked={lowData} onChange={(e) => setLowData(e.target.checked)} />
+                    Low Data Mode
+                  </label>
+                  <small className="muted">Turns off images, embeds and video to save your data.</small>
+                </>
+              )}
+              <label>
+                <input type="checkbox" role="switch" checked={theme === 'dark'} onChange={(e) => setTheme(e.target.checked ? 'dark' : 'light')} />
+                Dark theme
+              </label>
+              <small className="muted">Easier on the eyes at night. Follows your phone until you choose.</small>
+            </article>
           </aside>
         </div>
       )}
