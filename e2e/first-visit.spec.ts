@@ -30,3 +30,21 @@ for (const path of ['/', '/artists', '/schedule', '/sponsors/submit']) {
     });
   }
 }
+
+// The radio page's lower part (the shoutout form, the leaderboard, Recently Played) arrives
+// after the station's first screen; it must not push what is already painted (docs/performance.md).
+test('the radio page does not shift as its lower part arrives', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number[] }).shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) (window as unknown as { shifts: number[] }).shifts.push(e.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Recently Played' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Shoutout' })).toBeVisible();
+  await page.waitForTimeout(1500);
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+});
