@@ -58,6 +58,8 @@ export default defineConfig({
     }),
     inlineEntryCss(),
   ],
+  // The offline storage's worker (app/lib/offline/storage.worker.ts) is a module worker.
+  worker: { format: 'es' },
   css: {
     // Pico's own sources use Sass syntax that Sass now warns about; not ours to change.
     preprocessorOptions: { scss: { quietDeps: true, silenceDeprecations: ['if-function'] } },
@@ -67,6 +69,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 2048,
+    // Every browser that can install this PWA preloads modules natively; Vite's polyfill
+    // probed for it with a DOM element on every start, on the first screen's path.
+    modulePreload: { polyfill: false },
     // bench/first-visit-size.mjs reads it to find each route's chunks.
     manifest: true,
     rolldownOptions: {

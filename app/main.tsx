@@ -1,4 +1,4 @@
-import { QueryClientProvider, onlineManager } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,6 +6,7 @@ import { ToastProvider } from './components/toasts';
 import { registerPrayersOutbox } from './api/prayers';
 import { registerShoutoutsOutbox } from './api/shoutouts';
 import { registerSponsorsOutbox } from './api/sponsors';
+import { watchConnection } from './lib/offline/connection';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
@@ -25,9 +26,9 @@ const nextTask = () =>
   });
 
 async function start() {
-  // TanStack starts out assuming a connection; a page opened offline must start paused, so
-  // the queue waits and the indicator shows. ('offline' is trustworthy; 'online' is a guess.)
-  if (!navigator.onLine) onlineManager.setOnline(false);
+  // Before anything else: a page opened offline starts paused (the queue waits, the indicator
+  // shows), and a connection lost while the first screen loads is heard.
+  watchConnection();
   const queryClient = createQueryClient();
   // Queued writes persist without their functions: each outbox feature registers how to send
   // its kind, before the persisted queue is restored and resumed.

@@ -1,7 +1,7 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 
 export interface OutboxMeta {
-  /** Persisted while paused and sent when the connection returns. */
+  /** Persisted until answered, and sent (again) when the connection returns or the app starts. */
   outbox?: boolean;
   /** What kind of write it is (for logs and debugging). */
   label?: string;
@@ -38,9 +38,12 @@ export function createQueryClient(): QueryClient {
       outboxListeners.forEach((l) => l({ kind: 'failed', title: 'Submission Failed', description: error.message }));
     },
   });
+  // Queued: paused for the connection, or restored from the last session already pending (a
+  // write the app was closed on while it was being sent comes back unpaused).
   mutationCache.subscribe((event) => {
     const m = event.mutation;
-    if ((m?.meta as OutboxMeta | undefined)?.outbox && m?.state.isPaused) queued.add(m.mutationId);
+    if (!m || !(m.meta as OutboxMeta | undefined)?.outbox) return;
+    if (m.state.isPaused || (event.type === 'added' && m.state.status === 'pending')) queued.add(m.mutationId);
   });
   return new QueryClient({
     mutationCache,

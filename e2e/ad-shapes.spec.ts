@@ -35,6 +35,20 @@ async function onlyThisAd(request: APIRequestContext, imageUrl: string, alt: str
 
 async function checkSlots(page: Page, alt: string, id: string) {
   const slots = page.locator('aside.ad-box');
+  await expect(page.locator('.ad-box').first()).toBeAttached();
+  // A slot below the fold is served once it comes near view: go down the page until every
+  // slot has been (the page's lower part may still be arriving on the first pass).
+  await expect
+    .poll(async () => {
+      await page.evaluate(async () => {
+        for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo(0, y);
+          await new Promise((r) => requestAnimationFrame(() => r(null)));
+        }
+      });
+      return page.locator('.ad-box.placeholder').count();
+    })
+    .toBe(0);
   await expect(slots.first()).toBeVisible();
   // Every creative has loaded, so any overflow of its own shape would show now.
   await expect.poll(() => page.locator(`aside.ad-box img[alt="${alt}"]`).evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);

@@ -48,3 +48,39 @@ test('the radio page does not shift as its lower part arrives', async ({ page })
   const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
   expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
 });
+
+// A slot below the fold asks for its ad (which counts an impression) only once it comes
+// within a screen of view, not as part of the page's start (docs/performance.md).
+test('the radio page asks for a below-the-fold ad only when it comes near view', async ({ page }) => {
+  const served: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/ads/serve') served.push(url.searchParams.get('slot') ?? '');
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Recently Played' })).toBeVisible();
+  await expect(page.locator('.ad-footer')).toBeAttached();
+  await page.waitForTimeout(1500);
+  expect(served).toContain('leaderboard');
+  expect(served).not.toContain('footer');
+  await page.locator('.ad-footer').scrollIntoViewIfNeeded();
+  await expect.poll(() => served).toContain('footer');
+});
+
+// So is the station's own player, an admin embed far down the radio page: its frame (a new
+// document with the station's scripts) is made once its place comes near view.
+test('the radio page makes the station player’s frame only when it comes near view', async ({ page }) => {
+  const frames: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/embed/radio') frames.push(r.url());
+  });
+  await page.goto('/');
+  const heading = page.getByRole('heading', { name: 'Station Player' });
+  await expect(heading).toBeAttached();
+  await page.waitForTimeout(1500);
+  expect(await page.locator('iframe[title="Radio player"]').count()).toBe(0);
+  expect(frames).toEqual([]);
+  await heading.scrollIntoViewIfNeeded();
+  await expect(page.locator('iframe[title="Radio player"]')).toHaveCount(1);
+  await expect.poll(() => frames.length).toBe(1);
+});

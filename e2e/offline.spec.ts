@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+import { cuttingProxy, type CuttingProxy } from '../bench/lib/cutting-proxy.mjs';
+import { ADMIN_KEY, caribbean, expect, test as base } from './fixtures';
 
 // These run with the real service worker (the 'pwa' project), against the real server.
 const admin = { 'x-admin-key': ADMIN_KEY };
@@ -15,18 +16,26 @@ async function workerReady(page: Page): Promise<void> {
 }
 
 /**
- * Offline for everything the page and its worker fetch. The API is also refused at the route
- * level: Chromium's offline emulation reaches a page a moment after setOffline returns, and a
- * write sent in that moment would reach the server (harmless, the Idempotency-Key keeps it
- * single, but it would make "nothing was sent while offline" a race).
+ * Offline the way a phone is: the page's link to the server goes down. The pages that need it
+ * are opened through a proxy the test takes down (no connection reaches the server) and
+ * Chromium's offline emulation says so to the page (navigator.onLine, the offline event).
+ * The emulation alone is not enough: it reaches a new document a moment late, and a request in
+ * that moment would reach the server, so "nothing was sent while offline" would be a race.
  */
-const API = '**/api/**';
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route(API, (route) => route.abort('internetdisconnected'));
+const test = base.extend<{ link: CuttingProxy }>({
+  link: async ({ baseURL }, use) => {
+    const proxy = await cuttingProxy(new URL(baseURL!), { cuts: [] });
+    await use(proxy);
+    await proxy.close();
+  },
+});
+
+async function goOffline(context: BrowserContext, link: CuttingProxy): Promise<void> {
+  link.down();
   await context.setOffline(true);
 }
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unroute(API);
+async function goOnline(context: BrowserContext, link: CuttingProxy): Promise<void> {
+  link.up();
   await context.setOffline(false);
 }
 
@@ -48,37 +57,37 @@ test('installable: a per-tenant manifest with standalone display and maskable ic
   expect(caribbeanManifest.name).toBe('Caribbean Praise Radio');
 });
 
-test('after one online visit the radio, directory, schedule and an artist page open offline', async ({ page, context, request }) => {
+test('after one online visit the radio, directory, schedule and an artist page open offline', async ({ page, context, request, link }) => {
   const artists = (await (await request.get('/api/artists?approved=true')).json()) as { id: string; name: string }[];
   const artist = artists[0]!;
-  await page.goto('/');
+  await page.goto(`${link.url}/`);
   await workerReady(page);
   // One online visit that passes through the pages a listener would open.
   for (const p of ['/artists/directory', '/schedule', `/artists/${artist.id}`]) {
-    await page.goto(p);
+    await page.goto(link.url + p);
     await expect(page.locator('main')).not.toBeEmpty();
   }
-  await page.goto('/');
+  await page.goto(`${link.url}/`);
   await expect(page.getByRole('heading', { name: 'Now Playing' })).toBeVisible();
 
-  await goOffline(context);
+  await goOffline(context, link);
   try {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Now Playing' })).toBeVisible();
     await expect(page.getByTestId('connection-status')).toContainText('offline');
 
-    await page.goto('/artists/directory');
+    await page.goto(`${link.url}/artists/directory`);
     await expect(page.getByRole('heading', { name: 'Artist Directory' })).toBeVisible();
     await expect(page.getByTestId('artist-card').first()).toBeVisible();
 
-    await page.goto('/schedule');
+    await page.goto(`${link.url}/schedule`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('Never Miss a Show')).toBeVisible();
 
-    await page.goto(`/artists/${artist.id}`);
+    await page.goto(`${link.url}/artists/${artist.id}`);
     await expect(page.getByRole('heading', { name: artist.name })).toBeVisible();
   } finally {
-    await goOnline(context);
+    await goOnline(context, link);
   }
 });
 
@@ -111,21 +120,21 @@ async function countPrayers(request: import('@playwright/test').APIRequestContex
   return all.filter((p) => p.text === text).length;
 }
 
-test('a prayer and a sponsor application made offline survive a reload and are delivered exactly once', async ({ page, context, request }) => {
+test('a prayer and a sponsor application made offline survive a reload and are delivered exactly once', async ({ page, context, request, link }) => {
   const prayer = unique('Offline prayer across a reload');
   const company = unique('Offline Sponsor Co');
-  await page.goto(caribbean('/community'));
+  await page.goto(link.url + caribbean('/community'));
   await workerReady(page);
-  await page.goto(caribbean('/sponsors/submit'));
-  await page.goto(caribbean('/community'));
+  await page.goto(link.url + caribbean('/sponsors/submit'));
+  await page.goto(link.url + caribbean('/community'));
   await expect(page.getByRole('button', { name: 'Submit Prayer Request' })).toBeVisible();
 
-  await goOffline(context);
+  await goOffline(context, link);
   await fillPrayer(page, prayer);
   await expect(page.getByText('Your prayer request is saved and will be sent when the connection returns.')).toBeVisible();
   await expect.poll(() => storedOutbox(page)).toBe(1);
 
-  await page.goto(caribbean('/sponsors/submit'));
+  await page.goto(link.url + caribbean('/sponsors/submit'));
   await page.getByLabel('Company name').fill(company);
   await page.getByLabel('Contact email').fill('offline@e2e-applicant.example');
   await page.getByLabel('Sponsorship tier').selectOption('standard');
@@ -140,7 +149,7 @@ test('a prayer and a sponsor application made offline survive a reload and are d
   await expect(page.getByTestId('outbox-count')).toHaveText('2 items waiting to send');
   expect(await countPrayers(request, prayer)).toBe(0);
 
-  await goOnline(context);
+  await goOnline(context, link);
   await expect(page.getByTestId('outbox-count')).toBeHidden({ timeout: 15_000 });
   await expect.poll(() => countPrayers(request, prayer)).toBe(1);
   const sponsors = (await (await request.get(caribbean('/api/sponsors'), { headers: admin })).json()) as { name: string; active: boolean }[];

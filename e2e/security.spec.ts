@@ -61,6 +61,8 @@ test.describe('embeds are isolated from the app', () => {
         localStorage.setItem('adminKey', 'x');
       });
       await page.goto(caribbean('/'));
+      // The station's player is made once its place comes near view (docs/performance.md).
+      await page.getByRole('heading', { name: 'Station Player' }).scrollIntoViewIfNeeded();
 
       const frameEl = page.locator('iframe[src*="/embed/radio"]');
       await expect(frameEl).toHaveCount(1, { timeout: 10_000 });

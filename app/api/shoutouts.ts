@@ -45,7 +45,7 @@ export function watchShoutoutUpload(blobKey: string, listener: (p: UploadProgres
 
 /** Keeps the recording until it is delivered: closing the app or losing the connection loses nothing. */
 export async function keepShoutoutAudio(blobKey: string, audio: Blob): Promise<void> {
-  const { outboxBlobs } = await import('../lib/offline/blob-store');
+  const { outboxBlobs } = await import('../lib/offline/offline-storage');
   await outboxBlobs.put(blobKey, audio);
 }
 
@@ -54,7 +54,7 @@ export async function keepShoutoutAudio(blobKey: string, audio: Blob): Promise<v
  * its URL. The Idempotency-Key makes a resend after a lost answer store it once.
  */
 async function sendShoutout(draft: ShoutoutDraft, idempotencyKey: string): Promise<Shoutout> {
-  const { outboxBlobs } = await import('../lib/offline/blob-store');
+  const { outboxBlobs } = await import('../lib/offline/offline-storage');
   const audio = await outboxBlobs.get(draft.blobKey);
   // 410: final, not retried — the recording is gone (storage cleared), so nothing can be sent.
   if (!audio) throw new ApiError(410, 'The recording is no longer on this device. Please record it again.');

@@ -6,6 +6,7 @@ import { servedAdQuery } from '../api/ads';
 import { lowDataNow, useLowData } from '../lib/low-data';
 import { selectedCountryNow, useSelectedCountry } from '../lib/selected-country';
 import { useSettings } from '../api/settings';
+import { useNearViewport } from '../lib/use-near-viewport';
 import { EmbedFrame } from './embed-frame';
 
 const EMBED_ZONES: Partial<Record<AdSlotName, 'leaderboardEmbed' | 'sidebarEmbed' | 'infeedEmbed'>> = {
@@ -53,6 +54,7 @@ const TOP_SLOTS: ReadonlySet<AdSlotName> = new Set(['leaderboard', 'artists', 's
 /**
  * docs/product.md#states-and-transitions: embed mode shows the zone's HTML; hybrid shows a placeholder then the served
  * ad (refetched every 60 s); otherwise, or with no ad, the 'Advertise Here!' house panel.
+ * A slot other than the page's top one is served once it comes within a screen of view.
  */
 export function AdSlot({ slot }: { slot: AdSlotName }) {
   const settings = useSettings();
@@ -60,7 +62,9 @@ export function AdSlot({ slot }: { slot: AdSlotName }) {
   const [lowData] = useLowData();
   const mode = settings.data?.adMode;
   const hybrid = mode === 'hybrid';
-  const ad = useQuery({ ...servedAdQuery(slot, country), enabled: hybrid && !lowData });
+  const top = TOP_SLOTS.has(slot);
+  const [placeholderRef, near] = useNearViewport<HTMLDivElement>();
+  const ad = useQuery({ ...servedAdQuery(slot, country), enabled: hybrid && !lowData && (top || near) });
   const zone = EMBED_ZONES[slot];
 
   if (!settings.data) return <div className={`ad-slot ad-${slot} placeholder`} aria-hidden="true" />;
@@ -75,7 +79,7 @@ export function AdSlot({ slot }: { slot: AdSlotName }) {
     );
   }
   if (hybrid && !lowData) {
-    if (ad.isPending) return <div className={`ad-slot ad-box ad-${slot} placeholder`} aria-hidden="true" />;
+    if (ad.isPending) return <div ref={top ? undefined : placeholderRef} className={`ad-slot ad-box ad-${slot} placeholder`} aria-hidden="true" />;
     if (ad.data) {
       return (
         <aside className={`ad-slot ad-box ad-${slot}`} aria-label="Advertisement">

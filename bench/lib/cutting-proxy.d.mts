@@ -4,6 +4,9 @@ export interface CuttingProxy {
   sent(): number;
   /** Cuts made so far. */
   cuts(): number;
+  /** Drops every open connection and refuses new ones until up(). */
+  down(): void;
+  up(): void;
   close(): Promise<void>;
 }
 

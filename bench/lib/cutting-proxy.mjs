@@ -1,6 +1,7 @@
 // A TCP proxy on 127.0.0.1 that cuts uploads mid-way, as a phone crossing dead zones does
-// (docs/uploads.md). Used by the upload bench (bench/uploads.mjs) and the end-to-end upload
-// test (e2e/uploads.spec.ts); plain JavaScript so both can import it.
+// (docs/uploads.md). Used by the upload bench (bench/uploads.mjs), the end-to-end upload test
+// (e2e/uploads.spec.ts) and the offline tests (e2e/offline.spec.ts, the whole link down); plain
+// JavaScript so all of them can import it.
 import net from 'node:net';
 
 /**
@@ -9,7 +10,7 @@ import net from 'node:net';
  * (a tus PATCH) plus the body bytes since, or for a request without one the bytes since its
  * start. Only requests of `methods` are cut. With `deadMs`, a cut starts a dead zone: every
  * open connection is dropped and new ones are refused for that long. `sent()` counts every
- * byte passed on upstream.
+ * byte passed on upstream. `down()` and `up()` take the whole link down and back.
  */
 export async function cuttingProxy(target, { cuts, methods = ['PATCH'], deadMs = 0 }) {
   let deadUntil = 0;
@@ -76,6 +77,15 @@ export async function cuttingProxy(target, { cuts, methods = ['PATCH'], deadMs =
     url: `http://127.0.0.1:${server.address().port}`,
     sent: () => sent,
     cuts: () => done,
+    // The whole link down until up(): open connections dropped, new ones refused, so nothing
+    // reaches the server whatever the browser believes about its connection.
+    down: () => {
+      deadUntil = Infinity;
+      for (const socket of open) socket.destroy();
+    },
+    up: () => {
+      deadUntil = 0;
+    },
     close: () => {
       // A browser's keep-alive connections would hold close() open.
       for (const socket of open) socket.destroy();

@@ -104,7 +104,7 @@ export function RadioPage() {
             {s?.radioHtmlEmbed ? (
               <article aria-labelledby="station-player-heading">
                 <h2 id="station-player-heading">Station Player</h2>
-                <EmbedFrame name="radio" html={s.radioHtmlEmbed} title="Radio player" height={140} />
+                <EmbedFrame name="radio" html={s.radioHtmlEmbed} title="Radio player" height={140} whenNear />
               </article>
             ) : null}
 
@@ -113,7 +113,7 @@ export function RadioPage() {
             <article aria-labelledby="chat-heading">
               <h2 id="chat-heading">Live Chat</h2>
               {s?.chatweeEmbed ? (
-                <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={360} />
+                <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={360} whenNear />
               ) : (
                 <p className="muted">Live chat is coming soon.</p>
               )}

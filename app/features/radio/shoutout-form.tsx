@@ -34,8 +34,9 @@ export default function ShoutoutForm() {
   const [formKey, setFormKey] = useState(0);
   const send = useMutation(sendShoutoutOptions());
   const ids = useId();
-  // Loaded now, while there is a connection: a shoutout sent offline is kept by this module.
-  useEffect(() => void import('../../lib/offline/blob-store').catch(() => {}), []);
+  // A shoutout sent offline is kept by the offline storage's worker. It is not started here:
+  // the query cache's persistence starts it once the page has loaded and the phone is idle
+  // (main.tsx), and starting a worker is itself a task the first screen need not wait behind.
 
   const recorded = recorder.state.kind === 'recorded' ? recorder.state.blob : null;
   const audio: Blob | null = recorded ?? file;

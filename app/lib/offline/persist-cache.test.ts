@@ -1,11 +1,13 @@
 import 'fake-indexeddb/auto';
 import { QueryClient, MutationObserver } from '@tanstack/react-query';
 import { onlineManager } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiErrorOf } from '../api-client';
-import { KeyValueStore } from './kv-store';
-import { isRetryableFailure, outboxMutationOptions, outboxRetryDelay, type OutboxVariables } from './outbox';
+import { KeyValueStore } from './dexie-stores';
+import { queryCacheStorage } from './offline-storage';
+import { isRetryableFailure, outboxMutationOptions, outboxRetryDelay } from './outbox';
 import { shouldPersistMutation, shouldPersistQuery, startPersistence } from './persist-cache';
+import { pray, sendingPrayers, type SendPrayer } from '../../test/outbox-prayers';
 
 const query = (key: unknown[], status: 'success' | 'error' | 'pending' = 'success') =>
   ({ queryKey: key, state: { status } }) as unknown as Parameters<typeof shouldPersistQuery>[0];
@@ -18,11 +20,14 @@ describe('what persists', () => {
     expect(shouldPersistQuery(query(['shows', 'watzhott'], 'error'))).toBe(false);
   });
 
-  it('keeps only paused outbox mutations', () => {
-    const m = (isPaused: boolean, outbox?: boolean) => ({ state: { isPaused }, meta: outbox === undefined ? undefined : { outbox } }) as never;
-    expect(shouldPersistMutation(m(true, true))).toBe(true);
-    expect(shouldPersistMutation(m(false, true))).toBe(false);
-    expect(shouldPersistMutation(m(true))).toBe(false);
+  it('keeps every unanswered outbox mutation, paused or being sent, and nothing else', () => {
+    const m = (status: string, isPaused: boolean, outbox?: boolean) =>
+      ({ state: { status, isPaused }, meta: outbox === undefined ? undefined : { outbox } }) as never;
+    expect(shouldPersistMutation(m('pending', true, true))).toBe(true);
+    expect(shouldPersistMutation(m('pending', false, true))).toBe(true);
+    expect(shouldPersistMutation(m('success', false, true))).toBe(false);
+    expect(shouldPersistMutation(m('error', false, true))).toBe(false);
+    expect(shouldPersistMutation(m('pending', true))).toBe(false);
   });
 
   it('retries lost answers and server trouble, never a 4xx', () => {
@@ -70,46 +75,105 @@ describe('KeyValueStore', () => {
 });
 
 describe('the outbox across a restart', () => {
-  afterEach(() => onlineManager.setOnline(true));
+  // Each "page" saves to the same store until it is closed, and a save it had scheduled still
+  // lands up to a second later: close every page a test opened, let those saves land, and
+  // start the next test from an empty store.
+  const pages: (() => void)[] = [];
+  const open = async (client: QueryClient, buster: string) => void pages.push(await startPersistence(client, buster));
+  afterEach(async () => {
+    pages.splice(0).forEach((close) => close());
+    onlineManager.setOnline(true);
+    await new Promise((r) => setTimeout(r, 1100));
+    await queryCacheStorage.removeItem('query-cache');
+  });
+
+  /** A page's query client, which sends queued prayers with `send`. */
+  const pageClient = (send: SendPrayer) => sendingPrayers(new QueryClient(), send);
+  /** The listener presses the button; its answer comes (or not) in a later page. */
+  const press = (client: QueryClient, text: string, idempotencyKey: string) => void pray(client, text, idempotencyKey).catch(() => {});
+  /**
+   * Until what is saved holds `count` queued writes. The persister saves at most once a second,
+   * and a save at the write's creation (not yet queued) can hold the next one back that long.
+   */
+  const saved = (count: number) =>
+    vi.waitFor(
+      async () => {
+        const stored = JSON.parse((await queryCacheStorage.getItem('query-cache')) ?? 'null') as { clientState: { mutations: unknown[] } } | null;
+        expect(stored?.clientState.mutations).toHaveLength(count);
+      },
+      { timeout: 5000, interval: 50 },
+    );
 
   it('persists a write made offline and sends it once, with its key, after the app starts again', async () => {
     const sent: { payload: { text: string }; key: string }[] = [];
-    const send = async (payload: { text: string }, key: string) => {
+    const send: SendPrayer = async (payload, key) => {
       sent.push({ payload, key });
       return { ok: true };
     };
-    const key = ['prayers', 'add'] as const;
 
     // First run: offline, the listener presses the button.
     onlineManager.setOnline(false);
-    const first = new QueryClient();
-    first.setMutationDefaults(key, outboxMutationOptions(key, send, 'prayer'));
-    await startPersistence(first, 'build-1');
-    const observer = new MutationObserver<unknown, Error, OutboxVariables<{ text: string }>>(first, { mutationKey: [...key] });
-    void observer.mutate({ payload: { text: 'Pray for rain' }, idempotencyKey: 'key-123' }).catch(() => {});
-    await new Promise((r) => setTimeout(r, 1200)); // the persister writes at most once a second
+    const first = pageClient(send);
+    await open(first, 'build-1');
+    press(first, 'Pray for rain', 'key-123');
+    await saved(1);
     expect(sent).toHaveLength(0);
     expect(first.getMutationCache().getAll()[0]?.state.isPaused).toBe(true);
 
     // Second run, a new page: the connection is back.
     onlineManager.setOnline(true);
-    const second = new QueryClient();
-    second.setMutationDefaults(key, outboxMutationOptions(key, send, 'prayer'));
-    await startPersistence(second, 'build-1');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(sent).toEqual([{ payload: { text: 'Pray for rain' }, key: 'key-123' }]);
+    await open(pageClient(send), 'build-1');
+    await vi.waitFor(() => expect(sent).toEqual([{ payload: { text: 'Pray for rain' }, key: 'key-123' }]));
+  });
+
+  it('keeps the queue whole while a restart offline resumes it, so closing the app at once loses nothing', async () => {
+    const send: SendPrayer = async () => ({ ok: true });
+    onlineManager.setOnline(false);
+    const first = pageClient(send);
+    await open(first, 'build-restart');
+    press(first, 'Pray for the fishermen', 'key-restart');
+    await saved(1);
+
+    // The app opens again offline (resuming the queue unpauses each write for a moment) and
+    // is closed at once; the next start still finds the write.
+    await open(pageClient(send), 'build-restart');
+    const third = pageClient(send);
+    await open(third, 'build-restart');
+    const queued = third.getMutationCache().getAll();
+    expect(queued.map((m) => [m.state.variables, m.state.isPaused])).toEqual([
+      [{ payload: { text: 'Pray for the fishermen' }, idempotencyKey: 'key-restart' }, true],
+    ]);
+  });
+
+  it('sends again, with the same key, a write the app was closed on while it was being sent', async () => {
+    const sent: string[] = [];
+    const first = pageClient((_, idempotencyKey) => {
+      sent.push(idempotencyKey);
+      return new Promise<never>(() => {});
+    });
+    await open(first, 'build-inflight');
+    press(first, 'Pray for the nurses', 'key-inflight');
+    await saved(1);
+    expect(sent).toEqual(['key-inflight']);
+
+    const delivered: string[] = [];
+    await open(
+      pageClient(async (_, idempotencyKey) => delivered.push(idempotencyKey)),
+      'build-inflight',
+    );
+    await vi.waitFor(() => expect(delivered).toEqual(['key-inflight']));
   });
 
   it('restores the same build cache and drops another build cache', async () => {
     const a = new QueryClient();
-    await startPersistence(a, 'build-A');
+    await open(a, 'build-A');
     a.setQueryData(['shows', 'watzhott'], [{ id: 's1' }]);
-    await new Promise((r) => setTimeout(r, 1200)); // the persister writes at most once a second
+    await vi.waitFor(async () => expect(await queryCacheStorage.getItem('query-cache')).toContain('"s1"'), { timeout: 5000, interval: 50 });
     const sameBuild = new QueryClient();
-    await startPersistence(sameBuild, 'build-A');
+    await open(sameBuild, 'build-A');
     expect(sameBuild.getQueryData(['shows', 'watzhott'])).toEqual([{ id: 's1' }]);
     const newBuild = new QueryClient();
-    await startPersistence(newBuild, 'build-B');
+    await open(newBuild, 'build-B');
     expect(newBuild.getQueryData(['shows', 'watzhott'])).toBeUndefined();
   });
 });

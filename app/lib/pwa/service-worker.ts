@@ -1,5 +1,6 @@
 import type { Workbox } from 'workbox-window';
 import { useSyncExternalStore } from 'react';
+import { whenPageSettled } from './page-settled';
 
 interface UpdateState {
   /** A new worker is installed and waiting for the listener's consent. */
@@ -18,11 +19,14 @@ function set(next: UpdateState) {
 
 /**
  * Registers /sw.js (production builds only). The new worker waits for applyUpdate().
- * workbox-window is loaded here, after the first render, not with the first visit's bundle:
- * it registers after the page's load event anyway.
+ * Only once the page has settled (its own requests quiet for 2 s after the load event, 10 s
+ * at most): on a first visit the install downloads the whole shell, which competed with the
+ * page's own images and data on a slow connection and with its start-up for the phone's CPU
+ * (docs/performance.md). workbox-window is loaded then too, not with the first screen.
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  await whenPageSettled();
   const { Workbox } = await import('workbox-window');
   wb = new Workbox('/sw.js');
   wb.addEventListener('waiting', () => set({ waiting: true }));
