@@ -1,4 +1,4 @@
-import { onlineManager, useIsMutating, type MutationOptions } from '@tanstack/react-query';
+import { onlineManager, useIsMutating, type MutationFilters, type MutationOptions } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { OutboxMeta } from '../../query-client';
 import { ApiError } from '../api-client';
@@ -55,9 +55,19 @@ export function outboxMutationOptions<TData, TPayload>(
   };
 }
 
-/** How many writes wait for the connection. */
+/**
+ * The writes still waiting to send: paused for the connection, or waiting to be sent again
+ * after a send that got no answer. Not only the paused ones: a write between its retries is
+ * not paused, and a count that dropped it said "sent" while the write had not arrived yet.
+ */
+export const waitingToSend: MutationFilters = {
+  status: 'pending',
+  predicate: (m) => m.meta?.outbox === true && (m.state.isPaused || m.state.failureCount > 0),
+};
+
+/** How many writes wait to send. */
 export function useOutboxCount(): number {
-  return useIsMutating({ predicate: (m) => m.meta?.outbox === true && m.state.isPaused });
+  return useIsMutating(waitingToSend);
 }
 
 export function useOnline(): boolean {

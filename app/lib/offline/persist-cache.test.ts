@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiErrorOf } from '../api-client';
 import { KeyValueStore } from './dexie-stores';
 import { queryCacheStorage } from './offline-storage';
-import { isRetryableFailure, outboxMutationOptions, outboxRetryDelay } from './outbox';
+import { isRetryableFailure, outboxMutationOptions, outboxRetryDelay, waitingToSend } from './outbox';
 import { shouldPersistMutation, shouldPersistQuery, startPersistence } from './persist-cache';
-import { pray, sendingPrayers, type SendPrayer } from '../../test/outbox-prayers';
+import { pray, prayerKey, sendingPrayers, type SendPrayer } from '../../test/outbox-prayers';
 
 const query = (key: unknown[], status: 'success' | 'error' | 'pending' = 'success') =>
   ({ queryKey: key, state: { status } }) as unknown as Parameters<typeof shouldPersistQuery>[0];
@@ -59,6 +59,38 @@ describe('what persists', () => {
     const observer = new MutationObserver(client, { ...outboxMutationOptions(['prayers', 'add'], send, 'prayer'), retryDelay: 1 });
     await expect(observer.mutate({ payload: { text: 'x' }, idempotencyKey: 'k' })).resolves.toEqual({ ok: true });
     expect(sends).toBe(3);
+  });
+
+  it('counts a write as waiting to send from the button press, through a lost answer, until it is delivered', async () => {
+    const client = new QueryClient();
+    let answer: () => void = () => {};
+    let sends = 0;
+    const send: SendPrayer = () => {
+      sends += 1;
+      if (sends === 1) return Promise.reject(new TypeError('Failed to fetch'));
+      return new Promise((resolve) => (answer = () => resolve({ ok: true })));
+    };
+    sendingPrayers(client, send);
+    client.setMutationDefaults(prayerKey, { ...client.getMutationDefaults(prayerKey), retryDelay: 200 });
+    client.mount(); // as the app's provider does: the client hears the connection return
+    onlineManager.setOnline(false);
+    try {
+      const delivered = pray(client, 'Pray for the road', 'key-waiting');
+      expect(client.isMutating(waitingToSend)).toBe(1);
+      await new Promise((r) => setTimeout(r, 0)); // the write reaches its pause before the connection returns
+      onlineManager.setOnline(true);
+      // The first send gets no answer: the write waits for its next send, unpaused.
+      await vi.waitFor(() => expect(sends).toBe(1));
+      expect(client.getMutationCache().getAll()[0]?.state.isPaused).toBe(false);
+      expect(client.isMutating(waitingToSend)).toBe(1);
+      await vi.waitFor(() => expect(sends).toBe(2));
+      answer();
+      await delivered;
+      expect(client.isMutating(waitingToSend)).toBe(0);
+    } finally {
+      onlineManager.setOnline(true);
+      client.unmount();
+    }
   });
 });
 
