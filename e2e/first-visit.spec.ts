@@ -3,8 +3,8 @@ import { caribbean, expect, test } from './fixtures';
 // A first visit's answers come beside its scripts (docs/performance.md): the server names the
 // page's chunks and data in a Link header, and each preload must be the very request the
 // app then makes, or the browser fetches it twice and warns that the preload went unused.
-// What is fetched does not depend on the screen's size: the phone project alone runs it.
-test.skip(({ isMobile }) => !isMobile, 'network only; the phone project covers it');
+// What is fetched does not depend on the screen's size: the phone project alone runs it
+// (e2e/playwright.config.ts).
 for (const path of ['/', '/artists', '/schedule', '/sponsors/submit']) {
   for (const tenant of ['watzhott', 'caribbean'] as const) {
     test(`${path} on ${tenant}: every preload is used, and the settings are fetched once`, async ({ page }) => {
