@@ -54,7 +54,7 @@ export default defineConfig({
     // admin tables). Behaviour that does not depend on it (the player and streams, uploads,
     // shoutout recording, embeds' isolation, outbound links, what a first visit fetches, the
     // phone-only moderation flow) runs on the phone, our listeners' screen, only: CI stays
-    // well inside its 30 minutes (README.md, Tests).
+    // well inside its 30 minutes (README.md says which project runs what).
     { name: 'desktop', testIgnore: DESKTOP_IGNORES, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
     // The real service worker: installability, offline use and the outbox.
     {
