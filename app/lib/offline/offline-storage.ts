@@ -1,8 +1,7 @@
 import type { AsyncStorage } from '@tanstack/query-persist-client-core';
-import { serveStorage, storageClient, type Port, type StorageRequest } from './storage-protocol';
+import { serveStorage, storageClient, type Port, type StorageRequestBody } from './storage-protocol';
 
-type Request = StorageRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
-type Ask = (request: Request) => Promise<unknown>;
+type Ask = (request: StorageRequestBody) => Promise<unknown>;
 
 /** A started worker, as far as the page needs one. */
 export interface StorageWorker extends Port {

@@ -41,8 +41,9 @@ export function serveStorage(port: Port, stores: OfflineStores): void {
   };
 }
 
-type Ask = <T>(request: DistributiveOmit<StorageRequest, 'id'>) => Promise<T>;
-type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+/** A request as the page makes it: the client gives it its id. */
+export type StorageRequestBody = StorageRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+type Ask = <T>(request: StorageRequestBody) => Promise<T>;
 
 /** The page's side: each call posts a request and resolves with its answer. `fail` rejects everything pending (the worker could not start). */
 export function storageClient(port: Port): { ask: Ask; fail(reason: Error): void } {
@@ -57,7 +58,7 @@ export function storageClient(port: Port): { ask: Ask; fail(reason: Error): void
     else p.resolve(answer.value);
   };
   return {
-    ask: <T>(request: DistributiveOmit<StorageRequest, 'id'>) =>
+    ask: <T>(request: StorageRequestBody) =>
       new Promise<T>((resolve, reject) => {
         const id = next++;
         pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
