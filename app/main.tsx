@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { ToastProvider } from './components/toasts';
 import { registerPrayersOutbox } from './api/prayers';
 import { registerShoutoutsOutbox } from './api/shoutouts';
@@ -37,10 +36,17 @@ async function start() {
   registerShoutoutsOutbox(queryClient);
   await nextTask();
   const router = createAppRouter(queryClient);
+  await nextTask();
   // The first screen's route chunk and data before the first render: a router or query store
   // that changes while React renders the first screen makes React redo it synchronously, as
   // one long task (docs/performance.md). A slow network holds the shell for 1.5 s at most.
-  await Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 1500))]);
+  const loaded = Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 1500))]);
+  // React DOM's renderer is the largest module of the framework chunk: evaluated here, in a
+  // task of its own while the route's data is on its way, not in the one long task that
+  // evaluates the entry's imports (issue 15, docs/performance.md).
+  await nextTask();
+  const { createRoot } = await import('react-dom/client');
+  await loaded;
   await nextTask();
 
   // A transition, so React renders the first screen in small slices that let the phone answer
