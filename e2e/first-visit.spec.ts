@@ -84,3 +84,18 @@ test('the radio page makes the station player’s frame only when it comes near 
   await expect(page.locator('iframe[title="Radio player"]')).toHaveCount(1);
   await expect.poll(() => frames.length).toBe(1);
 });
+
+// Pico's busy spinner animated inside its SVG image, which Chromium repaints on the main thread
+// every frame: the shell's "Loading…" alone cost more main-thread time than the shell
+// (docs/performance.md). The shell is what shows before any script, so the scripts are held back.
+test('the shell’s busy spinner turns on the compositor, with a still image', async ({ page }) => {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  const spinner = await page.locator('.shell-loading').evaluate((el) => {
+    const before = getComputedStyle(el, '::before');
+    return { animation: before.animationName, image: decodeURIComponent(before.backgroundImage) };
+  });
+  expect(spinner.animation).toBe('busy-turn');
+  expect(spinner.image).toContain('<svg');
+  expect(spinner.image).not.toMatch(/animat|@keyframes/);
+});
