@@ -5,12 +5,15 @@ import { SchedulePage } from '../features/schedule/schedule-page';
 import { SchedulePending } from '../features/schedule/schedule-pending';
 import { showsQuery } from '../api/shows';
 import { settingsQuery } from '../api/settings';
+import { warmUpIntl } from '../lib/warm-up-intl';
 
 export const Route = createFileRoute('/schedule')({
   // The tenant's time zone (settings) places the shows; a settings failure still shows them
   // in the default zone, so only the shows may fail the route.
   loader: ({ context, preload }) => {
     prefetchTopAd(context.queryClient, 'schedule', preload);
+    // The week is laid out in time zones with Intl: its set-up before the first render.
+    if (!preload) warmUpIntl();
     return Promise.all([context.queryClient.ensureQueryData(showsQuery()), context.queryClient.prefetchQuery(settingsQuery())]);
   },
   pendingComponent: SchedulePending,
