@@ -176,6 +176,15 @@ describe('weekOccurrences, isOnAir and currentOrNextOccurrence', () => {
     expect(currentOrNextOccurrence([], new Date(), GUYANA, GUYANA)).toBeNull();
   });
 
+  it('works a week out once per list of shows, and again for a new list', () => {
+    const shows = [a, b];
+    const first = weekOccurrences(shows, WEEK, GUYANA, GUYANA);
+    expect(weekOccurrences(shows, WEEK, GUYANA, GUYANA)).toBe(first);
+    expect(weekOccurrences(shows, WEEK, GUYANA, 'America/New_York')).not.toBe(first);
+    const changed = [a];
+    expect(weekOccurrences(changed, WEEK, GUYANA, GUYANA).map((o) => o.show.title)).toEqual(['A']);
+  });
+
   it('finds a show that started last week and is still on air', () => {
     const overnight = show('Overnight', '22:00', '02:00', ['Saturday']);
     // Sunday 01:00 Guyana: on air since Saturday 22:00 (the previous week).

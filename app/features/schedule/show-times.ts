@@ -214,16 +214,30 @@ export function showOccurrencesInWeek<S extends ShowTimes>(
   return out.sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
-/** Every show's occurrences in the listener's week, soonest first. */
+/**
+ * A week's occurrences, kept per list of shows (the query's answer, replaced when it changes):
+ * the calendar and the Never Miss box ask for the same week, and the box again every minute.
+ * Working one out is most of the schedule page's first render on a low-tier phone
+ * (docs/performance.md).
+ */
+const weeksOfShows = new WeakMap<readonly ShowTimes[], Map<string, readonly Occurrence<ShowTimes>[]>>();
+
+/** Every show's occurrences in the listener's week, soonest first. The list is shared: do not change it. */
 export function weekOccurrences<S extends ShowTimes>(
   shows: readonly S[],
   weekStart: PlainDate,
   tenantZone: string,
   listenerZone: string,
-): Occurrence<S>[] {
-  return shows
-    .flatMap((s) => showOccurrencesInWeek(s, weekStart, tenantZone, listenerZone))
-    .sort((a, b) => a.start.getTime() - b.start.getTime());
+): readonly Occurrence<S>[] {
+  let weeks = weeksOfShows.get(shows);
+  if (!weeks) weeksOfShows.set(shows, (weeks = new Map()));
+  const key = `${weekStart} ${tenantZone} ${listenerZone}`;
+  let week = weeks.get(key) as readonly Occurrence<S>[] | undefined;
+  if (!week) {
+    week = shows.flatMap((s) => showOccurrencesInWeek(s, weekStart, tenantZone, listenerZone)).sort((a, b) => a.start.getTime() - b.start.getTime());
+    weeks.set(key, week);
+  }
+  return week;
 }
 
 export const isOnAir = (o: Pick<Occurrence<ShowTimes>, 'start' | 'end'>, now: Date | number) => {
@@ -239,8 +253,14 @@ export function currentOrNextOccurrence<S extends ShowTimes>(
   listenerZone: string,
 ): Occurrence<S> | null {
   const week = weekStartOf(now, listenerZone);
-  const candidates = [...weekOccurrences(shows, addDays(week, -7), tenantZone, listenerZone), ...weekOccurrences(shows, week, tenantZone, listenerZone), ...weekOccurrences(shows, addDays(week, 7), tenantZone, listenerZone)];
-  return candidates.filter((o) => o.end.getTime() > now.getTime()).sort((a, b) => a.start.getTime() - b.start.getTime())[0] ?? null;
+  const ahead = (list: readonly Occurrence<S>[]) => list.filter((o) => o.end.getTime() > now.getTime());
+  // A show lasts under a day, so one from last week is on air only on this week's first day or
+  // so; one from next week starts after every one of this week, so it is needed only when none
+  // of this week is left.
+  const lastWeek = daysBetween(week, zonedDate(now, listenerZone)) <= 1 ? ahead(weekOccurrences(shows, addDays(week, -7), tenantZone, listenerZone)) : [];
+  const candidates = [...lastWeek, ...ahead(weekOccurrences(shows, week, tenantZone, listenerZone))];
+  if (candidates.length === 0) candidates.push(...ahead(weekOccurrences(shows, addDays(week, 7), tenantZone, listenerZone)));
+  return candidates.sort((a, b) => a.start.getTime() - b.start.getTime())[0] ?? null;
 }
 
 /** The zone the listener's device runs in (read once: it is slow to ask on a cheap phone). */
