@@ -5,7 +5,7 @@ import { SchedulePage } from '../features/schedule/schedule-page';
 import { SchedulePending } from '../features/schedule/schedule-pending';
 import { showsQuery } from '../api/shows';
 import { settingsQuery } from '../api/settings';
-import { warmUpIntl } from '../lib/warm-up-intl';
+import { warmUpDeviceTimeZone } from '../lib/device-time-zone';
 
 export const Route = createFileRoute('/schedule')({
   // The tenant's time zone (settings) places the shows; a settings failure still shows them
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/schedule')({
   loader: ({ context, preload }) => {
     prefetchTopAd(context.queryClient, 'schedule', preload);
     // The week is laid out in time zones with Intl: its set-up before the first render.
-    if (!preload) warmUpIntl();
+    if (!preload) warmUpDeviceTimeZone();
     return Promise.all([context.queryClient.ensureQueryData(showsQuery()), context.queryClient.prefetchQuery(settingsQuery())]);
   },
   pendingComponent: SchedulePending,

@@ -11,7 +11,7 @@ import { NeverMissBox } from './never-miss-box';
 import { SHOW_PLACEHOLDERS } from './schedule-pending';
 import { ScheduleEvents } from './schedule-events';
 import { showsQuery } from '../../api/shows';
-import { listenerTimeZone } from './show-times';
+import { deviceTimeZone } from '../../lib/device-time-zone';
 import { WeekCalendar } from './week-calendar';
 import './schedule.css';
 
@@ -37,7 +37,7 @@ export function SchedulePage() {
   const [tab, setTab] = useState<Tab>('shows');
   const now = useNow();
   const tenantZone = settings.data?.timeZone || DEFAULT_TIME_ZONE;
-  const listenerZone = listenerTimeZone();
+  const listenerZone = deviceTimeZone();
   const stationName = settings.data?.displayName ?? '';
   const ids = useId();
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ shows: null, events: null });

@@ -262,9 +262,3 @@ export function currentOrNextOccurrence<S extends ShowTimes>(
   if (candidates.length === 0) candidates.push(...ahead(weekOccurrences(shows, addDays(week, 7), tenantZone, listenerZone)));
   return candidates.sort((a, b) => a.start.getTime() - b.start.getTime())[0] ?? null;
 }
-
-/** The zone the listener's device runs in (read once: it is slow to ask on a cheap phone). */
-let deviceZone: string | null = null;
-export function listenerTimeZone(): string {
-  return (deviceZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
-}
