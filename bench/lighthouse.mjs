@@ -29,6 +29,30 @@ export const DEFAULT_PAGES = ['floor', 'floor-shell', '/', '/artists', '/schedul
 const FLOORS = new Set(['floor', 'floor-shell']);
 const METRICS = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift', SI: 'speed-index' };
 
+/**
+ * The long tasks behind a run's total blocking time: those of Lighthouse's simulation between
+ * first contentful paint and interactive, longest first. Lighthouse keeps only the tasks that
+ * took 10 ms or more in its own full-speed trace (shorter ones without network dependants
+ * are pruned from its model), each slowed by the multiplier (docs/performance.md).
+ */
+export function countedLongTasks(lhr, origin) {
+  const fcp = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
+  const tti = lhr.audits.interactive?.numericValue ?? Infinity;
+  const items = lhr.audits['long-tasks']?.details?.items ?? [];
+  return items
+    .filter((t) => t.startTime + t.duration > fcp && t.startTime < tti)
+    .sort((a, b) => b.duration - a.duration)
+    .map((t) => {
+      const where =
+        t.url === 'Unattributable'
+          ? 'unattributed'
+          : t.url.startsWith(origin + '/assets/')
+            ? t.url.slice(origin.length + 8)
+            : 'the page (its HTML, style, layout, paint)';
+      return `${Math.round(t.duration)} ms ${where}`;
+    });
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -165,7 +189,8 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
           const detail = Object.entries(METRICS)
             .map(([name, id]) => `${name} ${lhr.audits[id]?.displayValue ?? '?'}`)
             .join(', ');
-          r.done.push({ score, tbt, index, detail });
+          const counted = countedLongTasks(lhr, new URL(urlOf(page)).origin);
+          r.done.push({ score, tbt, index, detail, counted });
           console.log(`    ${labelOf(page)} run ${i + 1}: ${score} (${detail}; benchmarkIndex ${index}, ×${multiplier})`);
         } catch (e) {
           r.error = e;
@@ -201,7 +226,10 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
         FLOORS.has(page) ? null : score >= 95 && tbt <= 200,
       );
       const mid = done.find((r) => r.score === score) ?? done[0];
-      notes.push(`Lighthouse ${label} (a median run): ${mid.detail}; benchmarkIndex per run ${done.map((r) => r.index).join(', ')}`);
+      notes.push(
+        `Lighthouse ${label} (a median run): ${mid.detail}; benchmarkIndex per run ${done.map((r) => r.index).join(', ')}; ` +
+          `long tasks between its first paint and interactive, as simulated (each blocks for its time past 50 ms): ${mid.counted.length ? mid.counted.join(', ') : 'none'}`,
+      );
     }
     notes.push(
       `Lighthouse 12, mobile, simulated slow 4G; CPU slowdown ${multiplier}× (${calibration}: a low-tier phone, as Chrome DevTools calibrates it); ` +
