@@ -166,19 +166,6 @@ test('the dark theme follows the system and the switch beside Low Data Mode over
   await expect.poll(background).toBe(night);
 });
 
-test("a saved theme is the shell's from its first paint, before any of the app's scripts has run", async ({ page }) => {
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/');
-  await page.getByRole('switch', { name: 'Dark theme' }).check();
-  const dark = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-  // The app's scripts never arrive: what shows is index.html's shell and its own inline script.
-  await page.route('**/assets/*.js', (route) => route.abort());
-  await page.goto('/schedule');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(dark);
-  expect(await page.evaluate(() => document.documentElement.dataset.tenant)).toBeUndefined();
-});
-
 test('each tenant paints its own theme colour and accent', async ({ page }) => {
   const themeColor = () => page.locator('meta[name="theme-color"]').getAttribute('content');
   await page.goto('/');

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
 
@@ -119,12 +118,7 @@ test.describe('embeds are isolated from the app', () => {
             return [name!, values] as const;
           }),
       );
-      // Scripts from our own origin, and inline only the page's own scripts, each by its hash.
-      const html = await res.text();
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\bsrc\s*=/i.test(m[1] ?? '')).map((m) => m[2] ?? '');
-      expect(inline.length, path).toBeGreaterThan(0);
-      const hashes = inline.map((code) => `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`);
-      expect(directives.get('script-src'), `${path}: ${csp}`).toEqual(["'self'", ...hashes]);
+      expect(directives.get('script-src'), `${path}: ${csp}`).toEqual(["'self'"]);
       expect(directives.get('object-src')).toEqual(["'none'"]);
       expect(directives.get('base-uri')).toEqual(["'none'"]);
       const ancestors = directives.get('frame-ancestors');

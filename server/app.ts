@@ -13,7 +13,7 @@ import type { AppState, Deps, Middleware } from './http/context';
 import { errorHandler } from './http/error-handler';
 import { PUBLIC_ANSWER_TTL_MS, publicAnswers, type PublicAnswers } from './http/public-answers';
 import { requestLine, requestLog } from './http/request-log';
-import { appPageScriptHashes, securityHeaders } from './http/security-headers';
+import { securityHeaders } from './http/security-headers';
 import { staticApp, uploadedFiles } from './http/static-files';
 import { tenantAndAddress } from './http/tenant';
 import { createStorage, type UploadStorage } from './media/storage';
@@ -76,7 +76,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   // Kept public answers go out from here, compressed already, with the headers the chain
   // below (security headers included) gave them on a miss.
   app.use(apiOnly(answers.middleware));
-  app.use(securityHeaders(() => hlsOrigins(db), appPageScriptHashes(config.appDir)));
+  app.use(securityHeaders(() => hlsOrigins(db)));
   app.use(
     compress({
       threshold: 1024,

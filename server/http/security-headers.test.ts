@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { appCsp, inlineScriptHashes } from './security-headers';
+import { expect, it } from 'vitest';
 import { ADMIN_KEY, describeEachEngine, freshAddress } from '../test/test-app';
 
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-app-'));
@@ -43,39 +42,4 @@ describeEachEngine(
     });
   },
   { appDir },
-);
-
-describe('inline scripts of the app page', () => {
-  it('gives each inline script its hash and skips scripts loaded from a file', () => {
-    const html = '<head><script>alert(1)</script><script type="module" crossorigin src="/assets/index.js"></script></head>';
-    // The SHA-256 of "alert(1)", base64, as the CSP spec computes a hash source.
-    expect(inlineScriptHashes(html)).toEqual(["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]);
-    expect(inlineScriptHashes('<title>app</title>')).toEqual([]);
-  });
-
-  it("puts only those hashes beside 'self' in script-src, never 'unsafe-inline'", () => {
-    const csp = appCsp([], ["'sha256-abc='"]);
-    expect(directive(csp, 'script-src')).toBe("script-src 'self' 'sha256-abc='");
-    expect(directive(csp, 'script-src')).not.toContain('unsafe-inline');
-    expect(directive(appCsp([]), 'script-src')).toBe("script-src 'self'");
-  });
-});
-
-const pageWithScript = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-app-script-'));
-fs.writeFileSync(path.join(pageWithScript, 'index.html'), '<!doctype html><title>app</title><script>alert(1)</script>');
-
-describeEachEngine(
-  'Content-Security-Policy of an app page with an inline script',
-  (t) => {
-    it('allows that script by its hash on every page of the app, and no other inline script', async () => {
-      for (const page of ['/', '/schedule', '/artists?tenant=caribbean']) {
-        const res = await t().http().get(page).set('X-Forwarded-For', freshAddress());
-        expect(res.status, page).toBe(200);
-        expect(directive(String(res.headers['content-security-policy']), 'script-src'), page).toBe(
-          "script-src 'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='",
-        );
-      }
-    });
-  },
-  { appDir: pageWithScript },
 );
