@@ -7,8 +7,6 @@ import { registerShoutoutsOutbox } from './api/shoutouts';
 import { registerSponsorsOutbox } from './api/sponsors';
 import { watchConnection } from './lib/offline/connection';
 import { registerServiceWorker } from './lib/pwa/service-worker';
-import { currentTenant } from './lib/tenant';
-import { applyTenantLook } from './lib/theme';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -27,17 +25,8 @@ const nextTask = () =>
   });
 
 async function start() {
-  // Nothing of the start runs in the task that evaluates the entry's modules: that task is
-  // already one of the longest after the shell's first paint, and Lighthouse counts a task
-  // only from 10 ms at full speed (docs/performance.md#which-tasks-lighthouse-counts).
-  await nextTask();
-  // The tenant's colours and theme colour, and a saved theme, before the first render. Its
-  // read of the saved theme is the page's first use of localStorage, which the browser loads
-  // synchronously: a task of its own.
-  applyTenantLook(currentTenant());
-  await nextTask();
-  // Before anything else of the app: a page opened offline starts paused (the queue waits,
-  // the indicator shows), and a connection lost while the first screen loads is heard.
+  // Before anything else: a page opened offline starts paused (the queue waits, the indicator
+  // shows), and a connection lost while the first screen loads is heard.
   watchConnection();
   const queryClient = createQueryClient();
   // Queued writes persist without their functions: each outbox feature registers how to send

@@ -3,6 +3,7 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSettings } from '../api/settings';
 import { currentTenant } from '../lib/tenant';
+import { applyTenantLook } from '../lib/theme';
 import { useDeferredMount } from '../lib/use-deferred-mount';
 import { AdSlot } from './ad-slot';
 import { ConnectionStatus } from './connection-status';
@@ -10,6 +11,9 @@ import { InstallApp } from './install-app';
 import { NowPlayingBar } from './now-playing-bar';
 import { TenantSwitch } from './tenant-switch';
 import { UpdatePrompt } from './update-prompt';
+
+// The tenant's colours and theme colour, and a saved theme, before the first render.
+if (typeof document !== 'undefined') applyTenantLook(currentTenant());
 
 /** docs/product.md#screens: navigation links in this order. */
 export const NAV_LINKS = [
