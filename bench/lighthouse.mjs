@@ -36,6 +36,7 @@ const METRICS = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint'
  * are pruned from its model), each slowed by the multiplier (docs/performance.md).
  */
 export function countedLongTasks(lhr, origin) {
+  const assets = origin + '/assets/';
   const fcp = lhr.audits['first-contentful-paint']?.numericValue ?? 0;
   const tti = lhr.audits.interactive?.numericValue ?? Infinity;
   const items = lhr.audits['long-tasks']?.details?.items ?? [];
@@ -46,8 +47,8 @@ export function countedLongTasks(lhr, origin) {
       const where =
         t.url === 'Unattributable'
           ? 'unattributed'
-          : t.url.startsWith(origin + '/assets/')
-            ? t.url.slice(origin.length + 8)
+          : t.url.startsWith(assets)
+            ? t.url.slice(assets.length)
             : 'the page (its HTML, style, layout, paint)';
       return `${Math.round(t.duration)} ms ${where}`;
     });
