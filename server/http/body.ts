@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import Busboy from 'busboy';
 import getRawBody from 'raw-body';
 import type { AppContext, Deps, Middleware, UploadedFile } from './context';
+import { streamToFile } from '../media/stream-to-file';
 import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
@@ -95,6 +94,12 @@ function parseMultipart(
     let failure: Error | null = null;
     let settled = false;
     const req = ctx.req;
+    // The client may have gone while earlier middleware awaited: its 'aborted' and 'close' are
+    // past and no byte will come, so the parse would wait forever.
+    if (req.destroyed) {
+      reject(badRequest('Upload was interrupted'));
+      return;
+    }
 
     const cleanup = () => {
       req.setTimeout(0);
@@ -157,7 +162,7 @@ function parseMultipart(
       upload = file;
       fileStream = stream;
       stream.on('limit', () => fail(payloadTooLarge(`File is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB`)));
-      pending = pipeline(stream, meter, fs.createWriteStream(tmpPath)).then(() => {
+      pending = streamToFile(tmpPath, stream, meter).then(() => {
         file.size = size;
         file.sha256 = hash.digest('hex');
       });

@@ -12,6 +12,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
+import { streamToFile } from './stream-to-file';
 
 /**
  * The tus datastore for S3 (docs/uploads.md). The upload's state lives in the bucket, where
@@ -113,7 +114,7 @@ export class S3ResumableStore extends DataStore {
     const spool = path.join(this.tmpDir, `tus-${randomUUID()}`);
     let failure: unknown = null;
     try {
-      await pipeline(readable, fs.createWriteStream(spool));
+      await streamToFile(spool, readable);
     } catch (err) {
       failure = err;
     }

@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import type { Track } from '../../../domain/tracks';
 import type { Deps } from '../../http/context';
+import { streamToFile } from '../../media/stream-to-file';
 import { tracksRepository } from './tracks.repository';
 
 /** docs/renditions.md: what Low Data Mode plays; about a third of a 128 kbps original. */
@@ -50,7 +49,7 @@ export function trackRenditions(deps: Deps, options: RenditionOptions = {}) {
     const name = `${randomUUID()}.m4a`;
     try {
       if (!(await deps.storage.stat(sourceName))) throw new Error(`${sourceName} is not in storage`);
-      await pipeline(await deps.storage.read(sourceName), createWriteStream(source));
+      await streamToFile(source, await deps.storage.read(sourceName));
       await runFfmpeg(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', source, '-vn', '-map_metadata', '-1', '-ac', '1', '-c:a', 'aac', '-b:a', `${RENDITION_KBPS}k`, '-f', 'ipod', '-movflags', '+faststart', output], timeoutMs);
       await deps.storage.put(name, output, 'audio/mp4');
       const recorded = await tracks.setLowDataUrl(track.id, track.fileUrl, `/uploads/${name}`);
