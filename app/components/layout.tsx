@@ -5,6 +5,7 @@ import { useSettings } from '../api/settings';
 import { currentTenant } from '../lib/tenant';
 import { applyTenantLook } from '../lib/theme';
 import { useDeferredMount } from '../lib/use-deferred-mount';
+import { usePageDrawn } from '../lib/page-drawing';
 import { AdSlot } from './ad-slot';
 import { ConnectionStatus } from './connection-status';
 import { InstallApp } from './install-app';
@@ -48,6 +49,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The closed menu's contents and the footer's ad come in a second, background render.
   const restReady = useDeferredMount();
+  // The footer's ad once the first page is drawn whole, not while it is still short (page-drawing.ts).
+  const pageDrawn = usePageDrawn();
+  const [footerAdReady, setFooterAdReady] = useState(false);
+  useEffect(() => {
+    if (restReady && pageDrawn) setFooterAdReady(true);
+  }, [restReady, pageDrawn]);
   const drawer = useRef<HTMLDialogElement>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const name = settings.data?.displayName ?? (tenant === 'caribbean' ? 'Caribbean Praise Radio' : 'Watzhott');
@@ -132,7 +139,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <footer className="container site-footer">
         {/* Admins at work are not an audience: no impressions counted on admin pages. */}
-        {restReady && !pathname.startsWith('/admin') && <AdSlot slot="footer" />}
+        {footerAdReady && !pathname.startsWith('/admin') && <AdSlot slot="footer" />}
         <small>
           © {new Date().getFullYear()} {name}
         </small>

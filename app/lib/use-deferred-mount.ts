@@ -1,4 +1,5 @@
 import { useDeferredValue } from 'react';
+import { useStillDrawing } from './page-drawing';
 
 /**
  * false on a component's first render, true on a second one React runs in the background,
@@ -8,5 +9,7 @@ import { useDeferredValue } from 'react';
  * from TanStack Query and the router are synchronous renders; this is how a page splits one.
  */
 export function useDeferredMount(): boolean {
-  return useDeferredValue(true, false);
+  const ready = useDeferredValue(true, false);
+  useStillDrawing(!ready);
+  return ready;
 }

@@ -10,6 +10,7 @@ import { useSettings } from '../../api/settings';
 import { currentTenant } from '../../lib/tenant';
 import { useTheme } from '../../lib/theme';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
+import { useStillDrawing } from '../../lib/page-drawing';
 import { playedTime } from './played-time';
 
 export const RECENTLY_PLAYED_COUNT = 3;
@@ -73,6 +74,7 @@ export function RadioPage() {
   // shoutout form (when the station takes shoutouts) can come with it.
   const ShoutoutForm = useShoutoutForm(!!s?.enableShoutouts);
   const restReady = useDeferredMount() && !settings.isPending && ShoutoutForm !== undefined;
+  useStillDrawing(!restReady);
 
   return (
     <div className="radio-page">
