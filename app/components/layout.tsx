@@ -47,9 +47,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const tenant = currentTenant();
   const settings = useSettings();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // The closed menu's contents and the footer's ad come in a second, background render.
+  // The closed menu's contents come in a second, background render; the footer's ad once the
+  // first page is drawn whole, not while it is still short (page-drawing.ts).
   const restReady = useDeferredMount();
-  // The footer's ad once the first page is drawn whole, not while it is still short (page-drawing.ts).
   const pageDrawn = usePageDrawn();
   const [footerAdReady, setFooterAdReady] = useState(false);
   useEffect(() => {

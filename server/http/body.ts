@@ -75,6 +75,12 @@ function parseMultipart(
   stallMs: number,
 ): Promise<{ fields: Record<string, string>; upload: UploadedFile | undefined }> {
   return new Promise((resolve, reject) => {
+    // The client may have gone while earlier middleware awaited: its 'aborted' and 'close' are
+    // past and no byte will come, so the parse would wait forever.
+    if (ctx.req.destroyed) {
+      reject(badRequest('Upload was interrupted'));
+      return;
+    }
     let busboy: Busboy.Busboy;
     try {
       busboy = Busboy({
@@ -94,12 +100,6 @@ function parseMultipart(
     let failure: Error | null = null;
     let settled = false;
     const req = ctx.req;
-    // The client may have gone while earlier middleware awaited: its 'aborted' and 'close' are
-    // past and no byte will come, so the parse would wait forever.
-    if (req.destroyed) {
-      reject(badRequest('Upload was interrupted'));
-      return;
-    }
 
     const cleanup = () => {
       req.setTimeout(0);
