@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { caribbean, expect, test } from './fixtures';
 
 // A first visit's answers come beside its scripts (docs/performance.md): the server names the
@@ -49,14 +50,20 @@ test('the radio page does not shift as its lower part arrives', async ({ page })
   expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
 });
 
-// A slot below the fold asks for its ad (which counts an impression) only once it comes
-// within a screen of view, not as part of the page's start (docs/performance.md).
-test('the radio page asks for a below-the-fold ad only when it comes near view', async ({ page }) => {
+/** The slots whose ad the page asks for (each ask counts an impression), as they are asked. */
+function servedSlots(page: Page): string[] {
   const served: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.pathname === '/api/ads/serve') served.push(url.searchParams.get('slot') ?? '');
   });
+  return served;
+}
+
+// A slot below the fold asks for its ad (which counts an impression) only once it comes
+// within a screen of view, not as part of the page's start (docs/performance.md).
+test('the radio page asks for a below-the-fold ad only when it comes near view', async ({ page }) => {
+  const served = servedSlots(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Recently Played' })).toBeVisible();
   await expect(page.locator('.ad-footer')).toBeAttached();
@@ -71,11 +78,7 @@ test('the radio page asks for a below-the-fold ad only when it comes near view',
 // late; meanwhile the page is short and the footer near the top. Its ad, which counts an
 // impression, waits until the page is drawn whole (docs/performance.md).
 test('the footer asks for no ad while the page above it is still drawing', async ({ page }) => {
-  const served: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname === '/api/ads/serve') served.push(url.searchParams.get('slot') ?? '');
-  });
+  const served = servedSlots(page);
   let delayed = 0;
   await page.route(/\/assets\/shoutout-form-[^/]+\.js$/, async (route) => {
     delayed += 1;
