@@ -29,7 +29,23 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server's render of first screens (app/entry-server.tsx, docs/server-render.md): the app
+ * bundled whole for Node, beside the browser's build.
+ */
+const serverRenderBuild = {
+  plugins: [tanstackRouter(routeTreeOptions), react()],
+  ssr: { noExternal: true, target: 'node' as const },
+  build: {
+    ssr: 'entry-server.tsx',
+    outDir: r('./dist/app-server'),
+    emptyOutDir: true,
+    target: 'node20',
+    copyPublicDir: false,
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: r('./app'),
   define: {
     __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? Date.now().toString(36)),
@@ -104,4 +120,5 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
-});
+  ...(isSsrBuild ? serverRenderBuild : {}),
+}));

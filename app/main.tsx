@@ -1,7 +1,6 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
-import { ToastProvider } from './components/toasts';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { startTransition } from 'react';
+import { AppTree } from './app-tree';
 import { registerPrayersOutbox } from './api/prayers';
 import { registerShoutoutsOutbox } from './api/shoutouts';
 import { registerSponsorsOutbox } from './api/sponsors';
@@ -9,6 +8,7 @@ import { watchConnection } from './lib/offline/connection';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
+import { SERVER_DATA_ID, setRenderingWholePage } from './lib/server-render';
 import './styles.css';
 
 /**
@@ -34,36 +34,51 @@ async function start() {
   registerPrayersOutbox(queryClient);
   registerSponsorsOutbox(queryClient);
   registerShoutoutsOutbox(queryClient);
+  // A page the server rendered (docs/server-render.md) carries the data it was rendered with:
+  // as new as the page, whatever the phone's clock says.
+  const serverData = document.getElementById(SERVER_DATA_ID);
+  if (serverData) {
+    const state = JSON.parse(serverData.textContent ?? '{}') as DehydratedState;
+    const now = Date.now();
+    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, state);
+  }
   await nextTask();
   const router = createAppRouter(queryClient);
+  // The server's render of the router's matches has no Suspense boundary at the root; the
+  // browser's must be the same to hydrate it (TanStack Router's own SSR mode sets this).
+  if (serverData) router.ssr = { manifest: undefined };
   await nextTask();
   // The first screen's route chunk and data before the first render: a router or query store
   // that changes while React renders the first screen makes React redo it synchronously, as
-  // one long task (docs/performance.md). A slow network holds the shell for 1.5 s at most.
-  const loaded = Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 1500))]);
+  // one long task (docs/performance.md). A slow network holds the shell for 1.5 s at most; a
+  // server-rendered page has its data, and must be hydrated as it was rendered.
+  const loaded = serverData ? router.load() : Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 1500))]);
   // React DOM's renderer is the largest module of the framework chunk: evaluated here, in a
   // task of its own while the route's data is on its way, not in the one long task that
   // evaluates the entry's imports (issue 15, docs/performance.md).
   await nextTask();
-  const { createRoot } = await import('react-dom/client');
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
   await loaded;
   await nextTask();
 
   // A transition, so React renders the first screen in small slices that let the phone answer
   // a tap, instead of one long task (issue 7: total blocking time on a slow CPU). index.html's
-  // shell stays painted until the app replaces it.
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
-  });
+  // shell, or the server's page, stays painted until the app has rendered or hydrated it.
+  const container = document.getElementById('root')!;
+  if (serverData) {
+    // The whole first page is hydrated as the server drew it, its lazy parts included (they
+    // hydrate after the first commit); pages the listener goes on to are drawn in steps again.
+    setRenderingWholePage(true);
+    const stop = router.history.subscribe(() => {
+      setRenderingWholePage(false);
+      stop();
+    });
+    startTransition(() => void hydrateRoot(container, <AppTree queryClient={queryClient} router={router} />));
+  } else {
+    const root = createRoot(container);
+    startTransition(() => root.render(<AppTree queryClient={queryClient} router={router} />));
+  }
 
   void registerServiceWorker();
 

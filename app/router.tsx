@@ -1,16 +1,20 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './route-tree.gen';
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `at`: the server renders one address (a memory history, and the request's origin); the browser uses its own. */
+export function createAppRouter(queryClient: QueryClient, at?: { history: RouterHistory; origin: string }) {
   return createRouter({
     routeTree,
+    history: at?.history,
+    origin: at?.origin,
     // Loaders warm the query cache through the router's context (TanStack Router examples).
     context: { queryClient },
     defaultPreload: 'intent',
     // The query cache owns freshness; the router never caches loader data itself.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // Not on the server: it has no window to scroll, and the markup does not depend on it.
+    scrollRestoration: !at,
   });
 }
 

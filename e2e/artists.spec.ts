@@ -120,8 +120,11 @@ test.describe('Artists landing', () => {
     await expect(card.getByRole('link', { name: /View Profile/ })).toHaveAttribute('href', `/artists/${kwame.id}`);
   });
 
-  test('Low Data Mode shows the first letter instead of every photo', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('lowDataMode', 'true'));
+  test('Low Data Mode shows the first letter instead of every photo, and none is fetched', async ({ page }) => {
+    // Turned on as a listener does: the server then sends the shell, not a page whose photos
+    // the browser would fetch before the app hides them (docs/server-render.md).
+    await page.goto('/');
+    await page.getByRole('switch', { name: 'Low Data Mode' }).check();
     const images: string[] = [];
     page.on('request', (r) => r.resourceType() === 'image' && r.url().includes('/demo/artists/') && images.push(r.url()));
     await page.goto('/artists');

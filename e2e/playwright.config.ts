@@ -25,6 +25,7 @@ const DESKTOP_IGNORES = [
   /player\.spec\.ts/,
   /player-now-playing\.spec\.ts/,
   /security\.spec\.ts/,
+  /server-render\.spec\.ts/,
   /shoutouts\.spec\.ts/,
   /track-player\.spec\.ts/,
   /uploads\.spec\.ts/,

@@ -15,6 +15,7 @@ import { PUBLIC_ANSWER_TTL_MS, publicAnswers, type PublicAnswers } from './http/
 import { requestLine, requestLog } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { staticApp, uploadedFiles } from './http/static-files';
+import { pageRenderer } from './http/page-render';
 import { tenantAndAddress } from './http/tenant';
 import { createStorage, type UploadStorage } from './media/storage';
 import { adsRouter, outRouter } from './features/ads/ads.router';
@@ -113,7 +114,14 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   // Before the app's index.html fallback, which would answer every other GET.
   app.use(demoStreamRouter().routes());
   app.use(uploadedFiles(deps));
-  app.use(staticApp(config.appDir));
+  // The server's render of a first screen asks this app's own API in-process (docs/server-render.md).
+  let dispatch: ReturnType<typeof app.callback> | null = null;
+  app.use(
+    staticApp(
+      config.appDir,
+      pageRenderer(config.appDir, () => (dispatch ??= app.callback())),
+    ),
+  );
   return app;
 }
 

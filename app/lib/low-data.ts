@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { LOW_DATA_COOKIE } from '../../domain/low-data';
 
 export const LOW_DATA_KEY = 'lowDataMode';
 export const LOW_DATA_CLASS = 'low-data';
@@ -24,19 +25,36 @@ function readLowData(): boolean {
   } catch {
     saved = null;
   }
+  // The server renders no page for a request that asks to save data (server/http/page-render.ts).
+  if (typeof navigator === 'undefined') return false;
   const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
   return initialLowData(saved, Boolean(connection?.saveData));
 }
 
+/** Tells the server too (a cookie), so it sends no page with images in it (docs/server-render.md). */
+function rememberForServer(on: boolean): void {
+  if (typeof document === 'undefined') return;
+  const cookie = `${LOW_DATA_COOKIE}=1`;
+  if (on === document.cookie.split('; ').includes(cookie)) return;
+  document.cookie = on ? `${cookie}; path=/; max-age=31536000; samesite=lax` : `${LOW_DATA_COOKIE}=; path=/; max-age=0; samesite=lax`;
+}
+
 const listeners = new Set<() => void>();
 let current: boolean | null = null;
-const get = () => (current ??= readLowData());
+const get = () => {
+  if (current === null) {
+    current = readLowData();
+    rememberForServer(current);
+  }
+  return current;
+};
 
 /** The listener's Low Data Mode now, for code outside components (route loaders). */
 export const lowDataNow = get;
 
 export function setLowData(on: boolean): void {
   current = on;
+  rememberForServer(on);
   try {
     localStorage.setItem(LOW_DATA_KEY, String(on));
   } catch {

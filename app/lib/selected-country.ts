@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { DEFAULT_COUNTRY, isCountryCode, type CountryCode } from '../../domain/countries';
+import { pageLocation } from './page-location';
 
 export const COUNTRY_STORAGE_KEY = 'selectedCountry';
 
@@ -34,7 +35,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-const countryParam = () => new URLSearchParams(window.location.search).get('country');
+const countryParam = () => new URLSearchParams(pageLocation().search).get('country');
 const snapshot = (): CountryCode => pickCountry(countryParam(), readSaved());
 
 /** The selected country now, for code outside components (route loaders). */

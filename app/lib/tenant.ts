@@ -1,6 +1,7 @@
 import { resolveTenant, type Tenant } from '../../domain/tenants';
+import { pageLocation } from './page-location';
 
-export function currentTenant(loc: Pick<Location, 'hostname' | 'search'> = window.location): Tenant {
+export function currentTenant(loc: Pick<Location, 'hostname' | 'search'> = pageLocation()): Tenant {
   return resolveTenant(loc.hostname, new URLSearchParams(loc.search).get('tenant'));
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pageDataPreloads, routePreloads } from './route-preload';
+import { pageDataPreloads, routePreloads, routeStyles } from './route-preload';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-preload-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -41,6 +41,16 @@ describe('routePreloads', () => {
     expect(linkFor('/artists/a/b')).toBeNull();
     expect(routePreloads(path.join(dir, 'missing'))('/')).toBeNull();
     expect(routePreloads(null)('/')).toBeNull();
+  });
+});
+
+describe('routeStyles', () => {
+  it("inlines a page's own styles, never the entry's, each named by a disabled link the app's loader finds", () => {
+    fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'assets', 'cards-1.css'), '.card{color:red}');
+    expect(routeStyles(dir)('/artists')).toBe('<style>.card{color:red}</style><link rel="stylesheet" href="/assets/cards-1.css" disabled>');
+    expect(routeStyles(dir)('/')).toBe('');
+    expect(routeStyles(null)('/artists')).toBe('');
   });
 });
 

@@ -20,14 +20,8 @@ function routePattern(file: string): RegExp {
   return new RegExp(`^/${source}/?$`);
 }
 
-/**
- * A `Link` header per page, naming the page's own code chunk (and what it imports beyond
- * the entry) so the browser fetches it beside the entry script rather than after it has
- * run: a round trip less before the first screen on a slow connection (issue 7). A style
- * is preloaded as the app's loader asks for it (crossorigin), or the browser fetches it twice. Read
- * once from the build's Vite manifest; without one (tests, no build) nothing is added.
- */
-export function routePreloads(appDir: string | null): (urlPath: string) => string | null {
+/** Each page's own files beyond the entry's, from the build's Vite manifest; none without one. */
+function routeFiles(appDir: string | null): (urlPath: string) => string[] | null {
   const manifestFile = appDir ? path.join(appDir, '.vite', 'manifest.json') : null;
   if (!manifestFile || !fs.existsSync(manifestFile)) return () => null;
   let manifest: Record<string, ManifestChunk>;
@@ -48,18 +42,61 @@ export function routePreloads(appDir: string | null): (urlPath: string) => strin
   const shell = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticGraph(key, shell);
 
-  const routes: { pattern: RegExp; link: string }[] = [];
+  const routes: { pattern: RegExp; files: string[] }[] = [];
   for (const key of Object.keys(manifest)) {
     const m = /^(routes\/(?!__root).+\.tsx)\?tsr-split=component$/.exec(key);
     if (!m) continue;
     const files = [...staticGraph(key, new Set())].filter((f) => !shell.has(f));
-    if (!files.length) continue;
-    const link = files.map((f) => (f.endsWith('.css') ? `</${f}>; rel=preload; as=style; crossorigin` : `</${f}>; rel=modulepreload`)).join(', ');
-    routes.push({ pattern: routePattern(m[1]!), link });
+    if (files.length) routes.push({ pattern: routePattern(m[1]!), files });
   }
   // Literal segments before parameters: /artists/submit is not /artists/$id.
   routes.sort((a, b) => Number(a.pattern.source.includes('[^/]+')) - Number(b.pattern.source.includes('[^/]+')));
-  return (urlPath) => routes.find((r) => r.pattern.test(urlPath))?.link ?? null;
+  return (urlPath) => routes.find((r) => r.pattern.test(urlPath))?.files ?? null;
+}
+
+/**
+ * A `Link` header per page, naming the page's own code chunk (and what it imports beyond
+ * the entry) so the browser fetches it beside the entry script rather than after it has
+ * run: a round trip less before the first screen on a slow connection (issue 7). A style
+ * is preloaded as the app's loader asks for it (crossorigin), or the browser fetches it twice. Read
+ * once from the build's Vite manifest; without one (tests, no build) nothing is added.
+ */
+export function routePreloads(appDir: string | null): (urlPath: string) => string | null {
+  const filesFor = routeFiles(appDir);
+  return (urlPath) =>
+    filesFor(urlPath)
+      ?.map((f) => (f.endsWith('.css') ? `</${f}>; rel=preload; as=style; crossorigin` : `</${f}>; rel=modulepreload`))
+      .join(', ') ?? null;
+}
+
+/**
+ * A page's own styles, for a page the server rendered: its markup is in the HTML before the
+ * page's chunk (whose loader would add its stylesheets) has run, so they must be there from the
+ * start or the page paints unstyled and then moves. Inline, as the entry's styles are: a
+ * stylesheet request would hold the first paint behind the scripts' bytes on a slow connection.
+ * Each is also named by a disabled `<link>`, which the browser does not fetch and the app's
+ * loader takes as already there, so it adds none (docs/server-render.md).
+ */
+export function routeStyles(appDir: string | null): (urlPath: string) => string {
+  const filesFor = routeFiles(appDir);
+  const styles = new Map<string, string>();
+  const styleOf = (file: string) => {
+    if (!styles.has(file)) {
+      let css = '';
+      try {
+        css = fs.readFileSync(path.join(appDir!, file), 'utf8');
+      } catch {
+        // a build without the file: the app's loader adds it as before
+      }
+      styles.set(file, css ? `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${file}" disabled>` : '');
+    }
+    return styles.get(file)!;
+  };
+  return (urlPath) =>
+    (filesFor(urlPath) ?? [])
+      .filter((f) => f.endsWith('.css'))
+      .map(styleOf)
+      .join('');
 }
 
 /**

@@ -4,7 +4,8 @@ import path from 'node:path';
 import mime from 'mime-types';
 import { STORED_NAME } from '../media/storage';
 import type { AppContext, Deps, Middleware } from './context';
-import { pageDataPreloads, routePreloads } from './route-preload';
+import { pageDataPreloads, routePreloads, routeStyles } from './route-preload';
+import { withRenderedPage, type PageRenderer } from './page-render';
 
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
@@ -118,9 +119,11 @@ async function sendBuiltFile(ctx: AppContext, found: { file: string; size: numbe
  * Serves the built app: files as they are, and index.html for any other GET that is not
  * /api/* or /out/* (the app shows 'Page Not Found' for paths outside docs/product.md#screens).
  */
-export function staticApp(appDir: string | null): Middleware {
+export function staticApp(appDir: string | null, renderPage: PageRenderer = async () => null): Middleware {
   let preloadsFor: (urlPath: string) => string | null = () => null;
+  let stylesFor: (urlPath: string) => string = () => '';
   let preloadsBuiltAt = -1;
+  let indexHtml = { at: -1, text: '' };
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/out/')) return next();
@@ -153,17 +156,36 @@ export function staticApp(appDir: string | null): Middleware {
       ctx.body = 'The app is not built yet: run `npm run build`.';
       return;
     }
+    // A new build writes a new index.html and manifest together: read the manifest again then.
+    if (index.mtime.getTime() !== preloadsBuiltAt) {
+      preloadsFor = routePreloads(appDir);
+      stylesFor = routeStyles(appDir);
+      preloadsBuiltAt = index.mtime.getTime();
+    }
+    const page = await renderPage(ctx);
+    if (page) {
+      if (indexHtml.at !== index.mtime.getTime()) indexHtml = { at: index.mtime.getTime(), text: await fsp.readFile(index.file, 'utf8') };
+      const html = withRenderedPage(indexHtml.text, page, ctx.state.tenant ?? 'watzhott', stylesFor(ctx.path));
+      if (html) {
+        // The page's data and styles are in it: no validator (a 304 would bring back old data),
+        // no data or style preloads.
+        const link = preloadsFor(ctx.path)
+          ?.split(', ')
+          .filter((entry) => !entry.includes('as=style'))
+          .join(', ');
+        if (link) ctx.set('Link', link);
+        ctx.set('Cache-Control', 'no-cache');
+        ctx.type = 'html';
+        ctx.body = html;
+        return;
+      }
+    }
     ctx.lastModified = index.mtime;
     ctx.status = 200;
     if (ctx.fresh) {
       ctx.set('Cache-Control', 'no-cache');
       ctx.status = 304;
       return;
-    }
-    // A new build writes a new index.html and manifest together: read the manifest again then.
-    if (index.mtime.getTime() !== preloadsBuiltAt) {
-      preloadsFor = routePreloads(appDir);
-      preloadsBuiltAt = index.mtime.getTime();
     }
     const link = [preloadsFor(ctx.path), pageDataPreloads(ctx.path, ctx.state.tenant)].filter(Boolean).join(', ');
     if (link) ctx.set('Link', link);

@@ -30,8 +30,9 @@ function useNow(): Date {
 
 export function SchedulePage() {
   const shows = useQuery(showsQuery());
-  // The week of cards (most of this page's work) renders just after the header and ad.
-  const weekReady = useDeferredMount();
+  // The week of cards (most of this page's work) renders just after the header and ad, and
+  // only in the browser: it is laid out in the listener's time zone, which a server cannot know.
+  const weekReady = useDeferredMount({ clientOnly: true });
   const settings = useSettings();
   const hasEvents = tenantHasEvents(currentTenant());
   const [tab, setTab] = useState<Tab>('shows');

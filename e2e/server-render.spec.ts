@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { caribbean, expect, test } from './fixtures';
+
+// docs/server-render.md: the artists, schedule and sponsorship pages come from the server as
+// the page itself, readable before any script has run, and the app then hydrates that page
+// instead of drawing it again. The markup does not depend on the screen's size: the phone
+// project alone runs these (e2e/playwright.config.ts).
+
+const PAGES = [
+  { path: '/artists', heading: 'Caribbean Artists', content: (page: Page) => page.getByRole('heading', { name: 'Featured Artists from Guyana' }) },
+  { path: '/sponsors/submit', heading: 'Become a Sponsor', content: (page: Page) => page.getByRole('button', { name: 'Submit Partnership Application' }) },
+  { path: '/schedule', heading: 'Schedule', content: (page: Page) => page.getByRole('tab', { name: 'Shows' }).or(page.getByText('Our weekly lineup')) },
+];
+
+test.describe('with scripts off', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const { path, heading, content } of PAGES) {
+    test(`${path} is there to read, on both tenants`, async ({ page }) => {
+      for (const tenant of ['watzhott', 'caribbean'] as const) {
+        await page.goto(tenant === 'caribbean' ? caribbean(path) : path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(content(page).first()).toBeVisible();
+        // The page, not the shell's placeholder (the player bar waits for the app to say what is on).
+        await expect(page.locator('#main').getByText('Loading…')).toHaveCount(0);
+        await expect(page.locator('.brand strong')).toHaveText(tenant === 'caribbean' ? 'Caribbean Praise Radio' : 'Watzhott');
+        expect(await page.locator('html').getAttribute('data-tenant')).toBe(tenant);
+      }
+    });
+  }
+});
+
+for (const { path, heading } of PAGES) {
+  test(`${path}: the app hydrates the server's page, keeping it, with no error and no second ask for its data, on both tenants`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/') || url.pathname.endsWith('.css')) asked.push(url.pathname);
+    });
+    for (const tenant of ['watzhott', 'caribbean'] as const) {
+      // The app's entry waits until one of the page's own elements is marked.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(tenant === 'caribbean' ? caribbean(path) : path, { waitUntil: 'domcontentloaded' });
+      const title = page.getByRole('heading', { level: 1, name: heading });
+      await expect(title).toBeVisible();
+      await title.evaluate((el) => el.setAttribute('data-from-server', ''));
+      const elements = await page.locator('#root *').count();
+      release();
+
+      // Started: the menu opens (phone layout), which only the app does; a tap before the app
+      // has hydrated the button does nothing.
+      await expect(async () => {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible({ timeout: 500 });
+      }).toPass();
+      await page.getByRole('button', { name: 'Close menu' }).click();
+      // The same element, not a new one drawn over it (a hydration mismatch redraws).
+      await expect(title).toHaveAttribute('data-from-server', '');
+      if (path !== '/schedule') expect(await page.locator('#root *').count()).toBeGreaterThanOrEqual(elements);
+      await page.unrouteAll();
+    }
+    expect(errors).toEqual([]);
+    // The page's data came in the page, its styles in its head.
+    expect(asked.filter((a) => a === '/api/settings' || a === '/api/artists' || a.endsWith('.css'))).toEqual([]);
+  });
+}
+
+test('after the first page, the app draws the pages it goes to itself', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/artists');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible({ timeout: 500 });
+  }).toPass();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Schedule' }).click();
+  await expect(page).toHaveURL(/\/schedule$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+  await expect(page.locator('.week-calendar')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Featured Artists from Guyana' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('the schedule is laid out in the listener’s time zone, which only the browser knows', async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/schedule');
+  await expect(page.locator('.week-calendar')).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});

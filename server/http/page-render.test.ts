@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeEachEngine } from '../test/test-app';
+import { withRenderedPage } from './page-render';
+
+// docs/server-render.md. The render module here stands in for the Vite build of
+// app/entry-server.tsx (e2e/server-render.spec.ts runs the real one in Chromium): it asks our
+// API for the settings, in-process, and renders what it got.
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-page-render-'));
+const appDir = path.join(root, 'app');
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const INDEX = [
+  '<!doctype html>',
+  '<html lang="en">',
+  '  <head>',
+  '    <title>Radio</title>',
+  '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+  '    <link rel="modulepreload" crossorigin href="/assets/framework-1.js">',
+  '  </head>',
+  '  <body>',
+  '    <div id="root">',
+  '      <div class="app app-shell"><main><p>Loading…</p></main></div>',
+  '    </div>',
+  '    <noscript>This radio needs JavaScript to play.</noscript>',
+  '  </body>',
+  '</html>',
+].join('\n');
+
+fs.mkdirSync(path.join(appDir, '.vite'), { recursive: true });
+fs.mkdirSync(path.join(appDir, 'assets'));
+fs.writeFileSync(path.join(appDir, 'index.html'), INDEX);
+fs.writeFileSync(path.join(appDir, 'assets', 'artists-1.css'), '.artists{color:teal}');
+fs.writeFileSync(
+  path.join(appDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework-1.js'] },
+    '_framework-1.js': { file: 'assets/framework-1.js' },
+    'routes/artists/index.tsx?tsr-split=component': { file: 'assets/artists-1.js', imports: ['index.html'], css: ['assets/artists-1.css'] },
+  }),
+);
+fs.mkdirSync(`${appDir}-server`);
+fs.writeFileSync(
+  path.join(`${appDir}-server`, 'entry-server.js'),
+  `export async function renderPage({ url, hostname, fetchApi, dataWaitMs }) {
+     if (url.startsWith('/schedule')) throw new Error('this page cannot render');
+     const res = await fetchApi('/api/settings');
+     const settings = await res.json();
+     return {
+       html: '<link rel="preload" as="image" href="/brand/logo.svg"/><div class="app"><main><h1>' + settings.displayName + '</h1><p>' + url + ' ' + hostname + ' ' + dataWaitMs + '</p></main></div>',
+       data: JSON.stringify({ queries: [{ status: res.status }] }),
+     };
+   }`,
+);
+
+describeEachEngine(
+  'the server render',
+  (t) => {
+    it("puts the page in the app's root, its data after it and its styles and image hints in the head", async () => {
+      const settings = (await t().http().get('/api/settings')).body as { displayName: string };
+      const res = await t().http().get('/artists');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.text).toContain(`<div id="root"><div class="app"><main><h1>${settings.displayName}</h1><p>/artists 127.0.0.1 400</p></main></div></div>`);
+      expect(res.text).not.toContain('Loading…');
+      expect(res.text).toContain('<script type="application/json" id="server-data">{"queries":[{"status":200}]}</script>');
+      expect(res.text).toContain('<noscript>');
+      const head = res.text.slice(0, res.text.indexOf('</head>'));
+      expect(head).toContain('<html lang="en" data-tenant="watzhott">');
+      expect(head).toContain('<style>.artists{color:teal}</style><link rel="stylesheet" href="/assets/artists-1.css" disabled>');
+      expect(head).toContain('<link rel="preload" as="image" href="/brand/logo.svg"/>');
+      // The app starts after the first paint: its entry is fetched by a modulepreload, run by the starter.
+      expect(head).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/index-1.js"><script type="module" src="/start-after-paint.js" data-app="/assets/index-1.js"></script>',
+      );
+      expect(head).not.toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+    });
+
+    it("asks the API as the visitor's browser would: the tenant's host", async () => {
+      const caribbean = (await t().http().get('/api/settings?tenant=caribbean')).body as { displayName: string };
+      const res = await t().http().get('/artists').set('Host', 'caribbean.radio.test');
+      expect(res.text).toContain(`<h1>${caribbean.displayName}</h1><p>/artists caribbean.radio.test 400</p>`);
+      expect(res.text).toContain('data-tenant="caribbean"');
+    });
+
+    it('sends no validator and preloads no data or styles the page already has', async () => {
+      const res = await t().http().get('/artists');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['last-modified']).toBeUndefined();
+      expect(res.headers.link).toBe('</assets/artists-1.js>; rel=modulepreload');
+      // Asked again with a date: still the page, never a 304 of an older one.
+      const again = await t()
+        .http()
+        .get('/artists')
+        .set('If-Modified-Since', new Date(Date.now() + 60_000).toUTCString());
+      expect(again.status).toBe(200);
+    });
+
+    it('sends the shell for other pages, a failed render and a visitor saving data (Save-Data, Low Data Mode)', async () => {
+      for (const [p, headers] of [
+        ['/', {}],
+        ['/admin', {}],
+        ['/schedule', {}],
+        ['/artists', { 'Save-Data': 'on' }],
+        ['/artists', { Cookie: 'theme=dark; lowData=1' }],
+      ] as const) {
+        const res = await t().http().get(p).set(headers);
+        expect(res.status, p).toBe(200);
+        expect(res.text, p).toBe(INDEX);
+        expect(res.headers['last-modified'], p).toBeDefined();
+      }
+    });
+  },
+  { appDir },
+);
+
+describe('withRenderedPage', () => {
+  const page = { html: '<main>Hi</main>', data: '{}' };
+
+  it('leaves an index.html it does not recognise alone', () => {
+    expect(withRenderedPage('<html><body>no root</body></html>', page, 'watzhott', '')).toBeNull();
+    expect(withRenderedPage(INDEX.replace('<script type="module" crossorigin src="/assets/index-1.js"></script>', ''), page, 'watzhott', '')).toBeNull();
+  });
+
+  it('replaces the whole shell, keeping what follows the root', () => {
+    const html = withRenderedPage(INDEX, page, 'watzhott', '')!;
+    expect(html).toContain('<div id="root"><main>Hi</main></div><script type="application/json" id="server-data">{}</script>\n    <noscript>');
+    expect(html).not.toContain('app-shell');
+    expect(html.endsWith('</html>')).toBe(true);
+  });
+});

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import inject from 'light-my-request';
+import { LOW_DATA_COOKIE } from '../../domain/low-data';
+import type { AppContext } from './context';
+
+/**
+ * The public pages whose first screen the server renders (docs/server-render.md): a phone
+ * paints the page itself before any script has run, and the app then hydrates it instead of
+ * drawing it (issue 15). Every other page gets the app's shell, as before.
+ */
+export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/artists', '/schedule', '/sponsors/submit']);
+
+/** How long a page's data may take; past it the page is rendered with what has arrived. */
+const DATA_WAIT_MS = 400;
+/** Renders run one at a time (see renderPage); past this many waiting, a page gets the shell. */
+const MAX_WAITING = 4;
+
+interface RenderedPage {
+  html: string;
+  data: string;
+}
+
+interface RenderModule {
+  renderPage(request: {
+    url: string;
+    hostname: string;
+    origin: string;
+    fetchApi: (path: string, init?: RequestInit) => Promise<Response>;
+    dataWaitMs: number;
+  }): Promise<RenderedPage | null>;
+}
+
+type Dispatch = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** A page's first screen rendered for this request, or null for the app's shell. */
+export type PageRenderer = (ctx: AppContext) => Promise<RenderedPage | null>;
+
+/**
+ * Renders a page's first screen with the build's server render (`<appDir>-server/`, written by
+ * `npm run build` beside the app it matches), or null: not a server-rendered page, no such
+ * build, a visitor saving data (the browser's Save-Data, or Low Data Mode's cookie: their page
+ * loads no ads and no images, which a rendered page would have the browser fetch at once), too
+ * many pages waiting, or a render that failed. Null means the shell, which works.
+ */
+export function pageRenderer(appDir: string | null, dispatch: () => Dispatch, log: (message: string) => void = console.error): PageRenderer {
+  const moduleFile = appDir ? `${appDir}-server/entry-server.js` : null;
+  let loaded: Promise<RenderModule | null> | null = null;
+  let builtAt = -1;
+  let queue: Promise<unknown> = Promise.resolve();
+  let waiting = 0;
+
+  const renderModule = (): Promise<RenderModule | null> => {
+    const mtime = moduleFile && fs.existsSync(moduleFile) ? fs.statSync(moduleFile).mtimeMs : -1;
+    // Imported once: its route chunks import it by its plain URL, so a second copy (a new URL)
+    // would not be the module they share. A build newer than the one loaded would render
+    // markup the new app does not expect: the shell until the server restarts.
+    if (loaded) return mtime === builtAt ? loaded : Promise.resolve(null);
+    builtAt = mtime;
+    loaded =
+      mtime < 0
+        ? Promise.resolve(null)
+        : import(pathToFileURL(moduleFile!).href).catch((err: unknown) => {
+            log(`server render unavailable: ${(err as Error).message}`);
+            return null;
+          });
+    return loaded;
+  };
+
+  // Loaded with the server, not by the first visitor.
+  void renderModule();
+
+  return async (ctx) => {
+    if (!SERVER_RENDERED_PATHS.has(ctx.path) || ctx.method !== 'GET') return null;
+    if (/\bon\b/i.test(ctx.get('save-data')) || ctx.cookies.get(LOW_DATA_COOKIE) === '1') return null;
+    if (waiting >= MAX_WAITING) return null;
+    const mod = await renderModule();
+    if (!mod) return null;
+    const host = ctx.get('host') || 'localhost';
+    const clientAddress = ctx.state.clientAddress;
+    // The page's own API requests, answered in-process as the browser's would be: same host
+    // (the tenant), the visitor's address (ads count an impression per address).
+    const fetchApi = async (path: string, init?: RequestInit): Promise<Response> => {
+      const res = await inject(dispatch(), {
+        method: (init?.method ?? 'GET') as 'GET',
+        url: path,
+        headers: { host, accept: 'application/json' },
+        remoteAddress: clientAddress,
+      });
+      const empty = res.statusCode === 204 || res.statusCode === 304;
+      return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> });
+    };
+    waiting += 1;
+    // One at a time: the render module holds the page being rendered as module state.
+    const turn = queue.then(() =>
+      mod.renderPage({ url: ctx.url, hostname: ctx.hostname || 'localhost', origin: `${ctx.protocol}://${host}`, fetchApi, dataWaitMs: DATA_WAIT_MS }),
+    );
+    queue = turn.catch(() => null);
+    try {
+      return await turn;
+    } catch (err) {
+      log(`server render of ${ctx.url} failed: ${(err as Error).stack ?? String(err)}`);
+      return null;
+    } finally {
+      waiting -= 1;
+    }
+  };
+}
+
+/**
+ * The app's index.html with a rendered page in its root, in place of the shell: the page's
+ * styles and React's resource hints (image preloads) go to the head, and the page's data follows the root as
+ * JSON, which the Content-Security-Policy allows since it is never run.
+ */
+export function withRenderedPage(indexHtml: string, page: RenderedPage, tenant: string, styles: string): string | null {
+  const rootStart = indexHtml.indexOf('<div id="root">');
+  const noscript = indexHtml.indexOf('<noscript>');
+  const rootEnd = noscript < 0 ? -1 : indexHtml.lastIndexOf('</div>', noscript);
+  const headEnd = indexHtml.indexOf('</head>');
+  if (rootStart < 0 || rootEnd < rootStart || headEnd < 0) return null;
+  // The app starts once the page is painted (public/start-after-paint.js), its entry fetched meanwhile.
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(indexHtml);
+  if (!entry) return null;
+  const head = indexHtml
+    .slice(0, headEnd)
+    .replace('<html lang="en">', `<html lang="en" data-tenant="${tenant}">`)
+    .replace(
+      entry[0],
+      `<link rel="modulepreload" crossorigin href="${entry[1]}"><script type="module" src="/start-after-paint.js" data-app="${entry[1]}"></script>`,
+    );
+  const hints = /^(?:<link [^>]*\/>)*/.exec(page.html)![0];
+  const body = page.html.slice(hints.length);
+  const open = '<div id="root">';
+  return (
+    head +
+    styles +
+    hints +
+    indexHtml.slice(headEnd, rootStart) +
+    open +
+    body +
+    '</div>' +
+    `<script type="application/json" id="server-data">${page.data}</script>` +
+    indexHtml.slice(rootEnd + '</div>'.length)
+  );
+}
