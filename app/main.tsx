@@ -8,7 +8,8 @@ import { watchConnection } from './lib/offline/connection';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { SERVER_DATA_ID, setRenderingWholePage } from './lib/server-render';
+import { setRenderingWholePage } from './lib/server-render';
+import { SERVER_DATA_ID } from '../domain/server-render';
 import './styles.css';
 
 /**

@@ -12,6 +12,14 @@ const PAGES = [
   { path: '/schedule', heading: 'Schedule', content: (page: Page) => page.getByRole('tab', { name: 'Shows' }).or(page.getByText('Our weekly lineup')) },
 ];
 
+/** Opens the phone's menu, which only the started app does: a tap before it has hydrated the button does nothing. */
+async function openMenu(page: Page): Promise<void> {
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible({ timeout: 500 });
+  }).toPass();
+}
+
 test.describe('with scripts off', () => {
   test.use({ javaScriptEnabled: false });
   for (const { path, heading, content } of PAGES) {
@@ -56,12 +64,7 @@ for (const { path, heading } of PAGES) {
       const elements = await page.locator('#root *').count();
       release();
 
-      // Started: the menu opens (phone layout), which only the app does; a tap before the app
-      // has hydrated the button does nothing.
-      await expect(async () => {
-        await page.getByRole('button', { name: 'Open menu' }).click();
-        await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible({ timeout: 500 });
-      }).toPass();
+      await openMenu(page);
       await page.getByRole('button', { name: 'Close menu' }).click();
       // The same element, not a new one drawn over it (a hydration mismatch redraws).
       await expect(title).toHaveAttribute('data-from-server', '');
@@ -78,10 +81,7 @@ test('after the first page, the app draws the pages it goes to itself', async ({
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/artists');
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible({ timeout: 500 });
-  }).toPass();
+  await openMenu(page);
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Schedule' }).click();
   await expect(page).toHaveURL(/\/schedule$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { LOW_DATA_COOKIE } from '../../domain/low-data';
+import { LOW_DATA_COOKIE } from '../../domain/server-render';
 
 export const LOW_DATA_KEY = 'lowDataMode';
 export const LOW_DATA_CLASS = 'low-data';

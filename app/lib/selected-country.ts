@@ -44,7 +44,7 @@ export const selectedCountryNow = snapshot;
 /** Selecting saves the choice and updates the parameter (a new history entry). */
 export function useSelectedCountry(): [CountryCode, (code: string) => void] {
   const country = useSyncExternalStore(subscribe, snapshot, () => DEFAULT_COUNTRY);
-  const param = typeof window === 'undefined' ? null : countryParam();
+  const param = countryParam();
   useEffect(() => {
     if (param && !isCountryCode(param)) console.warn(`Ignoring unknown country code "${param}"`);
   }, [param]);

@@ -10,6 +10,3 @@ export function setRenderingWholePage(on: boolean): void {
 }
 
 export const renderingWholePage = (): boolean => wholePage;
-
-/** The id of the `<script type="application/json">` that carries the server's query data to the browser. */
-export const SERVER_DATA_ID = 'server-data';

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import inject from 'light-my-request';
-import { LOW_DATA_COOKIE } from '../../domain/low-data';
+import { LOW_DATA_COOKIE, SERVER_DATA_ID } from '../../domain/server-render';
 import type { AppContext } from './context';
 
 /**
@@ -51,12 +51,13 @@ export function pageRenderer(appDir: string | null, dispatch: () => Dispatch, lo
   let queue: Promise<unknown> = Promise.resolve();
   let waiting = 0;
 
-  const renderModule = (): Promise<RenderModule | null> => {
-    const mtime = moduleFile && fs.existsSync(moduleFile) ? fs.statSync(moduleFile).mtimeMs : -1;
+  const renderModule = async (): Promise<RenderModule | null> => {
+    const stat = moduleFile ? await fsp.stat(moduleFile).catch(() => null) : null;
+    const mtime = stat?.mtimeMs ?? -1;
     // Imported once: its route chunks import it by its plain URL, so a second copy (a new URL)
     // would not be the module they share. A build newer than the one loaded would render
     // markup the new app does not expect: the shell until the server restarts.
-    if (loaded) return mtime === builtAt ? loaded : Promise.resolve(null);
+    if (loaded) return mtime === builtAt ? loaded : null;
     builtAt = mtime;
     loaded =
       mtime < 0
@@ -140,7 +141,7 @@ export function withRenderedPage(indexHtml: string, page: RenderedPage, tenant: 
     open +
     body +
     '</div>' +
-    `<script type="application/json" id="server-data">${page.data}</script>` +
+    `<script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>` +
     indexHtml.slice(rootEnd + '</div>'.length)
   );
 }

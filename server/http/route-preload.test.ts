@@ -29,6 +29,8 @@ describe('routePreloads', () => {
     expect(linkFor('/')).toBe('</assets/routes-1.js>; rel=modulepreload');
     expect(linkFor('/artists')).toBe('</assets/artists-1.js>; rel=modulepreload, </assets/cards-1.js>; rel=modulepreload, </assets/cards-1.css>; rel=preload; as=style; crossorigin');
     expect(linkFor('/artists/')).toContain('artists-1.js');
+    // A page the server rendered carries its styles.
+    expect(linkFor('/artists', { styles: false })).toBe('</assets/artists-1.js>; rel=modulepreload, </assets/cards-1.js>; rel=modulepreload');
   });
 
   it('matches parameters, with literal segments first', () => {

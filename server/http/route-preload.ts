@@ -59,14 +59,16 @@ function routeFiles(appDir: string | null): (urlPath: string) => string[] | null
  * the entry) so the browser fetches it beside the entry script rather than after it has
  * run: a round trip less before the first screen on a slow connection (issue 7). A style
  * is preloaded as the app's loader asks for it (crossorigin), or the browser fetches it twice. Read
- * once from the build's Vite manifest; without one (tests, no build) nothing is added.
+ * once from the build's Vite manifest; without one (tests, no build) nothing is added. A page
+ * the server rendered has its styles inline (`routeStyles`): `styles: false` leaves them out.
  */
-export function routePreloads(appDir: string | null): (urlPath: string) => string | null {
+export function routePreloads(appDir: string | null): (urlPath: string, options?: { styles: boolean }) => string | null {
   const filesFor = routeFiles(appDir);
-  return (urlPath) =>
-    filesFor(urlPath)
-      ?.map((f) => (f.endsWith('.css') ? `</${f}>; rel=preload; as=style; crossorigin` : `</${f}>; rel=modulepreload`))
-      .join(', ') ?? null;
+  return (urlPath, { styles } = { styles: true }) => {
+    const files = filesFor(urlPath)?.filter((f) => styles || !f.endsWith('.css'));
+    if (!files?.length) return null;
+    return files.map((f) => (f.endsWith('.css') ? `</${f}>; rel=preload; as=style; crossorigin` : `</${f}>; rel=modulepreload`)).join(', ');
+  };
 }
 
 /**

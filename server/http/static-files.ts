@@ -120,7 +120,7 @@ async function sendBuiltFile(ctx: AppContext, found: { file: string; size: numbe
  * /api/* or /out/* (the app shows 'Page Not Found' for paths outside docs/product.md#screens).
  */
 export function staticApp(appDir: string | null, renderPage: PageRenderer = async () => null): Middleware {
-  let preloadsFor: (urlPath: string) => string | null = () => null;
+  let preloadsFor: ReturnType<typeof routePreloads> = () => null;
   let stylesFor: (urlPath: string) => string = () => '';
   let preloadsBuiltAt = -1;
   let indexHtml = { at: -1, text: '' };
@@ -165,14 +165,11 @@ export function staticApp(appDir: string | null, renderPage: PageRenderer = asyn
     const page = await renderPage(ctx);
     if (page) {
       if (indexHtml.at !== index.mtime.getTime()) indexHtml = { at: index.mtime.getTime(), text: await fsp.readFile(index.file, 'utf8') };
-      const html = withRenderedPage(indexHtml.text, page, ctx.state.tenant ?? 'watzhott', stylesFor(ctx.path));
+      const html = withRenderedPage(indexHtml.text, page, ctx.state.tenant, stylesFor(ctx.path));
       if (html) {
         // The page's data and styles are in it: no validator (a 304 would bring back old data),
         // no data or style preloads.
-        const link = preloadsFor(ctx.path)
-          ?.split(', ')
-          .filter((entry) => !entry.includes('as=style'))
-          .join(', ');
+        const link = preloadsFor(ctx.path, { styles: false });
         if (link) ctx.set('Link', link);
         ctx.set('Cache-Control', 'no-cache');
         ctx.type = 'html';
