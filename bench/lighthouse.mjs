@@ -54,6 +54,16 @@ export function countedLongTasks(lhr, origin) {
     });
 }
 
+/**
+ * A page's blocking time beside the floor's: as a ratio, unless the floor blocked less than
+ * 10 ms, where a ratio would divide by next to nothing (a quiet host's floor often blocks 0 ms).
+ */
+export function versusFloor(tbt, floor) {
+  const head = `floor ${floor.score}, TBT ${floor.tbt} ms`;
+  if (floor.tbt < 10) return `${head} (TBT ${tbt - floor.tbt} ms above the floor's)`;
+  return `${head} (TBT ${(tbt / floor.tbt).toFixed(1)}× the floor's)`;
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -216,10 +226,7 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
       if (!process.env.BENCH_LIGHTHOUSE_MULTIPLIER && (index > calibrated * 1.5 || index < calibrated / 1.5)) {
         notes.push(`Lighthouse ${label}: the host's benchmarkIndex during its runs (median ${index}) was far from the calibration's ${calibrated}: the machine's load changed, so this figure emulates another phone; compare it with the floor of the same run, or run again on a quiet machine.`);
       }
-      const vsFloor =
-        !FLOORS.has(page) && figures.has('floor')
-          ? `; floor ${figures.get('floor').score}, TBT ${figures.get('floor').tbt} ms (TBT ${(tbt / Math.max(1, figures.get('floor').tbt)).toFixed(1)}× the floor's)`
-          : '';
+      const vsFloor = !FLOORS.has(page) && figures.has('floor') ? `; ${versusFloor(tbt, figures.get('floor'))}` : '';
       row(
         `Lighthouse mobile ${label} (CPU ×${multiplier}, benchmarkIndex ${index})`,
         FLOORS.has(page) ? '(yardstick)' : '≥ 95, TBT ≤ 200 ms',
