@@ -4,7 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { AppTree } from './app-tree';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { setRenderingWholePage } from './lib/server-render';
+import { nowPlayingEtag, setNowPlayingEtag } from './api/np';
+import { setRenderingWholePage, type ServerData } from './lib/server-render';
 import { setServerLocation } from './lib/page-location';
 
 /**
@@ -54,6 +55,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Renders one page; null when it cannot (the server then sends the app's shell). */
 export async function renderPage(request: PageRequest): Promise<RenderedPage | null> {
   current = request;
+  setNowPlayingEtag(null);
   try {
     const queryClient = createQueryClient();
     const router = createAppRouter(queryClient, {
@@ -74,9 +76,12 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
     if (router.state.status !== 'idle' || router.state.matches.some((match) => match.status !== 'success')) return null;
     setRenderingWholePage(true);
     const html = renderToString(<AppTree queryClient={queryClient} router={router} />);
-    const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
+    const data: ServerData = {
+      state: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' }),
+      nowPlayingEtag: nowPlayingEtag(),
+    };
     queryClient.clear();
-    return { html, data: JSON.stringify(state).replace(/</g, '\\u003c') };
+    return { html, data: JSON.stringify(data).replace(/</g, '\\u003c') };
   } finally {
     current = null;
   }

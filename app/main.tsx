@@ -1,4 +1,4 @@
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { AppTree } from './app-tree';
 import { registerPrayersOutbox } from './api/prayers';
@@ -8,7 +8,8 @@ import { watchConnection } from './lib/offline/connection';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { setRenderingWholePage } from './lib/server-render';
+import { setRenderingWholePage, type ServerData } from './lib/server-render';
+import { setNowPlayingEtag } from './api/np';
 import { SERVER_DATA_ID } from '../domain/server-render';
 import './styles.css';
 
@@ -39,10 +40,12 @@ async function start() {
   // as new as the page, whatever the phone's clock says.
   const serverData = document.getElementById(SERVER_DATA_ID);
   if (serverData) {
-    const state = JSON.parse(serverData.textContent ?? '{}') as DehydratedState;
+    const { state, nowPlayingEtag } = JSON.parse(serverData.textContent ?? '{}') as ServerData;
     const now = Date.now();
     for (const query of state.queries) query.state.dataUpdatedAt = now;
     hydrate(queryClient, state);
+    // The stream then starts from the answer the page came with (app/api/np.ts).
+    if (nowPlayingEtag) setNowPlayingEtag(nowPlayingEtag);
   }
   await nextTask();
   const router = createAppRouter(queryClient);

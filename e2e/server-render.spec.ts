@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { caribbean, expect, test } from './fixtures';
 
-// docs/server-render.md: the artists, schedule and sponsorship pages come from the server as
+// docs/server-render.md: the radio, artists and schedule pages come from the server as
 // the page itself, readable before any script has run, and the app then hydrates that page
 // instead of drawing it again. The markup does not depend on the screen's size: the phone
 // project alone runs these (e2e/playwright.config.ts).
 
-const PAGES = [
+const PAGES: { path: string; heading: string | RegExp; content: (page: Page) => ReturnType<Page['getByRole']> }[] = [
+  { path: '/', heading: /^LIVE /, content: (page: Page) => page.getByRole('button', { name: 'Listen Live' }) },
   { path: '/artists', heading: 'Caribbean Artists', content: (page: Page) => page.getByRole('heading', { name: 'Featured Artists from Guyana' }) },
   { path: '/schedule', heading: 'Schedule', content: (page: Page) => page.getByRole('tab', { name: 'Shows' }).or(page.getByText('Our weekly lineup')) },
 ];
@@ -72,9 +73,32 @@ for (const { path, heading } of PAGES) {
     }
     expect(errors).toEqual([]);
     // The page's data came in the page, its styles in its head.
-    expect(asked.filter((a) => a === '/api/settings' || a === '/api/artists' || a.endsWith('.css'))).toEqual([]);
+    // (The radio page's shoutout form is not part of it: its chunk and styles come with the app.)
+    expect(asked.filter((a) => a === '/api/settings' || a === '/api/artists' || (a.endsWith('.css') && !a.includes('shoutout-form')))).toEqual([]);
   });
 }
+
+test('the radio page: Listen Live waits, disabled, until the app can play, and the lower part comes with the app', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const listen = page.getByRole('button', { name: 'Listen Live' });
+  await expect(listen).toBeVisible();
+  await expect(listen).toBeDisabled();
+  await expect(page.getByTestId('on-air-title')).not.toHaveText('Loading…');
+  await expect(page.getByRole('heading', { name: 'Recently Played' })).toHaveCount(0);
+  release();
+  await expect(listen).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Recently Played' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Send a Voice Shoutout' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
 
 test('after the first page, the app draws the pages it goes to itself', async ({ page }) => {
   const errors: string[] = [];

@@ -69,6 +69,21 @@ const wantedSignal: Signal = {
 /** The app's one stream, bound to the first query client that asks (the app has one). */
 let appStream: NowPlayingStream | null = null;
 let knownEtag: string | null = null;
+
+/**
+ * The ETag of the now-playing answer the app has, for a page the server rendered with it
+ * (docs/server-render.md): the server's render reads it (after clearing it, as it renders one
+ * page after another), the browser's app is given it with the page's data, and the stream
+ * then starts from it, as it does after its own GET.
+ */
+export function nowPlayingEtag(): string | null {
+  return knownEtag;
+}
+
+export function setNowPlayingEtag(etag: string | null): void {
+  knownEtag = etag;
+  appStream?.know(knownEtag);
+}
 let boundClient: QueryClient | null = null;
 
 function streamFor(client: QueryClient): NowPlayingStream {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { usePageDrawn, useStillDrawing } from './page-drawing';
+import { STILL_DRAWING_ATTRIBUTE, usePageDrawn, useStillDrawing } from './page-drawing';
 
 afterEach(cleanup);
 
@@ -34,6 +34,29 @@ describe('usePageDrawn', () => {
     expect(screen.getByTestId('drawn').textContent).toBe('false');
     unmount();
     render(<Footer />);
+    expect(screen.getByTestId('drawn').textContent).toBe('true');
+  });
+
+  it('is false while the page holds a part marked as still to be drawn, before that part has run at all', async () => {
+    // As a page the server rendered without its lower part: the marked element is there
+    // before the browser has hydrated the component that draws it.
+    const Marked = ({ drawing }: { drawing: boolean }) => <div {...(drawing ? { [STILL_DRAWING_ATTRIBUTE]: '' } : {})} />;
+    const { rerender } = render(
+      <>
+        <Marked drawing />
+        <Footer />
+      </>,
+    );
+    expect(screen.getByTestId('drawn').textContent).toBe('false');
+    await act(async () =>
+      rerender(
+        <>
+          <Marked drawing={false} />
+          <Part drawing={false} />
+          <Footer />
+        </>,
+      ),
+    );
     expect(screen.getByTestId('drawn').textContent).toBe('true');
   });
 });

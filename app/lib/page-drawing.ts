@@ -25,11 +25,17 @@ export function useStillDrawing(active: boolean): void {
   }, [active]);
 }
 
-/** true once no part of the page is still being drawn. */
+/**
+ * The attribute a part of the page still to be drawn carries in its markup. A page the server
+ * rendered may come without a part (the radio page's lower part), and the browser hydrates
+ * the page's route after the layout around it: until then the part's own `useStillDrawing`
+ * has not run, but its marked element is already in the page (docs/server-render.md).
+ */
+export const STILL_DRAWING_ATTRIBUTE = 'data-still-drawing';
+
+const drawn = () => drawing === 0 && !document.querySelector(`[${STILL_DRAWING_ATTRIBUTE}]`);
+
+/** true once no part of the page is still being drawn; false on the server and while the browser hydrates its page. */
 export function usePageDrawn(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => drawing === 0,
-    () => true,
-  );
+  return useSyncExternalStore(subscribe, drawn, () => false);
 }

@@ -101,7 +101,7 @@ describeEachEngine(
 
     it('sends the shell for other pages, a failed render and a visitor saving data (Save-Data, Low Data Mode)', async () => {
       for (const [p, headers] of [
-        ['/', {}],
+        ['/events', {}],
         ['/admin', {}],
         ['/schedule', {}],
         ['/artists', { 'Save-Data': 'on' }],

@@ -8,11 +8,13 @@ import type { AppContext } from './context';
 /**
  * The public pages whose first screen the server renders (docs/server-render.md): a phone
  * paints the page itself before any script has run, and the app then hydrates it instead of
- * drawing it (issue 15). Every other page gets the app's shell, as before. Not a page with a
- * form (`/sponsors/submit`): what a listener types or taps before the app has hydrated it would
- * be lost (e2e caught it), until forms are kept inert until then.
+ * drawing it (issue 15). Every other page gets the app's shell, as before. The radio page's
+ * first screen (what is on air, Listen Live) only: its lower part, with the shoutout form,
+ * comes once the app runs. Not a page with a form (`/sponsors/submit`): what a listener types
+ * or taps before the app has hydrated it would be lost (e2e caught it), until forms are kept
+ * inert until then.
  */
-export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/artists', '/schedule']);
+export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/schedule']);
 
 /** How long a page's data may take; past it the page is rendered with what has arrived. */
 const DATA_WAIT_MS = 400;

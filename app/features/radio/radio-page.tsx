@@ -1,5 +1,5 @@
 import { Mic, Pause, Play, Radio, Users } from 'lucide-react';
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import type { EmbedName } from '../../../domain/embeds';
 import { AdSlot } from '../../components/ad-slot';
 import { EmbedFrame } from '../../components/embed-frame';
@@ -10,7 +10,8 @@ import { useSettings } from '../../api/settings';
 import { currentTenant } from '../../lib/tenant';
 import { useTheme } from '../../lib/theme';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
-import { useStillDrawing } from '../../lib/page-drawing';
+import { STILL_DRAWING_ATTRIBUTE, useStillDrawing } from '../../lib/page-drawing';
+import { useHydrated } from '../../lib/server-render';
 import { playedTime } from './played-time';
 
 export const RECENTLY_PLAYED_COUNT = 3;
@@ -32,21 +33,25 @@ export function loadShoutoutForm(): Promise<ComponentType | null> {
 }
 
 /**
- * The shoutout form once its chunk has arrived (undefined until then, null if it could not).
- * The page's lower part waits for it, so the form never appears above it and pushes it
- * down (a layout shift: docs/performance.md).
+ * The shoutout form once its chunk has arrived (undefined until then, null if it could not or
+ * is not wanted). The page's lower part waits for it, so the form never appears above it and
+ * pushes it down (a layout shift: docs/performance.md). Always undefined on the server and
+ * while the browser hydrates the server's page (an effect sets it): the server renders the
+ * first screen only (docs/server-render.md), and the lower part then comes in a background
+ * render.
  */
 function useShoutoutForm(wanted: boolean): ComponentType | null | undefined {
-  const [form, setForm] = useState<{ c: ComponentType | null } | undefined>();
+  const [form, setForm] = useState<{ c: ComponentType | null; wanted: boolean } | undefined>();
   useEffect(() => {
-    if (!wanted) return;
     let live = true;
-    void loadShoutoutForm().then((c) => live && setForm({ c }));
+    const found = (c: ComponentType | null) => live && startTransition(() => setForm({ c, wanted }));
+    if (wanted) void loadShoutoutForm().then(found);
+    else found(null);
     return () => {
       live = false;
     };
   }, [wanted]);
-  return wanted ? form?.c : null;
+  return form?.wanted === wanted ? form.c : undefined;
 }
 
 /** docs/api.md#routes: the station's own now-playing and recent-tracks scripts load after 1 s (watzhott) or 1.5 s (caribbean). */
@@ -77,7 +82,7 @@ export function RadioPage() {
   useStillDrawing(!restReady);
 
   return (
-    <div className="radio-page">
+    <div className="radio-page" {...(restReady ? {} : { [STILL_DRAWING_ATTRIBUTE]: '' })}>
       <OnAir />
       {restReady && ShoutoutForm && <ShoutoutForm />}
       {restReady && <AdSlot slot="leaderboard" />}
@@ -171,6 +176,8 @@ function OnAir() {
   const art = song?.art || s?.logoUrl || `/brand/${tenant}-logo.svg`;
   const show = np.data?.show;
   const stateText = PLAYER_STATE[state.status];
+  // On the server's page, disabled until the app has hydrated it and the player works.
+  const hydrated = useHydrated();
 
   return (
     <section className="radio-hero" aria-label="On air">
@@ -208,7 +215,7 @@ function OnAir() {
           </p>
         )}
         <div className="hero-controls">
-          <button type="button" className="hero-play" onClick={() => player.toggle(stream)} disabled={!stream} aria-pressed={active}>
+          <button type="button" className="hero-play" onClick={() => player.toggle(stream)} disabled={!stream || !hydrated} aria-pressed={active}>
             {active ? <Pause size={26} fill="currentColor" /> : <Play size={26} fill="currentColor" />}
             {active ? 'Pause' : 'Listen Live'}
           </button>
