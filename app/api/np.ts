@@ -44,8 +44,7 @@ export const nowPlayingQuery = (status: StreamStatus = appStream?.status() ?? 'o
 async function fetchNowPlaying(signal: AbortSignal): Promise<NowPlaying> {
   const { data, headers } = await apiResponse<NowPlaying>(npPaths.current, { signal });
   // Often before any screen has made the stream (the route loader asks first).
-  knownEtag = headers.get('ETag') ?? knownEtag;
-  appStream?.know(knownEtag);
+  setNowPlayingEtag(headers.get('ETag') ?? knownEtag);
   return data;
 }
 

@@ -63,7 +63,10 @@ function routeFiles(appDir: string | null): (urlPath: string) => string[] | null
  * the server rendered has its styles inline (`routeStyles`): `styles: false` leaves them out.
  */
 export function routePreloads(appDir: string | null): (urlPath: string, options?: { styles: boolean }) => string | null {
-  const filesFor = routeFiles(appDir);
+  return preloadsOf(routeFiles(appDir));
+}
+
+function preloadsOf(filesFor: ReturnType<typeof routeFiles>): ReturnType<typeof routePreloads> {
   return (urlPath, { styles } = { styles: true }) => {
     const files = filesFor(urlPath)?.filter((f) => styles || !f.endsWith('.css'));
     if (!files?.length) return null;
@@ -80,7 +83,10 @@ export function routePreloads(appDir: string | null): (urlPath: string, options?
  * loader takes as already there, so it adds none (docs/server-render.md).
  */
 export function routeStyles(appDir: string | null): (urlPath: string) => string {
-  const filesFor = routeFiles(appDir);
+  return stylesOf(appDir, routeFiles(appDir));
+}
+
+function stylesOf(appDir: string | null, filesFor: ReturnType<typeof routeFiles>): ReturnType<typeof routeStyles> {
   const styles = new Map<string, string>();
   const styleOf = (file: string) => {
     if (!styles.has(file)) {
@@ -99,6 +105,12 @@ export function routeStyles(appDir: string | null): (urlPath: string) => string 
       .filter((f) => f.endsWith('.css'))
       .map(styleOf)
       .join('');
+}
+
+/** Both of the above from one reading of the build's manifest, as the server serves a build. */
+export function routeAssets(appDir: string | null): { preloads: ReturnType<typeof routePreloads>; styles: ReturnType<typeof routeStyles> } {
+  const filesFor = routeFiles(appDir);
+  return { preloads: preloadsOf(filesFor), styles: stylesOf(appDir, filesFor) };
 }
 
 /**

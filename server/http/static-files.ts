@@ -4,7 +4,7 @@ import path from 'node:path';
 import mime from 'mime-types';
 import { STORED_NAME } from '../media/storage';
 import type { AppContext, Deps, Middleware } from './context';
-import { pageDataPreloads, routePreloads, routeStyles } from './route-preload';
+import { pageDataPreloads, routeAssets, type routePreloads } from './route-preload';
 import { withRenderedPage, type PageRenderer } from './page-render';
 
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
@@ -158,8 +158,7 @@ export function staticApp(appDir: string | null, renderPage: PageRenderer = asyn
     }
     // A new build writes a new index.html and manifest together: read the manifest again then.
     if (index.mtime.getTime() !== preloadsBuiltAt) {
-      preloadsFor = routePreloads(appDir);
-      stylesFor = routeStyles(appDir);
+      ({ preloads: preloadsFor, styles: stylesFor } = routeAssets(appDir));
       preloadsBuiltAt = index.mtime.getTime();
     }
     const page = await renderPage(ctx);
