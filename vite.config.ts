@@ -3,7 +3,10 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routeTreeOptions } from './scripts/route-tree-options.mjs';
+import { compileHintFor } from './scripts/compile-hints.mjs';
 import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -25,6 +28,28 @@ function inlineEntryCss(): Plugin {
         const css = bundle[file];
         return css && css.type === 'asset' ? `<style>${String(css.source)}</style>` : tag;
       });
+    },
+  };
+}
+
+/**
+ * V8's compile hint on the first line of the chunks a page starts with (scripts/compile-hints.mjs,
+ * docs/performance.md), once the files are written: Vite puts its preload map at the top of
+ * a chunk after every plugin's generateBundle. The build writes no source maps, which a line
+ * added here would shift.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'compile-hints',
+    apply: 'build',
+    enforce: 'post',
+    writeBundle(options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        const hint = chunk.type === 'chunk' ? compileHintFor(chunk) : '';
+        if (!hint) continue;
+        const file = path.join(options.dir!, chunk.fileName);
+        fs.writeFileSync(file, `${hint}\n${fs.readFileSync(file, 'utf8')}`);
+      }
     },
   };
 }
@@ -73,6 +98,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       devOptions: { enabled: false },
     }),
     inlineEntryCss(),
+    compileHints(),
   ],
   // The offline storage's worker (app/lib/offline/storage.worker.ts) is a module worker.
   worker: { format: 'es' },

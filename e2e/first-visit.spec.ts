@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { caribbean, expect, test } from './fixtures';
 
@@ -129,4 +131,32 @@ test('the shell’s busy spinner turns on the compositor, with no image to repai
     return { animation: before.animationName, image: before.backgroundImage, ring: before.borderTopStyle };
   });
   expect(spinner).toEqual({ animation: 'busy-turn', image: 'none', ring: 'solid' });
+});
+
+// Every script a page starts with carries V8's compile hint on its first line, so its
+// functions are compiled as it streams in, off the main thread (scripts/compile-hints.mjs,
+// docs/performance.md); a library fetched for one action (here /watch's hls.js) does not.
+test('the scripts a page starts with are compiled off the main thread; a library for one action is not', async ({ page, request }) => {
+  const scripts = new Set<string>();
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  for (const path of ['/', '/schedule', '/sponsors/submit']) {
+    await page.goto(path);
+    await expect(page.locator('#main h1, #main h2').first()).toBeVisible();
+  }
+  const started = [...scripts].filter((script) => !/workbox-window/.test(script));
+  expect(started.filter((script) => /\/framework-/.test(script))).toHaveLength(1);
+  expect(started.length).toBeGreaterThan(5);
+  // Asked again once the pages are done: a page that navigates away drops its responses' bodies.
+  for (const script of started) expect((await (await request.get(script)).text()).split('\n')[0], script).toBe('//# allFunctionsCalledOnLoad');
+  // hls.js, found by the build's manifest, as the server serves it.
+  const appDir = process.env.APP_DIR ?? path.resolve(import.meta.dirname, '..', 'dist', 'app');
+  const manifest = JSON.parse(fs.readFileSync(path.join(appDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const hls = Object.entries(manifest).find(([source]) => source.includes('node_modules/hls.js/'))?.[1].file;
+  expect(hls).toBeTruthy();
+  const hlsBody = await (await request.get('/' + hls)).text();
+  expect(hlsBody.length).toBeGreaterThan(10_000);
+  expect(hlsBody.split('\n')[0]).not.toContain('allFunctionsCalledOnLoad');
 });
