@@ -160,3 +160,13 @@ test('the scripts a page starts with are compiled off the main thread; a library
   expect(hlsBody.length).toBeGreaterThan(10_000);
   expect(hlsBody.split('\n')[0]).not.toContain('allFunctionsCalledOnLoad');
 });
+
+// The header's built-in logo is drawn in the page: an SVG image is a document of its own that
+// the phone makes, lays out and paints on the main thread while the page starts (docs/performance.md).
+test('the header draws the built-in logo in the page, not as an image, on both tenants', async ({ page }) => {
+  for (const url of ['/sponsors/submit', caribbean('/schedule')]) {
+    await page.goto(url);
+    await expect(page.locator('.site-header svg.brand-logo')).toBeVisible();
+    expect(await page.evaluate(() => Array.from(document.images, (i) => i.getAttribute('src')).filter((src) => src?.startsWith('/brand/')))).toEqual([]);
+  }
+});

@@ -7,6 +7,7 @@ import { applyTenantLook } from '../lib/theme';
 import { useDeferredMount } from '../lib/use-deferred-mount';
 import { usePageDrawn } from '../lib/page-drawing';
 import { AdSlot } from './ad-slot';
+import { BrandLogo } from './brand-logo';
 import { ConnectionStatus } from './connection-status';
 import { InstallApp } from './install-app';
 import { NowPlayingBar } from './now-playing-bar';
@@ -93,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <ul>
             <li>
               <Link to="/" className="brand">
-                <img src={settings.data?.logoUrl || `/brand/${tenant}-logo.svg`} alt="" width={32} height={32} className="brand-logo" />
+                <BrandLogo tenant={tenant} logoUrl={settings.data?.logoUrl} />
                 <strong>{name}</strong>
               </Link>
             </li>
