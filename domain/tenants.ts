@@ -6,6 +6,9 @@ export const TENANT_NAMES: Record<Tenant, string> = {
   caribbean: 'Caribbean Praise Radio',
 };
 
+/** Where a tenant's own logo is served (public/brand/): the settings' logo until an admin uploads another. */
+export const builtInLogoUrl = (tenant: Tenant): string => `/brand/${tenant}-logo.svg`;
+
 /**
  * docs/product.md#who-it-is-for / docs/api.md: caribbean when the host contains 'caribbean' or the
  * tenant parameter equals 'caribbean'; otherwise watzhott.

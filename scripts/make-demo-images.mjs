@@ -13,7 +13,7 @@ const publicDir = path.join(root, 'public');
 // The demo content is TypeScript; esbuild (already a dev dependency) turns it into a module.
 const bundled = await build({
   stdin: {
-    contents: "export * from './server/db/seeds/demo-content.ts'; export { GENRES } from './domain/catalog.ts';",
+    contents: "export * from './server/db/seeds/demo-content.ts'; export { GENRES } from './domain/catalog.ts'; export { builtInLogoUrl } from './domain/tenants.ts';",
     resolveDir: root,
     loader: 'ts',
   },
@@ -229,7 +229,7 @@ content.GENRES.forEach((genre, i) => write(content.genreCoverUrl(genre), genreCo
 for (const event of content.DEMO_EVENTS) write(content.eventImageUrl(event.key), eventImage(event));
 for (const sponsor of content.DEMO_SPONSORS) if (sponsor.hasLogo) write(content.sponsorLogoUrl(sponsor.key), sponsorLogo(sponsor));
 for (const ad of content.DEMO_ADS) write(content.adImageUrl(ad), adImage(ad));
-for (const tenant of ['watzhott', 'caribbean']) write(content.brandLogoUrl(tenant), brandLogo(tenant));
+for (const tenant of ['watzhott', 'caribbean']) write(content.builtInLogoUrl(tenant), brandLogo(tenant));
 
 const total = written.reduce((sum, [, bytes]) => sum + bytes, 0);
 console.log(`${written.length} images, ${total} bytes (largest ${Math.max(...written.map(([, b]) => b))} bytes)`);

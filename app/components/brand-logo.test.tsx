@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BrandLogo, builtInLogoUrl } from './brand-logo';
+import { builtInLogoUrl } from '../../domain/tenants';
+import { BrandLogo } from './brand-logo';
 
 afterEach(cleanup);
 

@@ -1,7 +1,4 @@
-import type { Tenant } from '../../domain/tenants';
-
-/** Where each tenant's own logo is served, the settings' logo until an admin uploads another. */
-export const builtInLogoUrl = (tenant: Tenant): string => `/brand/${tenant}-logo.svg`;
+import { builtInLogoUrl, type Tenant } from '../../domain/tenants';
 
 /**
  * The header's logo. The tenant's built-in logo (public/brand/) is drawn in the page itself:

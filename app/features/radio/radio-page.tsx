@@ -1,6 +1,7 @@
 import { Mic, Pause, Play, Radio, Users } from 'lucide-react';
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import type { EmbedName } from '../../../domain/embeds';
+import { builtInLogoUrl } from '../../../domain/tenants';
 import { AdSlot } from '../../components/ad-slot';
 import { EmbedFrame } from '../../components/embed-frame';
 import { useLowData } from '../../lib/low-data';
@@ -173,7 +174,7 @@ function OnAir() {
   // An artist's track in the player is not the live stream: the big button switches to it.
   const active = isActive(state.status) && state.index < 0;
   const song = np.data?.nowPlaying;
-  const art = song?.art || s?.logoUrl || `/brand/${tenant}-logo.svg`;
+  const art = song?.art || s?.logoUrl || builtInLogoUrl(tenant);
   const show = np.data?.show;
   const stateText = PLAYER_STATE[state.status];
   // On the server's page, disabled until the app has hydrated it and the player works.

@@ -26,7 +26,6 @@ export const eventImageUrl = (key: string): string => `/demo/events/${key}.svg`;
 export const sponsorLogoUrl = (key: string): string => `/demo/sponsors/${key}.svg`;
 export const adImageUrl = (ad: Pick<DemoAd, 'tenant' | 'slot' | 'countries'>): string =>
   `/demo/ads/${ad.tenant}-${ad.slot}${ad.countries.length ? `-${ad.countries.join('-').toLowerCase()}` : ''}.svg`;
-export const brandLogoUrl = (tenant: Tenant): string => `/brand/${tenant}-logo.svg`;
 
 export interface DemoArtist {
   key: string;

@@ -7,7 +7,7 @@ import { SettingsSchema, defaultSettings } from '../../../domain/settings';
 import { NewShowSchema } from '../../../domain/shows';
 import { SponsorApplicationFormSchema, SponsorPatchSchema, composeSponsorNotes } from '../../../domain/sponsors';
 import { NewTrackSchema } from '../../../domain/tracks';
-import { TENANTS, tenantHasEvents, tenantHasPrayers, type Tenant } from '../../../domain/tenants';
+import { builtInLogoUrl, TENANTS, tenantHasEvents, tenantHasPrayers, type Tenant } from '../../../domain/tenants';
 import type { Db } from '../knex';
 import { toAdRow } from '../../features/ads/ads.repository';
 import { toArtistRow } from '../../features/artists/artists.repository';
@@ -31,7 +31,6 @@ import {
   DEMO_TRACKS,
   adImageUrl,
   artistPhotoUrl,
-  brandLogoUrl,
   eventImageUrl,
   genreCoverUrl,
   sponsorLogoUrl,
@@ -92,7 +91,7 @@ export async function seedDemo(db: Db, now: number): Promise<void> {
 export function demoSettings(tenant: Tenant) {
   return v.parse(SettingsSchema, {
     ...defaultSettings(tenant),
-    logoUrl: brandLogoUrl(tenant),
+    logoUrl: builtInLogoUrl(tenant),
     streamUrl: DEMO_STREAM_URL,
     radioHtmlEmbed: '<p>Listen live with the player bar below.</p>',
     defaultCountry: 'GY',
