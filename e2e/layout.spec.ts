@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
 
 const NAV = ['Artists', 'Radio', 'Watch', 'Schedule', 'Country', 'Community', 'Shop', 'Sponsors', 'Give'];
@@ -17,8 +18,14 @@ test('unknown paths show Page Not Found', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
 });
 
+/** The radio page comes from the server: a tap before the app has hydrated it does nothing (docs/server-render.md). */
+async function appStarted(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Listen Live' })).toBeEnabled();
+}
+
 test('navigation lists the links in spec order', async ({ page, isMobile }) => {
   await page.goto('/');
+  await appStarted(page);
   if (isMobile) {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -47,6 +54,8 @@ test('the caribbean tenant keeps its parameter and shows its name', async ({ pag
 
 test('offers Install App when the browser does, and hands the click to its prompt', async ({ page }) => {
   await page.goto('/');
+  // The app listens for the browser's offer once it has started.
+  await appStarted(page);
   await expect(page.getByRole('button', { name: 'Install App' })).toHaveCount(0);
   await page.evaluate(() => {
     const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
