@@ -15,7 +15,7 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
  */
 const ON_DEMAND = /[\\/]node_modules[\\/](hls\.js|tus-js-client|dexie|workbox-window)[\\/]/;
 
-/** The hint for a chunk of the browser's build (Rolldown's `postBanner`), or nothing. */
+/** The hint for a chunk of the browser's build (written by vite.config.ts's compileHints step), or nothing. */
 export function compileHintFor(chunk) {
   return chunk.moduleIds.some((id) => ON_DEMAND.test(id)) ? '' : COMPILE_HINT;
 }
