@@ -24,6 +24,11 @@ export interface Config {
   limits: Limits;
   /** Log one line per request. */
   logRequests: boolean;
+  /**
+   * UPSTREAM_ALLOW_PRIVATE: the server's own fetches of URLs someone gave it (npJsonUrl) may
+   * reach loopback and private networks; link-local and metadata never (server/http/outbound-guard.ts).
+   */
+  upstreamAllowPrivate: boolean;
   /** Timeout of an upstream now-playing fetch; 4 s unless set (tests shorten it). */
   npUpstreamTimeoutMs?: number;
   /**
@@ -129,5 +134,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       uploadQuotaTotalBytes: megabytes(env.UPLOAD_QUOTA_TOTAL_MB, DEFAULT_LIMITS.uploadQuotaTotalBytes),
     },
     logRequests: env.NODE_ENV !== 'test',
+    upstreamAllowPrivate: onOff(env.UPSTREAM_ALLOW_PRIVATE, false),
   };
 }

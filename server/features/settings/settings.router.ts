@@ -3,6 +3,8 @@ import { publicSettings, SettingsSchema } from '../../../domain/settings';
 import { requireAdmin } from '../../http/admin-key';
 import { jsonBody } from '../../http/body';
 import type { AppState, Deps } from '../../http/context';
+import { badRequest } from '../../http/errors';
+import { outboundUrlProblem } from '../../http/outbound-guard';
 import { parseWith } from '../../http/validate';
 import { loadSettings, saveSettings } from '../../db/settings-store';
 
@@ -17,6 +19,11 @@ export function settingsRouter(deps: Deps): Router<AppState> {
 
   router.put('/', requireAdmin(deps), jsonBody(deps), async (ctx) => {
     const input = parseWith(SettingsSchema, ctx.state.body);
+    // The server fetches npJsonUrl itself and shows what it answers on the public /api/np:
+    // an address it must not ask is refused here, with the reason, not just never fetched
+    // (docs/api.md, Requests the server makes). streamUrl is the browser's to fetch.
+    const problem = input.npJsonUrl ? outboundUrlProblem(input.npJsonUrl, { allowPrivate: deps.config.upstreamAllowPrivate }) : null;
+    if (problem) throw badRequest(problem, [{ path: 'npJsonUrl', message: problem }]);
     ctx.body = await saveSettings(deps.db, ctx.state.tenant, input, deps.now());
   });
 
