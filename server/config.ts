@@ -58,6 +58,8 @@ export interface Limits {
   uploadQuotaTotalBytes: number;
   /** An upload that sends nothing for this long is closed and its partial bytes deleted. */
   uploadStallMs: number;
+  /** A whole multipart body (POST /api/uploads, a shoutout) must arrive within this; slower phones use the resumable upload. */
+  multipartBodyMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -74,6 +76,7 @@ export const DEFAULT_LIMITS: Limits = {
   uploadQuotaAddressBytes: 200 * 1024 * 1024,
   uploadQuotaTotalBytes: 5000 * 1024 * 1024,
   uploadStallMs: 30_000,
+  multipartBodyMs: 10 * 60_000,
 };
 
 const megabytes = (value: string | undefined, fallback: number): number => {

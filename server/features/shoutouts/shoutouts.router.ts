@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith, queryBoolean } from '../../http/validate';
-import { acceptUpload, isShoutoutUpload } from '../uploads/uploads.service';
+import { acceptUpload, isShoutoutUpload, quotaMeterFor } from '../uploads/uploads.service';
 import { shoutoutsRepository } from './shoutouts.repository';
 import { answerList, type ListOrder } from '../../http/paging';
 import type { Shoutout } from '../../../domain/shoutouts';
@@ -36,7 +36,8 @@ export function shoutoutsRouter(deps: Deps): Router<AppState> {
 
   // Multipart (the recording in the request) or JSON naming a finished resumable upload of
   // purpose `shoutout` (docs/api.md); each reaches its own body parser.
-  const multipart = multipartBody(deps, { fileField: 'audio', maxBytes: deps.config.limits.shoutoutBytes, textFields: ['nameOptional'] });
+  // The recording counts toward the daily upload quotas like any upload (docs/api.md Uploads).
+  const multipart = multipartBody(deps, { fileField: 'audio', maxBytes: deps.config.limits.shoutoutBytes, textFields: ['nameOptional'], meter: quotaMeterFor(deps) });
   const json = jsonBody(deps);
   const body: Middleware = (ctx, next) => (ctx.is('application/json', '+json') ? json(ctx, next) : multipart(ctx, next));
 
