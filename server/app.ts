@@ -7,6 +7,7 @@ import { localChangeBus, type ChangeBus } from './db/change-bus';
 import type { Db } from './db/knex';
 import { hlsOrigins } from './db/settings-store';
 import { adminKey } from './http/admin-key';
+import { canonicalApiPath } from './http/api-path';
 import { allowedMethods } from './http/allowed-methods';
 import { apiCaching } from './http/caching';
 import type { AppState, Deps, Middleware } from './http/context';
@@ -88,6 +89,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     }),
   );
   app.use(errorHandler(writeError));
+  app.use(canonicalApiPath);
   app.use(apiOnly(apiCaching()));
   app.use(apiOnly(adminKey(deps)));
   const routers = [
