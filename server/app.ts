@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { ServerResponse, type IncomingMessage } from 'node:http';
+import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import { localChangeBus, type ChangeBus } from './db/change-bus';
@@ -21,7 +22,7 @@ import { tenantAndAddress } from './http/tenant';
 import { createStorage, type UploadStorage } from './media/storage';
 import { adsRouter, outRouter } from './features/ads/ads.router';
 import { artistsRouter } from './features/artists/artists.router';
-import { demoStreamRouter } from './features/demo-stream/demo-stream.router';
+import { DEMO_TUNE, demoStreamRouter } from './features/demo-stream/demo-stream.router';
 import { embedsRouter } from './features/embeds/embeds.router';
 import { manifestRouter } from './features/manifest/manifest.router';
 import { eventsRouter } from './features/events/events.router';
@@ -114,7 +115,8 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   app.use(embedsRouter(deps).routes());
   app.use(manifestRouter(deps).routes());
   // Before the app's index.html fallback, which would answer every other GET.
-  app.use(demoStreamRouter().routes());
+  // The tune sits in the repository's public folder, beside manifest.webmanifest.
+  app.use(demoStreamRouter(path.join(path.dirname(config.manifestPath), DEMO_TUNE)).routes());
   app.use(uploadedFiles(deps));
   // The server's render of a first screen asks this app's own API in-process (docs/server-render.md).
   let dispatch: ReturnType<typeof app.callback> | null = null;
