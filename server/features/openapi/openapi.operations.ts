@@ -375,6 +375,28 @@ export const OPERATIONS: OperationDoc[] = [
   },
   adminChange(EPISODES, 'Change or publish an episode', 'EpisodePatch'),
   adminDelete(EPISODES, 'Delete an episode', 'Its files (the upload and the low-data rendition) go with it.'),
+  {
+    method: 'get',
+    path: '/podcast.xml',
+    tag: 'episodes',
+    summary: "The tenant's podcast feed",
+    description:
+      'RSS 2.0 with the itunes and podcast (Podcasting 2.0) namespaces: the published episodes, newest first, at most 300, each with its enclosure and, once made, a low-data podcast:alternateEnclosure. Every URL is absolute (PUBLIC_URL, else the request’s origin).',
+    access: 'public',
+    responses: {
+      200: { description: 'The feed.', content: { 'application/rss+xml': { type: 'string' } }, headers: { ETag: 'Of this document.' } },
+      304: { description: 'Unchanged since the ETag sent in If-None-Match.' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/podcast-artwork.png',
+    tag: 'episodes',
+    summary: "The feed's artwork",
+    description: "The tenant's logo on a 1400 px square (podcast apps ask for at least 1400 px).",
+    access: 'public',
+    responses: { 200: { description: 'A PNG.', content: { 'image/png': { type: 'string', contentMediaType: 'image/png' } } }, 304: { description: 'Unchanged.' } },
+  },
   listOf(EVENTS, { summary: 'List events', description: 'Visitors: public events; admins: all; soonest first.', access: 'visitor-or-admin', answer: 'Events.' }),
   adminCreate(EVENTS, 'Add an event', 'NewEvent'),
   adminChange(EVENTS, 'Change an event', 'EventPatch'),

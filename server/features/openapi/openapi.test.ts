@@ -373,6 +373,9 @@ describeEachEngine('every documented route answers as documented', (t) => {
     await expectPaged('admin', '/api/episodes');
     await call('admin', 'delete', `/api/episodes/${ids[1]}`, { status: 204 });
     await call('admin', 'delete', `/api/episodes/${ids[1]}`, { status: 404 });
+    const feed = await call('visitor', 'get', '/podcast.xml', { status: 200 });
+    await call('visitor', 'get', '/podcast.xml', { headers: { 'If-None-Match': String(feed.headers.etag) }, status: 304 });
+    await call('visitor', 'get', '/podcast-artwork.png', { status: 200 });
   });
 
   it('shows and events', async () => {
