@@ -20,6 +20,7 @@ import { staticApp, uploadedFiles } from './http/static-files';
 import { pageRenderer } from './http/page-render';
 import { tenantAndAddress } from './http/tenant';
 import { createStorage, type UploadStorage } from './media/storage';
+import { jobQueue, type JobQueue } from './jobs/job-queue';
 import { adsRouter, outRouter } from './features/ads/ads.router';
 import { artistsRouter } from './features/artists/artists.router';
 import { DEMO_TUNE, demoStreamRouter } from './features/demo-stream/demo-stream.router';
@@ -35,6 +36,10 @@ import { shoutoutsRouter } from './features/shoutouts/shoutouts.router';
 import { showsRouter } from './features/shows/shows.router';
 import { sponsorsRouter } from './features/sponsors/sponsors.router';
 import { tracksRouter } from './features/tracks/tracks.router';
+import { TRACK_RENDITION_JOB, trackRenditionJob } from './features/tracks/renditions.service';
+import { episodesRouter } from './features/episodes/episodes.router';
+import { podcastFeedRouter } from './features/episodes/podcast-feed.router';
+import { EPISODE_RENDITION_JOB, episodeRenditionJob } from './features/episodes/episodes.service';
 import { uploadsRouter } from './features/uploads/uploads.router';
 
 export interface AppOptions {
@@ -48,13 +53,18 @@ export interface AppOptions {
   storage?: UploadStorage;
   /** How changes reach the other processes on the database; in-process only unless given. */
   bus?: ChangeBus;
+  /** The durable job queue; one over this database (not polling until started) unless given. */
+  jobs?: JobQueue;
 }
 
 /** The whole HTTP app, without listen(), so tests run it in-process. */
-export function createApp({ db, config, now = Date.now, log, errorLog, storage, bus = localChangeBus() }: AppOptions): Koa<AppState> {
+export function createApp({ db, config, now = Date.now, log, errorLog, storage, bus = localChangeBus(), jobs }: AppOptions): Koa<AppState> {
   const write = log ?? (config.logRequests ? bufferedStdout() : () => {});
   const writeError = errorLog ?? ((line: string) => process.stderr.write(line + '\n'));
-  const deps: Deps = { db, config, now, bus, warn: writeError, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }) };
+  const queue = jobs ?? jobQueue(db, { log: writeError });
+  const deps: Deps = { db, config, now, bus, warn: writeError, jobs: queue, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }) };
+  queue.handle(TRACK_RENDITION_JOB, trackRenditionJob(deps, { log: writeError }));
+  queue.handle(EPISODE_RENDITION_JOB, episodeRenditionJob(deps, { log: writeError }));
   const app = new Koa<AppState>({ proxy: config.trustProxy !== false });
   // What reaches Koa itself happened after the answer began: mostly a listener or a player
   // that went away mid-download, which is no server fault. The rest is logged as one line.
@@ -99,6 +109,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     nowPlayingRouter(deps),
     artistsRouter(deps),
     tracksRouter(deps),
+    episodesRouter(deps),
     uploadsRouter(deps),
     showsRouter(deps),
     eventsRouter(deps),
@@ -114,6 +125,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   app.use(outRouter(deps).routes());
   app.use(embedsRouter(deps).routes());
   app.use(manifestRouter(deps).routes());
+  app.use(podcastFeedRouter(deps).routes());
   // Before the app's index.html fallback, which would answer every other GET.
   // The tune sits in the repository's public folder, beside manifest.webmanifest.
   app.use(demoStreamRouter(path.join(path.dirname(config.manifestPath), DEMO_TUNE)).routes());

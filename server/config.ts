@@ -37,6 +37,11 @@ export interface Config {
    * sets 0: its suites write the database behind the app's back and read it back at once.
    */
   publicAnswerTtlMs?: number;
+  /**
+   * PUBLIC_URL (docs/api.md Round three): the origin written into feeds, e.g.
+   * `https://radio.example`; unset → each request's own origin.
+   */
+  publicUrl?: string | null;
 }
 
 export interface Limits {
@@ -138,5 +143,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     },
     logRequests: env.NODE_ENV !== 'test',
     upstreamAllowPrivate: onOff(env.UPSTREAM_ALLOW_PRIVATE, false),
+    publicUrl: readPublicUrl(env.PUBLIC_URL),
   };
+}
+
+/** PUBLIC_URL: an http(s) origin (a path after it is dropped), or unset. */
+function readPublicUrl(value: string | undefined): string | null {
+  const v = value?.trim();
+  if (!v) return null;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) origin such as https://radio.example; could not read "${v}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must start with http:// or https://; got "${v}"`);
+  return url.origin;
 }

@@ -3,6 +3,7 @@ import type { Tenant } from '../../domain/tenants';
 import type { Config } from '../config';
 import type { ChangeBus } from '../db/change-bus';
 import type { Db } from '../db/knex';
+import type { JobQueue } from '../jobs/job-queue';
 import type { UploadStorage } from '../media/storage';
 
 export interface AppState {
@@ -48,4 +49,6 @@ export interface Deps {
    * createApp always sets it (in-process unless startServer hands it PostgreSQL's).
    */
   bus?: ChangeBus;
+  /** The durable job queue (server/jobs/job-queue.ts): renditions and other background work. */
+  jobs: JobQueue;
 }

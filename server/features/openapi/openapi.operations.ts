@@ -110,6 +110,7 @@ const SPONSORS = collection('/api/sponsors', 'sponsors', 'sponsor', 'Sponsor');
 const PRAYERS = collection('/api/prayers', 'prayers', 'prayer', 'Prayer', { tenant: 'caribbean' });
 const SHOUTOUTS = collection('/api/shoutouts', 'shoutouts', 'shoutout', 'Shoutout');
 const ADS = collection('/api/ads', 'ads', 'ad', 'Ad');
+const EPISODES = collection('/api/episodes', 'episodes', 'episode', 'Episode');
 
 /** What every operation on one of the collection's paths shares. */
 function on(c: Collection, method: Method, item: boolean, summary: string, access: Access, description?: string) {
@@ -288,7 +289,7 @@ export const OPERATIONS: OperationDoc[] = [
     tag: 'uploads',
     summary: 'Create a resumable upload (tus 1.0 creation)',
     description:
-      '`Upload-Metadata` carries `filename`, `filetype` and an optional `purpose`: `track` (default for audio; the 128 kbps floor), `shoutout` (voice, no floor, at most 10 MB) or `image`.',
+      '`Upload-Metadata` carries `filename`, `filetype` and an optional `purpose`: `track` (default for audio; the 128 kbps floor), `shoutout` (voice, no floor, at most 10 MB), `image`, or `episode` (admins only: no floor, up to the daily quota of one address).',
     access: 'public',
     rateLimited: true,
     headers: [
@@ -357,6 +358,45 @@ export const OPERATIONS: OperationDoc[] = [
   adminCreate(SHOWS, 'Add a show', 'NewShow'),
   adminChange(SHOWS, 'Change a show', 'ShowPatch'),
   adminDelete(SHOWS, 'Delete a show'),
+  listOf(EPISODES, {
+    summary: "The tenant's episodes (Listen Again)",
+    description: 'Visitors: published episodes, newest publication first. Admins: drafts too.',
+    access: 'visitor-or-admin',
+    query: [{ name: 'show_id', description: 'Episodes of one show.', schema: { type: 'string' } }, ...LIST_QUERY],
+    answer: 'Episodes.',
+  }),
+  {
+    ...on(EPISODES, 'get', true, 'One episode', 'visitor-or-admin'),
+    responses: { 200: { description: 'The episode.', json: 'Episode' }, 404: { description: 'Missing, or a draft asked by a visitor.', json: 'Error' } },
+  },
+  {
+    ...adminCreate(EPISODES, 'Add an episode', 'NewEpisode'),
+    description: 'From a finished upload of ours (purpose `episode`); duration and bytes are read from the file; the low-data rendition is made in the background.',
+  },
+  adminChange(EPISODES, 'Change or publish an episode', 'EpisodePatch'),
+  adminDelete(EPISODES, 'Delete an episode', 'Its files (the upload and the low-data rendition) go with it.'),
+  {
+    method: 'get',
+    path: '/podcast.xml',
+    tag: 'episodes',
+    summary: "The tenant's podcast feed",
+    description:
+      'RSS 2.0 with the itunes and podcast (Podcasting 2.0) namespaces: the published episodes, newest first, at most 300, each with its enclosure and, once made, a low-data podcast:alternateEnclosure. Every URL is absolute (PUBLIC_URL, else the request’s origin).',
+    access: 'public',
+    responses: {
+      200: { description: 'The feed.', content: { 'application/rss+xml': { type: 'string' } }, headers: { ETag: 'Of this document.' } },
+      304: { description: 'Unchanged since the ETag sent in If-None-Match.' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/podcast-artwork.png',
+    tag: 'episodes',
+    summary: "The feed's artwork",
+    description: "The tenant's logo on a 1400 px square (podcast apps ask for at least 1400 px).",
+    access: 'public',
+    responses: { 200: { description: 'A PNG.', content: { 'image/png': { type: 'string', contentMediaType: 'image/png' } } }, 304: { description: 'Unchanged.' } },
+  },
   listOf(EVENTS, { summary: 'List events', description: 'Visitors: public events; admins: all; soonest first.', access: 'visitor-or-admin', answer: 'Events.' }),
   adminCreate(EVENTS, 'Add an event', 'NewEvent'),
   adminChange(EVENTS, 'Change an event', 'EventPatch'),

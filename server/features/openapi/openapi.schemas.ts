@@ -10,6 +10,7 @@ import { NewShoutoutFieldsSchema, ShoutoutModerationSchema, ShoutoutSchema } fro
 import { NewShowSchema, ShowSchema } from '../../../domain/shows';
 import { NewSponsorSchema, SponsorPatchSchema, SponsorSchema } from '../../../domain/sponsors';
 import { TENANTS } from '../../../domain/tenants';
+import { EpisodePatchSchema, EpisodeSchema, NewEpisodeSchema } from '../../../domain/episodes';
 import { NewTrackSchema, TrackModerationSchema, TrackSchema } from '../../../domain/tracks';
 
 /**
@@ -88,6 +89,9 @@ export const COMPONENT_SCHEMAS = {
   NewShoutoutFields: { schema: NewShoutoutFieldsSchema, mode: 'input', description: 'The text fields sent with a shoutout recording.' },
   NewShoutoutFromUpload: { schema: NewShoutoutFromUploadSchema, mode: 'input', description: 'A shoutout whose recording was sent as a resumable upload of purpose shoutout.' },
   ShoutoutModeration: { schema: ShoutoutModerationSchema, mode: 'input', description: 'Admin: approve or reject.' },
+  Episode: { schema: EpisodeSchema, mode: 'output', description: 'An episode of the show archive (Listen Again); lowDataUrl is the ≤ 32 kbps rendition, null until made.' },
+  NewEpisode: { schema: NewEpisodeSchema, mode: 'input', description: "An episode; audioUrl is a finished upload of ours. Draft unless status says published." },
+  EpisodePatch: { schema: EpisodePatchSchema, mode: 'input', description: 'Any of title, description, showId, imageUrl, status; publishing stamps publishedAt.' },
   Ad: { schema: AdSchema, mode: 'output', description: 'An ad of the inventory, with its counts (admins only).' },
   NewAd: { schema: NewAdSchema, mode: 'input', description: 'An ad.' },
   AdPatch: { schema: AdPatchSchema, mode: 'input', description: 'Any subset of an ad.' },

@@ -358,6 +358,26 @@ describeEachEngine('every documented route answers as documented', (t) => {
     else expect(shoutout.status).toBe(201);
   });
 
+  it('episodes', async () => {
+    const audioUrl = await upload(mp3(128, 200), 'sermon.mp3');
+    const ids: string[] = [];
+    for (const status of ['published', 'published', 'draft']) ids.push((await call('admin', 'post', '/api/episodes', { json: { title: `Sermon ${status}`, audioUrl, status }, status: 201 })).body.id);
+    await call('admin', 'post', '/api/episodes', { json: { title: '', audioUrl }, status: 400 });
+    await call('visitor', 'post', '/api/episodes', { json: { title: 'X', audioUrl }, status: 401 });
+    await call('visitor', 'get', `/api/episodes/${ids[0]}`, { status: 200 });
+    await call('visitor', 'get', `/api/episodes/${ids[2]}`, { status: 404 });
+    await call('admin', 'get', `/api/episodes/${ids[2]}`, { status: 200 });
+    await call('admin', 'patch', `/api/episodes/${ids[2]}`, { json: { status: 'published' }, status: 200 });
+    await call('admin', 'patch', '/api/episodes/missing', { json: { title: 'X' }, status: 404 });
+    await expectPaged('visitor', '/api/episodes');
+    await expectPaged('admin', '/api/episodes');
+    await call('admin', 'delete', `/api/episodes/${ids[1]}`, { status: 204 });
+    await call('admin', 'delete', `/api/episodes/${ids[1]}`, { status: 404 });
+    const feed = await call('visitor', 'get', '/podcast.xml', { status: 200 });
+    await call('visitor', 'get', '/podcast.xml', { headers: { 'If-None-Match': String(feed.headers.etag) }, status: 304 });
+    await call('visitor', 'get', '/podcast-artwork.png', { status: 200 });
+  });
+
   it('shows and events', async () => {
     const show = { title: 'Morning Praise', description: 'Wake up with gospel', startTime: '06:00', endTime: '09:00', days: ['Monday', 'Friday'] };
     const shows: string[] = [];

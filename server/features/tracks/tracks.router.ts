@@ -42,8 +42,8 @@ export function tracksRouter(deps: Deps, renditions: TrackRenditions = trackRend
     const change = parseWith(TrackModerationSchema, ctx.state.body);
     const track = await tracks.moderate(ctx.params.id!, change);
     if (!track) throw notFound('Track not found');
-    // Approval makes the low-data rendition in the background; the answer does not wait.
-    renditions.request(track);
+    // Approval queues the low-data rendition (a durable job); the answer does not wait for it.
+    await renditions.request(track);
     ctx.body = track;
   });
 

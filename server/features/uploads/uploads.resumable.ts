@@ -39,7 +39,8 @@ export function resumableUploads(deps: Deps) {
     datastore: deps.storage.resumable,
     locker: new DatabaseLocker(repo, deps.now),
     relativeLocation: true,
-    maxSize: maxBytesFor(deps, null),
+    // The largest any purpose allows (an admin's episode); each purpose's own limit is checked at creation.
+    maxSize: Math.max(maxBytesFor(deps, null), maxBytesFor(deps, 'episode')),
     exposedHeaders: ['Upload-Url'],
     namingFunction: () => randomBytes(16).toString('hex'),
     // The id is the last path segment; a query (?tenant=…) is not part of it.

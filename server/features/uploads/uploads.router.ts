@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { multipartBody } from '../../http/body';
 import type { AppState, Deps, Middleware } from '../../http/context';
-import { badRequest } from '../../http/errors';
+import { badRequest, unauthorized } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { RESUMABLE_PATH, resumableUploads } from './uploads.resumable';
@@ -37,6 +37,7 @@ export function uploadsRouter(deps: Deps): Router<AppState> {
     const length = Number(ctx.get('upload-length'));
     if (Number.isFinite(length) && length > 0) {
       const purpose = parsePurpose(metadataValue(ctx.get('upload-metadata'), 'purpose'));
+      if (purpose === 'episode' && !ctx.state.isAdmin) throw unauthorized('Episodes are uploaded by admins');
       if (length > maxBytesFor(deps, purpose)) throw tooLargeFor(deps, purpose);
       await chargeQuota(deps, ctx.state.clientAddress, length);
     }
