@@ -58,6 +58,7 @@ export function testConfig(dir: string, databaseUrl: string, overrides: Partial<
     logRequests: false,
     // The suites' stand-in stations listen on 127.0.0.1; the guard's own suites turn this off.
     upstreamAllowPrivate: true,
+    publicUrl: null,
     ...overrides,
   };
 }

@@ -21,6 +21,7 @@ import * as mUploads from './20261123120000_create_uploads';
 import * as mTrackRenditions from './20261123133000_add_tracks_low_data_url';
 import * as mEpisodes from './20261126110000_create_episodes';
 import * as mJobs from './20261126110100_create_jobs';
+import * as mPush from './20261126120100_create_push';
 
 // Listed here rather than read from a folder, so the bundled server and the
 // tests run the very same migrations with no file-system lookup.
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123133000_add_tracks_low_data_url': mTrackRenditions,
   '20261126110000_create_episodes': mEpisodes,
   '20261126110100_create_jobs': mJobs,
+  '20261126120100_create_push': mPush,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
