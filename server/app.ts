@@ -7,6 +7,7 @@ import { localChangeBus, type ChangeBus } from './db/change-bus';
 import type { Db } from './db/knex';
 import { hlsOrigins } from './db/settings-store';
 import { adminKey } from './http/admin-key';
+import { adminSession } from './http/admin-session';
 import { allowedMethods } from './http/allowed-methods';
 import { apiCaching } from './http/caching';
 import type { AppState, Deps, Middleware } from './http/context';
@@ -18,6 +19,7 @@ import { staticApp, uploadedFiles } from './http/static-files';
 import { pageRenderer } from './http/page-render';
 import { tenantAndAddress } from './http/tenant';
 import { createStorage, type UploadStorage } from './media/storage';
+import { activityRouter } from './features/activity/activity.router';
 import { adsRouter, outRouter } from './features/ads/ads.router';
 import { artistsRouter } from './features/artists/artists.router';
 import { demoStreamRouter } from './features/demo-stream/demo-stream.router';
@@ -27,6 +29,7 @@ import { eventsRouter } from './features/events/events.router';
 import { healthRouter } from './features/health/health.router';
 import { nowPlayingRouter } from './features/now-playing/now-playing.router';
 import { openApiRouter } from './features/openapi/openapi.router';
+import { peopleRouter } from './features/people/people.router';
 import { prayersRouter } from './features/prayers/prayers.router';
 import { settingsRouter } from './features/settings/settings.router';
 import { shoutoutsRouter } from './features/shoutouts/shoutouts.router';
@@ -90,6 +93,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   app.use(errorHandler(writeError));
   app.use(apiOnly(apiCaching()));
   app.use(apiOnly(adminKey(deps)));
+  app.use(apiOnly(adminSession(deps)));
   const routers = [
     healthRouter(deps),
     settingsRouter(deps),
@@ -103,6 +107,8 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     prayersRouter(deps),
     shoutoutsRouter(deps),
     adsRouter(deps),
+    peopleRouter(deps),
+    activityRouter(deps),
     openApiRouter(),
   ];
   // One 405 check for every router below it (they all leave their layers in ctx.matched).

@@ -32,6 +32,8 @@ export interface Config {
    * sets 0: its suites write the database behind the app's back and read it back at once.
    */
   publicAnswerTtlMs?: number;
+  /** PUBLIC_URL's origin (docs/api.md), or null: then the request's own origin is used. */
+  publicUrl: string | null;
 }
 
 export interface Limits {
@@ -129,5 +131,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       uploadQuotaTotalBytes: megabytes(env.UPLOAD_QUOTA_TOTAL_MB, DEFAULT_LIMITS.uploadQuotaTotalBytes),
     },
     logRequests: env.NODE_ENV !== 'test',
+    publicUrl: readPublicUrl(env.PUBLIC_URL),
   };
+}
+
+/** PUBLIC_URL: an http(s) origin such as https://radio.example; a path or a bad URL stops the start. */
+function readPublicUrl(value: string | undefined): string | null {
+  const v = value?.trim();
+  if (!v) return null;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an origin such as https://radio.example; could not read "${v}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`PUBLIC_URL must start with https:// or http://, not "${url.protocol}"`);
+  return url.origin;
 }

@@ -56,6 +56,7 @@ export function testConfig(dir: string, databaseUrl: string, overrides: Partial<
     manifestPath: path.resolve(import.meta.dirname, '..', '..', 'manifest.webmanifest'),
     limits: { ...DEFAULT_LIMITS },
     logRequests: false,
+    publicUrl: null,
     ...overrides,
   };
 }
