@@ -9,6 +9,7 @@ import type { Db } from './db/knex';
 import { hlsOrigins } from './db/settings-store';
 import { adminKey } from './http/admin-key';
 import { canonicalApiPath } from './http/api-path';
+import { adminSession } from './http/admin-session';
 import { allowedMethods } from './http/allowed-methods';
 import { apiCaching } from './http/caching';
 import type { AppState, Deps, Middleware } from './http/context';
@@ -21,6 +22,7 @@ import { pageRenderer } from './http/page-render';
 import { tenantAndAddress } from './http/tenant';
 import { createStorage, type UploadStorage } from './media/storage';
 import { jobQueue, type JobQueue } from './jobs/job-queue';
+import { activityRouter } from './features/activity/activity.router';
 import { adsRouter, outRouter } from './features/ads/ads.router';
 import { artistsRouter } from './features/artists/artists.router';
 import { DEMO_TUNE, demoStreamRouter } from './features/demo-stream/demo-stream.router';
@@ -30,6 +32,7 @@ import { eventsRouter } from './features/events/events.router';
 import { healthRouter } from './features/health/health.router';
 import { nowPlayingRouter } from './features/now-playing/now-playing.router';
 import { openApiRouter } from './features/openapi/openapi.router';
+import { peopleRouter } from './features/people/people.router';
 import { prayersRouter } from './features/prayers/prayers.router';
 import { settingsRouter } from './features/settings/settings.router';
 import { shoutoutsRouter } from './features/shoutouts/shoutouts.router';
@@ -103,6 +106,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   app.use(canonicalApiPath);
   app.use(apiOnly(apiCaching()));
   app.use(apiOnly(adminKey(deps)));
+  app.use(apiOnly(adminSession(deps)));
   const routers = [
     healthRouter(deps),
     settingsRouter(deps),
@@ -117,6 +121,8 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     prayersRouter(deps),
     shoutoutsRouter(deps),
     adsRouter(deps),
+    peopleRouter(deps),
+    activityRouter(deps),
     openApiRouter(),
   ];
   // One 405 check for every router below it (they all leave their layers in ctx.matched).
