@@ -58,6 +58,8 @@ export interface Limits {
   uploadQuotaTotalBytes: number;
   /** An upload that sends nothing for this long is closed and its partial bytes deleted. */
   uploadStallMs: number;
+  /** HEAD, PATCH and DELETE calls on resumable uploads a minute per client address (a resume is a HEAD and a PATCH). */
+  resumableCallsPerMinute: number;
   /** A whole multipart body (POST /api/uploads, a shoutout) must arrive within this; slower phones use the resumable upload. */
   multipartBodyMs: number;
 }
@@ -77,6 +79,7 @@ export const DEFAULT_LIMITS: Limits = {
   uploadQuotaTotalBytes: 5000 * 1024 * 1024,
   uploadStallMs: 30_000,
   multipartBodyMs: 10 * 60_000,
+  resumableCallsPerMinute: 120,
 };
 
 const megabytes = (value: string | undefined, fallback: number): number => {
