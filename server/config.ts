@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { readS3Settings, type S3Settings } from './media/storage';
 import { compileTrust, type TrustProxy } from './http/client-address';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-limits';
 
 /** docs/api.md "Running the server", read once from the environment. */
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   /** The top-level manifest.webmanifest, served per tenant. */
   manifestPath: string;
   limits: Limits;
+  /** The process-wide connection ceiling (MAX_CONNECTIONS) and the idle timeouts; defaults unless set. */
+  connections?: ConnectionLimits;
   /** Log one line per request. */
   logRequests: boolean;
   /**
@@ -78,13 +81,19 @@ export const DEFAULT_LIMITS: Limits = {
   uploadQuotaAddressBytes: 200 * 1024 * 1024,
   uploadQuotaTotalBytes: 5000 * 1024 * 1024,
   uploadStallMs: 30_000,
-  multipartBodyMs: 10 * 60_000,
+  // Under Node's own 5-minute requestTimeout, so this JSON answer comes first.
+  multipartBodyMs: 4 * 60_000,
   resumableCallsPerMinute: 120,
 };
 
 const megabytes = (value: string | undefined, fallback: number): number => {
   const v = value?.trim();
   return v && /^\d+(\.\d+)?$/.test(v) ? Math.round(Number(v) * 1024 * 1024) : fallback;
+};
+
+const wholeNumber = (value: string | undefined, fallback: number): number => {
+  const v = value?.trim();
+  return v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback;
 };
 
 const onOff = (value: string | undefined, fallback: boolean): boolean => {
@@ -140,6 +149,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       uploadQuotaTotalBytes: megabytes(env.UPLOAD_QUOTA_TOTAL_MB, DEFAULT_LIMITS.uploadQuotaTotalBytes),
     },
     logRequests: env.NODE_ENV !== 'test',
+    connections: {
+      ...DEFAULT_CONNECTION_LIMITS,
+      maxConnections: wholeNumber(env.MAX_CONNECTIONS, DEFAULT_CONNECTION_LIMITS.maxConnections),
+      idleTimeoutMs: wholeNumber(env.CONNECTION_IDLE_MS, DEFAULT_CONNECTION_LIMITS.idleTimeoutMs),
+    },
     upstreamAllowPrivate: onOff(env.UPSTREAM_ALLOW_PRIVATE, false),
   };
 }
