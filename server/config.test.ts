@@ -29,6 +29,12 @@ describe('readConfig', () => {
     expect(readConfig({ UPSTREAM_ALLOW_PRIVATE: 'off' }, ROOT).upstreamAllowPrivate).toBe(false);
   });
 
+  it('reads MAX_CONNECTIONS and CONNECTION_IDLE_MS, keeping the defaults for anything not a positive whole number', () => {
+    expect(readConfig({}, ROOT).connections).toEqual({ maxConnections: 12_000, headersTimeoutMs: 15_000, idleTimeoutMs: 120_000, keepAliveTimeoutMs: 5_000 });
+    expect(readConfig({ MAX_CONNECTIONS: '500', CONNECTION_IDLE_MS: '30000' }, ROOT).connections).toMatchObject({ maxConnections: 500, idleTimeoutMs: 30_000 });
+    expect(readConfig({ MAX_CONNECTIONS: '0', CONNECTION_IDLE_MS: 'x' }, ROOT).connections).toMatchObject({ maxConnections: 12_000, idleTimeoutMs: 120_000 });
+  });
+
   it('reads PORT and HOST', () => {
     const c = readConfig({ PORT: '8080', HOST: '127.0.0.1' }, ROOT);
     expect(c.port).toBe(8080);

@@ -332,12 +332,13 @@ describeEachEngine('every documented route answers as documented', (t) => {
     }
     expect(created.status).toBe(201);
     const location = new URL(String(created.headers.location), t().url).pathname;
-    const head = await call('visitor', 'head', location, { headers: tus, status: 200 });
+    const owned = { ...tus, 'Upload-Token': String(created.headers['upload-token']) };
+    const head = await call('visitor', 'head', location, { headers: owned, status: 200 });
     expect(head.headers['upload-offset']).toBe('0');
-    const done = await call('visitor', 'patch', location, { headers: { ...tus, 'Upload-Offset': '0' }, raw: { type: 'application/offset+octet-stream', data: PNG_1X1 }, status: 204 });
+    const done = await call('visitor', 'patch', location, { headers: { ...owned, 'Upload-Offset': '0' }, raw: { type: 'application/offset+octet-stream', data: PNG_1X1 }, status: 204 });
     expect(String(done.headers['upload-url'])).toMatch(/^\/uploads\//);
     const other = await call('visitor', 'post', '/api/uploads/resumable', { headers: { ...tus, 'Upload-Length': '10', 'Upload-Metadata': metadata }, status: 201 });
-    await call('visitor', 'delete', new URL(String(other.headers.location), t().url).pathname, { headers: tus, status: 204 });
+    await call('visitor', 'delete', new URL(String(other.headers.location), t().url).pathname, { headers: { ...tus, 'Upload-Token': String(other.headers['upload-token']) }, status: 204 });
 
     const voice = mp3(128);
     const shoutoutMetadata = `filename ${Buffer.from('hi.mp3').toString('base64')},filetype ${Buffer.from('audio/mpeg').toString('base64')},purpose ${Buffer.from('shoutout').toString('base64')}`;
@@ -348,7 +349,7 @@ describeEachEngine('every documented route answers as documented', (t) => {
     });
     const sent = await call('visitor', 'patch', new URL(String(recording.headers.location), t().url).pathname, {
       tenant: 'caribbean',
-      headers: { ...tus, 'Upload-Offset': '0' },
+      headers: { ...tus, 'Upload-Token': String(recording.headers['upload-token']), 'Upload-Offset': '0' },
       raw: { type: 'application/offset+octet-stream', data: voice },
       status: 204,
     });
