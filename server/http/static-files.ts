@@ -182,7 +182,7 @@ export function staticApp(appDir: string | null, renderPage: PageRenderer = asyn
         ctx.set('Cache-Control', 'no-cache');
         ctx.type = 'html';
         ctx.vary('Accept-Encoding');
-        if (ctx.acceptsEncodings('br', 'gzip', 'identity') === 'br') {
+        if (ctx.acceptsEncodings('br') === 'br') {
           // Brotli at quality 5, off the event loop: the page is mostly its inline styles, and
           // quality 5 sends 1.5 KB less than the compressor's quality 4 for the API's small
           // answers, for a few ms more (docs/performance.md, "The first visit at the wire").
