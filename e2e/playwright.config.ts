@@ -19,6 +19,7 @@ const chromium = {
 
 const DESKTOP_IGNORES = [
   /offline\.spec\.ts/,
+  /first-tap\.spec\.ts/,
   /first-visit\.spec\.ts/,
   /links-out\.spec\.ts/,
   /moderation-spam\.spec\.ts/,

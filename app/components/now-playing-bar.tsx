@@ -4,6 +4,7 @@ import { useLowData } from '../lib/low-data';
 import { useNowPlaying } from '../api/np';
 import { estimateMegabytes } from '../lib/player/engine';
 import { useMediaSession } from '../lib/player/media-session';
+import { claimTaps } from '../lib/player/first-tap';
 import { currentTrack, isActive, player, usePlayer } from '../lib/player/player';
 import { useSettings } from '../api/settings';
 
@@ -50,6 +51,9 @@ export function NowPlayingBar() {
         aria-label={active ? 'Pause' : 'Play'}
         aria-pressed={active}
         disabled={!track && !stream}
+        // Plays before the app has started too (app/lib/player/first-tap.ts).
+        ref={claimTaps}
+        data-stream={stream || undefined}
         onClick={() => (track ? player.toggle('') : player.toggle(stream))}
       >
         {active ? <Pause size={22} fill="currentColor" /> : <Play size={22} fill="currentColor" />}

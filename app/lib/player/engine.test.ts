@@ -105,6 +105,39 @@ describe('RadioEngine', () => {
     expect(engine.state.status).toBe('playing');
   });
 
+  it('adopts the element the first tap started: connecting, then playing on its event, and it is the one element (issue 29)', () => {
+    const first = new FakeMedia();
+    first.src = STREAM;
+    void first.play();
+    engine.adopt(first, STREAM);
+    expect(engine.state).toMatchObject({ status: 'connecting', src: STREAM, index: -1 });
+    first.fire('playing');
+    expect(engine.state.status).toBe('playing');
+    engine.toggle(STREAM);
+    expect(engine.state.status).toBe('paused');
+    expect(first.src).toBe('');
+    engine.play(STREAM);
+    expect(created).toBe(0);
+    expect(first.src).toBe(STREAM);
+    // A stall is heard like any other: it reconnects on the same element.
+    first.fire('stalled');
+    expect(engine.state.status).toBe('reconnecting');
+  });
+
+  it('adopts a stream already playing as playing, and one the listener stopped as idle; never over its own element', () => {
+    const playing = new FakeMedia();
+    playing.paused = false;
+    playing.currentTime = 2.5;
+    engine.adopt(playing, STREAM);
+    expect(engine.state.status).toBe('playing');
+    engine.adopt(new FakeMedia(), 'http://other.test/live');
+    expect(engine.state.src).toBe(STREAM);
+
+    const other = new RadioEngine({ createMedia: () => new FakeMedia(), timers });
+    other.adopt(new FakeMedia(), STREAM);
+    expect(other.state).toMatchObject({ status: 'idle', src: STREAM });
+  });
+
   it('uses one media element, ever', () => {
     engine.play(STREAM);
     engine.pause();

@@ -146,7 +146,10 @@ export class RadioEngine {
 
   private element(): MediaLike {
     if (this.media) return this.media;
-    const media = this.options.createMedia();
+    return this.wire(this.options.createMedia());
+  }
+
+  private wire(media: MediaLike): MediaLike {
     media.addEventListener('playing', () => this.onPlaying());
     media.addEventListener('waiting', () => this.onWaiting());
     for (const type of ['error', 'stalled']) media.addEventListener(type, () => this.onTrouble());
@@ -155,6 +158,21 @@ export class RadioEngine {
     for (const type of ['loadedmetadata', 'durationchange']) media.addEventListener(type, () => this.onMetadata());
     this.media = media;
     return media;
+  }
+
+  /**
+   * Takes over a media element that the page started for the live stream `src` before the app
+   * ran (the first tap, app/lib/player/first-tap.ts): it becomes the one element, playing,
+   * connecting or, when the listener already stopped it, idle. Only when none was made yet.
+   */
+  adopt(media: MediaLike, src: string): void {
+    if (this.media || !src) return;
+    this.wire(media);
+    this.set({ src, attempt: 0, queue: [], index: -1, position: 0, duration: 0, lowDataTrack: false });
+    if (media.paused) return;
+    if (media.currentTime > 0) return this.onPlaying();
+    this.set({ status: 'connecting' });
+    this.armWaitingTimer();
   }
 
   /** The listener pressed play on the live stream (or the lock screen did): any track queue ends. */
