@@ -1,4 +1,5 @@
 import { uploadFile, type UploadProgress } from '../api/uploads';
+import { getSignedIn } from './admin-access';
 import { getAdminKey } from './admin-key';
 import { ApiError } from './api-client';
 
@@ -18,9 +19,12 @@ export async function uploadAdminImage(file: File, onProgress?: (p: UploadProgre
   return url;
 }
 
-/** Admin screens never send a request without the key (lib/admin-api.ts). */
-export function requireAdminKey(): string {
+/**
+ * Admin screens never send a request without the key or a session (lib/admin-api.ts): the
+ * key when there is one, else undefined and the session's cookie goes with the upload.
+ */
+export function requireAdminKey(): string | undefined {
   const key = getAdminKey();
-  if (!key) throw new ApiError(401, 'Invalid admin key');
-  return key;
+  if (!key && !getSignedIn()) throw new ApiError(401, 'Invalid admin key');
+  return key ?? undefined;
 }
