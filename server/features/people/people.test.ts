@@ -180,6 +180,14 @@ describeEachEngine(
       expect(second.body[0]).toEqual(entries[1]);
     });
 
+    it('many admin writes at once (a bulk action) all go through, each with its entry', async () => {
+      const ids = await Promise.all(Array.from({ length: 24 }, (_, i) => pendingArtist(`Bulk ${i}`)));
+      const answers = await Promise.all(ids.map((id) => asKey(http().delete(`/api/artists/${id}`))));
+      expect(answers.map((a) => a.status)).toEqual(ids.map(() => 204));
+      const deleted = (await activity('?limit=100')).filter((e) => e.action === 'artist.delete' && ids.includes(e.target.id));
+      expect(deleted).toHaveLength(ids.length);
+    });
+
     it('the activity entry is written in the same transaction as the change: no entry, no change', async () => {
       const artist = await pendingArtist('Rolled Back');
       await t().db.schema.renameTable('admin_activity', 'admin_activity_away');
