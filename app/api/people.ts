@@ -33,7 +33,7 @@ export const peopleQuery = () =>
 /** Who the session cookie (if any) belongs to; null when there is no open session. */
 export async function fetchSignedIn(): Promise<AdminMe | null> {
   try {
-    return await api<AdminMe>(peoplePaths.me);
+    return await api<AdminMe>(peoplePaths.me, { adminSession: true });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;
@@ -74,14 +74,14 @@ export async function joinWithPasskey(token: string): Promise<AdminMe> {
 /** Another passkey for the signed-in person (a second phone, a laptop). */
 export async function addPasskey(): Promise<number> {
   const { startRegistration } = await webauthn();
-  const { ceremonyId, options } = await api<CeremonyOptions<Parameters<typeof startRegistration>[0]['optionsJSON']>>(peoplePaths.registerOptions, { method: 'POST' });
+  const { ceremonyId, options } = await api<CeremonyOptions<Parameters<typeof startRegistration>[0]['optionsJSON']>>(peoplePaths.registerOptions, { method: 'POST', adminSession: true });
   const response = await startRegistration({ optionsJSON: options });
-  return (await api<{ passkeys: number }>(peoplePaths.registerVerify, { method: 'POST', body: { ceremonyId, response } })).passkeys;
+  return (await api<{ passkeys: number }>(peoplePaths.registerVerify, { method: 'POST', body: { ceremonyId, response }, adminSession: true })).passkeys;
 }
 
 export async function signOut(): Promise<void> {
   try {
-    await api<void>(peoplePaths.signOut, { method: 'POST' });
+    await api<void>(peoplePaths.signOut, { method: 'POST', adminSession: true });
   } finally {
     setSignedIn(null);
   }

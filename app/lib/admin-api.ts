@@ -12,16 +12,16 @@ export const adminKeyRoot = () => [ADMIN_QUERY_ROOT, currentTenant()] as const;
  * itself). With neither it never sends (issue 4: the admin screens never send a request
  * without it); a 401 means the key or the session is gone, so the gate shows again.
  */
-export async function adminApi<T>(path: string, options: Omit<RequestOptions, 'adminKey'> = {}): Promise<T> {
+export async function adminApi<T>(path: string, options: Omit<RequestOptions, 'adminKey' | 'adminSession'> = {}): Promise<T> {
   return (await adminApiResponse<T>(path, options)).data;
 }
 
 /** As adminApi(), keeping the answer's headers (a paged list's Link and X-Total-Count). */
-export async function adminApiResponse<T>(path: string, options: Omit<RequestOptions, 'adminKey'> = {}): Promise<ApiAnswer<T>> {
+export async function adminApiResponse<T>(path: string, options: Omit<RequestOptions, 'adminKey' | 'adminSession'> = {}): Promise<ApiAnswer<T>> {
   const key = getAdminKey();
   if (!key && !getSignedIn()) throw new ApiError(401, 'Invalid admin key');
   try {
-    return await apiResponse<T>(path, key ? { ...options, adminKey: key } : options);
+    return await apiResponse<T>(path, key ? { ...options, adminKey: key } : { ...options, adminSession: true });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       if (key) setAdminKey(null);

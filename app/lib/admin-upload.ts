@@ -15,7 +15,7 @@ export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | nu
 
 /** An admin's image (event picture, sponsor logo, ad): through the one upload module (resumable) → its URL. */
 export async function uploadAdminImage(file: File, onProgress?: (p: UploadProgress) => void): Promise<string> {
-  const { url } = await uploadFile(file, { purpose: 'image', onProgress, adminKey: requireAdminKey() });
+  const { url } = await uploadFile(file, { purpose: 'image', onProgress, ...adminUploadAccess() });
   return url;
 }
 
@@ -27,4 +27,10 @@ export function requireAdminKey(): string | undefined {
   const key = getAdminKey();
   if (!key && !getSignedIn()) throw new ApiError(401, 'Invalid admin key');
   return key ?? undefined;
+}
+
+/** The key, or the signed-in person's session, for an admin's upload. */
+export function adminUploadAccess(): { adminKey?: string; adminSession?: boolean } {
+  const adminKey = requireAdminKey();
+  return adminKey ? { adminKey } : { adminSession: true };
 }

@@ -92,13 +92,19 @@ describeEachEngine(
     it('a cookie-authenticated write from another Origin is refused (403); the key is not affected', async () => {
       const mod = await join(await invite('Origin', 'moderator'));
       const artist = await pendingArtist('Origin Test');
-      const foreign = await http().patch(`/api/artists/${artist}`).set('Cookie', mod.cookie).set('Origin', 'https://evil.example').set('X-Forwarded-For', freshAddress()).send({ approved: true });
+      const foreign = await http().patch(`/api/artists/${artist}`).set('Cookie', mod.cookie).set('x-admin-session', '1').set('Origin', 'https://evil.example').set('X-Forwarded-For', freshAddress()).send({ approved: true });
       expect(foreign.status).toBe(403);
-      const crossSite = await http().patch(`/api/artists/${artist}`).set('Cookie', mod.cookie).set('Sec-Fetch-Site', 'cross-site').set('X-Forwarded-For', freshAddress()).send({ approved: true });
+      const crossSite = await http().patch(`/api/artists/${artist}`).set('Cookie', mod.cookie).set('x-admin-session', '1').set('Sec-Fetch-Site', 'cross-site').set('X-Forwarded-For', freshAddress()).send({ approved: true });
       expect(crossSite.status).toBe(403);
       expect((await asKey(http().get(`/api/artists/${artist}`))).body.approved).toBe(false);
       // Reads are not writes; our own origin writes.
-      expect((await http().get('/api/admin/me').set('Cookie', mod.cookie).set('Origin', 'https://evil.example')).status).toBe(200);
+      expect((await http().get('/api/admin/me').set('Cookie', mod.cookie).set('x-admin-session', '1').set('Origin', 'https://evil.example')).status).toBe(200);
+      // The cookie alone, without the admin screens' header, is a visitor: a page elsewhere
+      // cannot act as the admin, and the public pages stay public for a signed-in moderator.
+      const plain = await http().patch(`/api/artists/${artist}`).set('Cookie', mod.cookie).set('X-Forwarded-For', freshAddress()).send({ approved: true });
+      expect(plain.status).toBe(401);
+      const publicList = await http().get('/api/artists').set('Cookie', mod.cookie).set('X-Forwarded-For', freshAddress());
+      expect(publicList.body.map((a: { id: string }) => a.id)).not.toContain(artist);
       expect((await asMember(http().patch(`/api/artists/${artist}`), mod.cookie).send({ approved: true })).status).toBe(200);
       expect((await asKey(http().patch(`/api/artists/${artist}`)).set('Origin', 'https://evil.example').send({ featured: true })).status).toBe(200);
     });
