@@ -158,6 +158,20 @@ describeEachEngine(
       expect(JSON.stringify(rows)).not.toContain(decodeURIComponent(slide.cookie.split('=')[1]!));
     });
 
+    it('expired sessions and ceremonies are pruned; open ones stay', async () => {
+      const { prunePeople } = await import('./people.service');
+      const stays = await join(await invite('Stays', 'moderator'));
+      await http().post('/api/admin/passkeys/sign-in/options').set('X-Forwarded-For', freshAddress());
+      const deps = { db: t().db, config: t().config, now: () => t().clock.now, storage: undefined as never };
+      await prunePeople(deps);
+      expect((await asMember(http().get('/api/admin/me'), stays.cookie)).status).toBe(200);
+      t().clock.advance(31 * DAY);
+      await prunePeople(deps);
+      const count = async (table: string) => Number(((await t().db(table).count({ n: '*' }).first()) as { n: number | string }).n);
+      expect(await count('admin_sessions')).toBe(0);
+      expect(await count('admin_ceremonies')).toBe(0);
+    });
+
     it('every admin write leaves one activity entry with who did it; a refused one leaves none', async () => {
       const ann = await join(await invite('Ann', 'moderator'));
       const artist = await pendingArtist('Machel');
