@@ -18,6 +18,7 @@ const chromium = {
 };
 
 const DESKTOP_IGNORES = [
+  /admin-people\.spec\.ts/,
   /offline\.spec\.ts/,
   /first-tap\.spec\.ts/,
   /first-visit\.spec\.ts/,

@@ -9,6 +9,7 @@ import { flushAdCounts } from './features/ads/ad-counts.service';
 import { endEventStreams } from './features/now-playing/now-playing.events';
 import { pruneAuthFailures } from './http/admin-key';
 import { CONNECTIONS_CHECK_MS, DEFAULT_CONNECTION_LIMITS, limitConnections } from './http/connection-limits';
+import { prunePeople } from './features/people/people.service';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { pruneRateCounters } from './http/rate-limit';
 import { clearStaleTemp, sweepUploads } from './features/uploads/uploads.service';
@@ -48,7 +49,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const sweep = () => sweepUploads(deps).catch((err: unknown) => log(`Upload sweep failed: ${String(err)}`));
   void sweep();
   const prune = setInterval(() => {
-    Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps)]).catch(() => {});
+    Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps), prunePeople(deps)]).catch(() => {});
     void sweep();
   }, 10 * 60 * 1000);
   prune.unref();

@@ -1,3 +1,4 @@
+import { ADMIN_SESSION_HEADER } from '../../domain/admin-session';
 import { ApiError, apiErrorOf, apiUrl } from '../lib/api-client';
 
 /**
@@ -63,6 +64,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Sent as x-admin-key on every request of the upload (admin screens: their uploads are admin calls). */
   adminKey?: string;
+  /** Without a key: act as the signed-in admin (x-admin-session, docs/api.md "Admins who are people"). */
+  adminSession?: boolean;
 }
 
 /**
@@ -99,7 +102,7 @@ export async function uploadFile(file: Blob, opts: UploadOptions): Promise<{ url
       endpoint: apiUrl(RESUMABLE_UPLOADS_PATH),
       metadata: { filename, filetype: file.type || 'application/octet-stream', purpose },
       fingerprint: async () => fingerprint,
-      headers: opts.adminKey ? { 'x-admin-key': opts.adminKey } : {},
+      headers: opts.adminKey ? { 'x-admin-key': opts.adminKey } : opts.adminSession ? { [ADMIN_SESSION_HEADER]: '1' } : {},
       onBeforeRequest(req) {
         if (req.getMethod() === 'POST') return;
         const token = uploadTokens.get(req.getURL());

@@ -477,11 +477,11 @@ describeEachEngine('every documented route answers as documented', (t) => {
     const cookie = String(([] as string[]).concat(joined.headers['set-cookie'] ?? [])[0]).split(';')[0]!;
     await call('visitor', 'post', '/api/admin/invites/preview', { json: { token }, status: 410 });
     await call('visitor', 'get', '/api/admin/me', { status: 401 });
-    await call('visitor', 'get', '/api/admin/me', { headers: { Cookie: cookie }, status: 200 });
+    await call('visitor', 'get', '/api/admin/me', { headers: { Cookie: cookie, 'x-admin-session': '1' }, status: 200 });
     await call('admin', 'get', '/api/admin/me', { status: 200 });
-    const another = await call('visitor', 'post', '/api/admin/passkeys/register/options', { headers: { Cookie: cookie, Origin: origin }, status: 200 });
+    const another = await call('visitor', 'post', '/api/admin/passkeys/register/options', { headers: { Cookie: cookie, 'x-admin-session': '1', Origin: origin }, status: 200 });
     const second = createPasskey(another.body.options, origin);
-    await call('visitor', 'post', '/api/admin/passkeys/register/verify', { headers: { Cookie: cookie, Origin: origin }, json: { ceremonyId: another.body.ceremonyId, response: second.response }, status: 201 });
+    await call('visitor', 'post', '/api/admin/passkeys/register/verify', { headers: { Cookie: cookie, 'x-admin-session': '1', Origin: origin }, json: { ceremonyId: another.body.ceremonyId, response: second.response }, status: 201 });
     const signIn = await call('visitor', 'post', '/api/admin/passkeys/sign-in/options', { status: 200 });
     await call('visitor', 'post', '/api/admin/passkeys/sign-in/verify', { json: { ceremonyId: signIn.body.ceremonyId, response: signInWith(made.passkey, signIn.body.options, origin) }, status: 200 });
     const people = await call('admin', 'get', '/api/admin/people', { status: 200 });
