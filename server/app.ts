@@ -1,12 +1,15 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { ServerResponse, type IncomingMessage } from 'node:http';
+import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import { localChangeBus, type ChangeBus } from './db/change-bus';
 import type { Db } from './db/knex';
 import { hlsOrigins } from './db/settings-store';
 import { adminKey } from './http/admin-key';
+import { canonicalApiPath } from './http/api-path';
+import { adminSession } from './http/admin-session';
 import { allowedMethods } from './http/allowed-methods';
 import { apiCaching } from './http/caching';
 import type { AppState, Deps, Middleware } from './http/context';
@@ -18,21 +21,28 @@ import { staticApp, uploadedFiles } from './http/static-files';
 import { pageRenderer } from './http/page-render';
 import { tenantAndAddress } from './http/tenant';
 import { createStorage, type UploadStorage } from './media/storage';
+import { jobQueue, type JobQueue } from './jobs/job-queue';
+import { activityRouter } from './features/activity/activity.router';
 import { adsRouter, outRouter } from './features/ads/ads.router';
 import { artistsRouter } from './features/artists/artists.router';
-import { demoStreamRouter } from './features/demo-stream/demo-stream.router';
+import { DEMO_TUNE, demoStreamRouter } from './features/demo-stream/demo-stream.router';
 import { embedsRouter } from './features/embeds/embeds.router';
 import { manifestRouter } from './features/manifest/manifest.router';
 import { eventsRouter } from './features/events/events.router';
 import { healthRouter } from './features/health/health.router';
 import { nowPlayingRouter } from './features/now-playing/now-playing.router';
 import { openApiRouter } from './features/openapi/openapi.router';
+import { peopleRouter } from './features/people/people.router';
 import { prayersRouter } from './features/prayers/prayers.router';
 import { settingsRouter } from './features/settings/settings.router';
 import { shoutoutsRouter } from './features/shoutouts/shoutouts.router';
 import { showsRouter } from './features/shows/shows.router';
 import { sponsorsRouter } from './features/sponsors/sponsors.router';
 import { tracksRouter } from './features/tracks/tracks.router';
+import { TRACK_RENDITION_JOB, trackRenditionJob } from './features/tracks/renditions.service';
+import { episodesRouter } from './features/episodes/episodes.router';
+import { podcastFeedRouter } from './features/episodes/podcast-feed.router';
+import { EPISODE_RENDITION_JOB, episodeRenditionJob } from './features/episodes/episodes.service';
 import { uploadsRouter } from './features/uploads/uploads.router';
 
 export interface AppOptions {
@@ -46,13 +56,18 @@ export interface AppOptions {
   storage?: UploadStorage;
   /** How changes reach the other processes on the database; in-process only unless given. */
   bus?: ChangeBus;
+  /** The durable job queue; one over this database (not polling until started) unless given. */
+  jobs?: JobQueue;
 }
 
 /** The whole HTTP app, without listen(), so tests run it in-process. */
-export function createApp({ db, config, now = Date.now, log, errorLog, storage, bus = localChangeBus() }: AppOptions): Koa<AppState> {
+export function createApp({ db, config, now = Date.now, log, errorLog, storage, bus = localChangeBus(), jobs }: AppOptions): Koa<AppState> {
   const write = log ?? (config.logRequests ? bufferedStdout() : () => {});
   const writeError = errorLog ?? ((line: string) => process.stderr.write(line + '\n'));
-  const deps: Deps = { db, config, now, bus, warn: writeError, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }) };
+  const queue = jobs ?? jobQueue(db, { log: writeError });
+  const deps: Deps = { db, config, now, bus, warn: writeError, jobs: queue, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }) };
+  queue.handle(TRACK_RENDITION_JOB, trackRenditionJob(deps, { log: writeError }));
+  queue.handle(EPISODE_RENDITION_JOB, episodeRenditionJob(deps, { log: writeError }));
   const app = new Koa<AppState>({ proxy: config.trustProxy !== false });
   // What reaches Koa itself happened after the answer began: mostly a listener or a player
   // that went away mid-download, which is no server fault. The rest is logged as one line.
@@ -88,14 +103,17 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     }),
   );
   app.use(errorHandler(writeError));
+  app.use(canonicalApiPath);
   app.use(apiOnly(apiCaching()));
   app.use(apiOnly(adminKey(deps)));
+  app.use(apiOnly(adminSession(deps)));
   const routers = [
     healthRouter(deps),
     settingsRouter(deps),
     nowPlayingRouter(deps),
     artistsRouter(deps),
     tracksRouter(deps),
+    episodesRouter(deps),
     uploadsRouter(deps),
     showsRouter(deps),
     eventsRouter(deps),
@@ -103,6 +121,8 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     prayersRouter(deps),
     shoutoutsRouter(deps),
     adsRouter(deps),
+    peopleRouter(deps),
+    activityRouter(deps),
     openApiRouter(),
   ];
   // One 405 check for every router below it (they all leave their layers in ctx.matched).
@@ -111,8 +131,10 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   app.use(outRouter(deps).routes());
   app.use(embedsRouter(deps).routes());
   app.use(manifestRouter(deps).routes());
+  app.use(podcastFeedRouter(deps).routes());
   // Before the app's index.html fallback, which would answer every other GET.
-  app.use(demoStreamRouter().routes());
+  // The tune sits in the repository's public folder, beside manifest.webmanifest.
+  app.use(demoStreamRouter(path.join(path.dirname(config.manifestPath), DEMO_TUNE)).routes());
   app.use(uploadedFiles(deps));
   // The server's render of a first screen asks this app's own API in-process (docs/server-render.md).
   let dispatch: ReturnType<typeof app.callback> | null = null;

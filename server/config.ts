@@ -24,6 +24,11 @@ export interface Config {
   limits: Limits;
   /** Log one line per request. */
   logRequests: boolean;
+  /**
+   * UPSTREAM_ALLOW_PRIVATE: the server's own fetches of URLs someone gave it (npJsonUrl) may
+   * reach loopback and private networks; link-local and metadata never (server/http/outbound-guard.ts).
+   */
+  upstreamAllowPrivate: boolean;
   /** Timeout of an upstream now-playing fetch; 4 s unless set (tests shorten it). */
   npUpstreamTimeoutMs?: number;
   /**
@@ -33,7 +38,7 @@ export interface Config {
    */
   publicAnswerTtlMs?: number;
   /** PUBLIC_URL's origin (docs/api.md), or null: then the request's own origin is used. */
-  publicUrl: string | null;
+  publicUrl?: string | null;
   /** PUSH_ALLOW_INSECURE_ENDPOINTS: push endpoints may be http: and loopback (tests only). */
   pushAllowInsecureEndpoints?: boolean;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or null: a pair kept in the database (docs/api.md). */
@@ -61,6 +66,8 @@ export interface Limits {
   uploadQuotaTotalBytes: number;
   /** An upload that sends nothing for this long is closed and its partial bytes deleted. */
   uploadStallMs: number;
+  /** A whole multipart body (POST /api/uploads, a shoutout) must arrive within this; slower phones use the resumable upload. */
+  multipartBodyMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -77,6 +84,7 @@ export const DEFAULT_LIMITS: Limits = {
   uploadQuotaAddressBytes: 200 * 1024 * 1024,
   uploadQuotaTotalBytes: 5000 * 1024 * 1024,
   uploadStallMs: 30_000,
+  multipartBodyMs: 10 * 60_000,
 };
 
 const megabytes = (value: string | undefined, fallback: number): number => {
@@ -137,6 +145,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       uploadQuotaTotalBytes: megabytes(env.UPLOAD_QUOTA_TOTAL_MB, DEFAULT_LIMITS.uploadQuotaTotalBytes),
     },
     logRequests: env.NODE_ENV !== 'test',
+    upstreamAllowPrivate: onOff(env.UPSTREAM_ALLOW_PRIVATE, false),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
     pushAllowInsecureEndpoints: onOff(env.PUSH_ALLOW_INSECURE_ENDPOINTS, false),
     vapidKeys: readVapidKeys(env),

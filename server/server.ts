@@ -12,6 +12,7 @@ import { pruneIdempotencyKeys } from './http/idempotency';
 import { pruneRateCounters } from './http/rate-limit';
 import { clearStaleTemp, sweepUploads } from './features/uploads/uploads.service';
 import { createStorage } from './media/storage';
+import { jobQueue } from './jobs/job-queue';
 
 export interface RunningServer {
   server: Server;
@@ -35,8 +36,12 @@ export async function startServer(config: Config, log: (line: string) => void = 
     ? await postgresChangeBus(db, config.databaseUrl, (err) => console.error(JSON.stringify({ level: 'error', error: `change bus: ${(err as Error)?.message ?? err}` })))
     : localChangeBus();
   const storage = createStorage({ uploadDir: config.uploadDir, s3: config.s3 });
-  const app = createApp({ db, config, storage, bus });
-  const deps = { db, config, now: Date.now, storage, bus };
+  // Background work (renditions) waits in the database; this process takes its share from now
+  // on, including what a restart left behind (server/jobs/job-queue.ts).
+  const jobs = jobQueue(db);
+  const app = createApp({ db, config, storage, bus, jobs });
+  const deps = { db, config, now: Date.now, storage, bus, jobs };
+  jobs.start();
   // Temporary upload files a crash left behind go at start (docs/uploads.md).
   await clearStaleTemp(config.uploadDir).catch(() => 0);
   const sweep = () => sweepUploads(deps).catch((err: unknown) => log(`Upload sweep failed: ${String(err)}`));
@@ -77,6 +82,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
           });
           server.closeIdleConnections();
         });
+        await jobs.stop();
         await flushAdCounts(db).catch(() => undefined);
         await bus.close();
         await db.destroy();

@@ -7,7 +7,7 @@ import { ApiError, apiErrorOf, apiUrl } from '../lib/api-client';
  * loads only on pages that upload.
  */
 
-export type UploadPurpose = 'track' | 'shoutout' | 'image';
+export type UploadPurpose = 'track' | 'shoutout' | 'image' | 'episode';
 
 export type UploadProgress = { sent: number; total: number; state: 'uploading' | 'paused' | 'done' | 'error' };
 

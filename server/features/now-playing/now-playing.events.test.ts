@@ -372,6 +372,7 @@ describe('shutdown with open event streams', () => {
       manifestPath: path.resolve(import.meta.dirname, '..', '..', '..', 'manifest.webmanifest'),
       limits: { ...DEFAULT_LIMITS },
       logRequests: false,
+      upstreamAllowPrivate: true,
       publicUrl: null,
     };
     const running = await startServer(config, () => {});

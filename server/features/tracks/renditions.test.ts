@@ -9,7 +9,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Track } from '../../../domain/tracks';
 import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
 import { createStorage } from '../../media/storage';
-import { trackRenditions } from './renditions.service';
+import { jobQueue } from '../../jobs/job-queue';
+import { TRACK_RENDITION_JOB, trackRenditionJob } from './renditions.service';
 
 /** A real 128 kbps MP3 of a 4 s tone, made with the same ffmpeg the server uses. */
 let originalMp3: Buffer;
@@ -32,7 +33,13 @@ describeEachEngine('track renditions', (t) => {
     return created.body as Track;
   }
 
-  const deps = () => ({ db: t().db, config: t().config, now: Date.now, storage: createStorage({ uploadDir: t().config.uploadDir }) });
+  /** A process of its own on the same database: a queue whose rendition job uses these options. */
+  function process(options: Parameters<typeof trackRenditionJob>[1] = {}) {
+    const jobs = jobQueue(t().db, { log: () => {} });
+    const deps = { db: t().db, config: t().config, now: Date.now, storage: createStorage({ uploadDir: t().config.uploadDir }), jobs };
+    jobs.handle(TRACK_RENDITION_JOB, trackRenditionJob(deps, options));
+    return jobs;
+  }
 
   const visitorTrack = async (track: Track): Promise<Track | undefined> =>
     ((await t().http().get(`/api/tracks?artist_id=${track.artistId}`).set('X-Forwarded-For', freshAddress())).body as Track[]).find((x) => x.id === track.id);
@@ -66,39 +73,45 @@ describeEachEngine('track renditions', (t) => {
 
   it('makes no rendition for a track that is only rejected or featured', async () => {
     const track = await uploadedTrack();
-    const service = trackRenditions(deps());
-    service.request({ ...track, status: 'rejected' });
-    await service.idle();
+    await t().http().patch(`/api/tracks/${track.id}`).set('x-admin-key', ADMIN_KEY).send({ status: 'rejected' });
+    await t().http().patch(`/api/tracks/${track.id}`).set('x-admin-key', ADMIN_KEY).send({ featured: true });
+    expect(await process().status(TRACK_RENDITION_JOB, track.id)).toBeNull();
     expect((await t().db('tracks').where({ id: track.id }).first()).low_data_url).toBeNull();
   });
 
   it('leaves lowDataUrl empty (the original plays) when ffmpeg fails or hangs, and says why in the log', async () => {
-    const track = { ...(await uploadedTrack()), status: 'approved' as const };
+    const track = await uploadedTrack();
+    await t().db('tracks').where({ id: track.id }).update({ status: 'approved' });
     const lines: string[] = [];
-    const broken = trackRenditions(deps(), { ffmpegPath: '/nonexistent/ffmpeg', log: (l) => lines.push(l) });
-    broken.request(track);
+    const broken = process({ ffmpegPath: '/nonexistent/ffmpeg', log: (l) => lines.push(l) });
+    await broken.enqueue(TRACK_RENDITION_JOB, track.id, { trackId: track.id });
     await broken.idle();
+    // Kept for a retry later (the queue's backoff), with the reason.
+    expect(await broken.status(TRACK_RENDITION_JOB, track.id)).toMatchObject({ status: 'queued', attempts: 1 });
     // A binary that never finishes is killed after the time limit.
     const stuck = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'stuck-ffmpeg-')), 'ffmpeg');
     fs.writeFileSync(stuck, '#!/bin/sh\nexec sleep 60\n', { mode: 0o755 });
-    const hanging = trackRenditions(deps(), { ffmpegPath: stuck, timeoutMs: 300, log: (l) => lines.push(l) });
-    hanging.request(track);
+    await t().db('jobs').where({ subject: track.id }).update({ run_after: 0 });
+    const hanging = process({ ffmpegPath: stuck, timeoutMs: 300, log: (l) => lines.push(l) });
     await hanging.idle();
     expect((await t().db('tracks').where({ id: track.id }).first()).low_data_url).toBeNull();
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('rendition failed');
     expect(lines[1]).toContain('SIGKILL');
+    expect(await hanging.status(TRACK_RENDITION_JOB, track.id)).toMatchObject({ status: 'queued', attempts: 2 });
     // Nothing half-made is stored.
     expect(fs.readdirSync(t().config.uploadDir).filter((n) => n.endsWith('.m4a'))).toHaveLength(1); // the first test's
   });
 
   it('never points ffmpeg at another host: an external fileUrl keeps playing the original', async () => {
-    const track = { ...(await uploadedTrack()), fileUrl: 'https://media.example.com/x.mp3', status: 'approved' as const };
+    const track = await uploadedTrack();
+    await t().db('tracks').where({ id: track.id }).update({ status: 'approved', file_url: 'https://media.example.com/x.mp3' });
     const lines: string[] = [];
-    const service = trackRenditions(deps(), { log: (l) => lines.push(l) });
-    service.request(track);
+    const service = process({ log: (l) => lines.push(l) });
+    await service.enqueue(TRACK_RENDITION_JOB, track.id, { trackId: track.id });
     await service.idle();
     expect(lines).toEqual([]);
+    expect(await service.status(TRACK_RENDITION_JOB, track.id)).toMatchObject({ status: 'done' });
     expect((await t().db('tracks').where({ id: track.id }).first()).low_data_url).toBeNull();
   });
 });

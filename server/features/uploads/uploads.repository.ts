@@ -1,6 +1,6 @@
 import type { Db } from '../../db/knex';
 
-export type StoredPurpose = 'track' | 'shoutout' | 'image';
+export type StoredPurpose = 'track' | 'shoutout' | 'image' | 'episode';
 
 export interface UploadRow {
   name: string;
@@ -23,6 +23,10 @@ export const REFERENCING_COLUMNS: readonly { table: string; column: string }[] =
   { table: 'events', column: 'image_url' },
   { table: 'sponsors', column: 'image_url' },
   { table: 'ads', column: 'image_url' },
+  // Episodes (docs/api.md Round three): the upload, its low-data rendition and its picture.
+  { table: 'episodes', column: 'audio_url' },
+  { table: 'episodes', column: 'low_data_url' },
+  { table: 'episodes', column: 'image_url' },
 ];
 
 /** The only place that reads or writes the uploads, upload_locks and upload_quota tables. */

@@ -118,7 +118,7 @@ describeEachEngine(
       expect(image.status).toBe(413);
       const odd = await create(10, { filename: 'x', purpose: 'video' });
       expect(odd.status).toBe(400);
-      expect(((await odd.json()) as { error: string }).error).toBe('purpose must be track, shoutout or image');
+      expect(((await odd.json()) as { error: string }).error).toBe('purpose must be track, shoutout, image or episode');
     });
 
     it('keeps the bytes of a PATCH whose connection is cut, so the upload resumes from there', async () => {

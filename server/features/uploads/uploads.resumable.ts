@@ -39,7 +39,8 @@ export function resumableUploads(deps: Deps) {
     datastore: deps.storage.resumable,
     locker: new DatabaseLocker(repo, deps.now),
     relativeLocation: true,
-    maxSize: maxBytesFor(deps, null),
+    // The largest any purpose allows (an admin's episode); each purpose's own limit is checked at creation.
+    maxSize: Math.max(maxBytesFor(deps, null), maxBytesFor(deps, 'episode')),
     exposedHeaders: ['Upload-Url'],
     namingFunction: () => randomBytes(16).toString('hex'),
     // The id is the last path segment; a query (?tenant=…) is not part of it.
@@ -50,7 +51,9 @@ export function resumableUploads(deps: Deps) {
     async onUploadCreate(_req, upload) {
       try {
         const purpose = parsePurpose(upload.metadata?.purpose ?? null);
-        if (upload.size !== undefined && upload.size > maxBytesFor(deps, purpose)) throw tooLargeFor(deps, purpose);
+        // The quota was charged with the declared length (uploads.router.ts): none, no upload.
+        if (upload.size === undefined) throw new HttpError(400, 'Upload-Length is required: uploads of unknown length are not accepted');
+        if (upload.size > maxBytesFor(deps, purpose)) throw tooLargeFor(deps, purpose);
       } catch (err) {
         if (err instanceof HttpError) throw tusError(err);
         throw err;

@@ -7,6 +7,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../config';
 import type { Deps } from '../../http/context';
+import { jobQueue } from '../../jobs/job-queue';
 import { createStorage } from '../../media/storage';
 import { PNG_1X1, wav } from '../../test/media-fixtures';
 import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
@@ -52,6 +53,7 @@ const depsOf = (app: TestApp): Deps => ({
   config: app.config,
   now: () => app.clock.now,
   storage: createStorage({ uploadDir: app.config.uploadDir }),
+  jobs: jobQueue(app.db),
 });
 
 describeEachEngine(

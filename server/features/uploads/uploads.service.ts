@@ -3,13 +3,13 @@ import fsp from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { MIN_AUDIO_KBPS } from '../../../domain/tracks';
-import type { Deps } from '../../http/context';
+import type { AppContext, Deps } from '../../http/context';
 import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../http/errors';
 import { audioKbps, deleteUploadedFiles, hasVideoTrack, prepareImage, sniffMedia, storedNameOf } from '../../media/media-files';
 import { uploadsRepository, type StoredPurpose } from './uploads.repository';
 
 export type UploadPurpose = StoredPurpose;
-export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ['track', 'shoutout', 'image'];
+export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ['track', 'shoutout', 'image', 'episode'];
 
 /** An upload that no row references is deleted this long after it arrived (docs/api.md Uploads). */
 export const UNREFERENCED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -19,16 +19,23 @@ const STALE_TEMP_MS = 10 * 60 * 1000;
 export function parsePurpose(value: string | null | undefined): UploadPurpose | null {
   if (value === undefined || value === null || value === '') return null;
   if ((UPLOAD_PURPOSES as readonly string[]).includes(value)) return value as UploadPurpose;
-  const message = 'purpose must be track, shoutout or image';
+  const message = 'purpose must be track, shoutout, image or episode';
   throw badRequest(message, [{ path: 'purpose', message }]);
 }
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => Math.round(bytes / MB);
 
+/**
+ * An episode (a sermon, a two-hour show) is an admin's upload (the tus creation asks for the
+ * key): as large as the day's quota for one address, and at any bitrate (speech is often 64 kbps).
+ */
+export const episodeUploadBytes = (deps: Pick<Deps, 'config'>): number => deps.config.limits.uploadQuotaAddressBytes;
+
 /** The most a file of this purpose may be, checked before any byte is sent (tus creation). */
 export function maxBytesFor(deps: Pick<Deps, 'config'>, purpose: UploadPurpose | null): number {
   const { audioUploadBytes, imageUploadBytes, shoutoutBytes } = deps.config.limits;
+  if (purpose === 'episode') return episodeUploadBytes(deps);
   if (purpose === 'image') return imageUploadBytes;
   if (purpose === 'shoutout') return shoutoutBytes;
   if (purpose === 'track') return audioUploadBytes;
@@ -37,6 +44,7 @@ export function maxBytesFor(deps: Pick<Deps, 'config'>, purpose: UploadPurpose |
 
 export function tooLargeFor(deps: Pick<Deps, 'config'>, purpose: UploadPurpose | null) {
   const { audioUploadBytes, imageUploadBytes, shoutoutBytes } = deps.config.limits;
+  if (purpose === 'episode') return payloadTooLarge(`Episodes must be ${mb(episodeUploadBytes(deps))} MB or smaller`);
   if (purpose === 'image') return payloadTooLarge(`Images must be ${mb(imageUploadBytes)} MB or smaller`);
   if (purpose === 'shoutout') return payloadTooLarge(`Shoutouts must be ${mb(shoutoutBytes)} MB or smaller`);
   return payloadTooLarge(`Audio must be ${mb(audioUploadBytes)} MB or smaller`);
@@ -66,6 +74,7 @@ export async function acceptUpload(
   if (purpose === 'image' && media.kind !== 'image') throw unsupportedMediaType('Only images (JPEG, PNG, WebP, GIF, AVIF) can be uploaded here');
   if (purpose === 'shoutout' && media.kind !== 'audio') throw unsupportedMediaType('Shoutouts must be an audio recording');
   if (purpose === 'track' && media.kind !== 'audio') throw unsupportedMediaType('Only audio (MP3, WAV, OGG, M4A, FLAC, WebM) can be uploaded as a track');
+  if (purpose === 'episode' && media.kind !== 'audio') throw unsupportedMediaType('Only audio (MP3, WAV, OGG, M4A, FLAC, WebM) can be uploaded as an episode');
 
   let ext = media.ext;
   let mime = media.mime;
@@ -74,10 +83,10 @@ export async function acceptUpload(
     ext = await prepareImage(file.path, media.ext);
     mime = ext === 'webp' ? 'image/webp' : media.mime;
   } else {
-    const limit = purpose === 'shoutout' ? shoutoutBytes : audioUploadBytes;
-    if (file.size > limit) throw tooLargeFor(deps, purpose === 'shoutout' ? 'shoutout' : 'track');
+    const limit = purpose === 'shoutout' ? shoutoutBytes : purpose === 'episode' ? episodeUploadBytes(deps) : audioUploadBytes;
+    if (file.size > limit) throw tooLargeFor(deps, purpose === 'shoutout' || purpose === 'episode' ? purpose : 'track');
     if (await hasVideoTrack(file.path, media.ext)) throw unsupportedMediaType('Audio with a video track cannot be uploaded');
-    if (purpose !== 'shoutout') {
+    if (purpose !== 'shoutout' && purpose !== 'episode') {
       const kbps = await audioKbps(file.path);
       if (kbps === null) throw badRequest('The audio bitrate could not be read', [{ path: 'file', message: 'The audio bitrate could not be read' }]);
       // docs/api.md: under 128 kbps is refused, so 127.9 is not rounded up to pass.
@@ -148,6 +157,60 @@ export async function chargeQuota(deps: Deps, clientAddress: string, bytes: numb
     throw tooManyRequests(((day + 1) * DAY_MS - now) / 1000, message);
   }
 }
+
+/** Bytes charged at a time while a body of unknown length arrives: one database write per MB, not per chunk. */
+export const QUOTA_STEP_BYTES = 1024 * 1024;
+
+/**
+ * The daily quotas charged with the bytes a body actually brings, whatever its framing
+ * (docs/api.md Uploads): `reserve` charges a declared length before anything is read (so a
+ * body that could never fit is refused at once); `take` charges what arrives beyond what was
+ * charged, a step ahead, and throws the 429 once a body crosses what the quota leaves;
+ * `settle` gives back what was charged but never came (a cut connection, a refused body).
+ */
+export function quotaMeter(deps: Deps, clientAddress: string) {
+  let charged = 0;
+  let received = 0;
+  // What is given back goes to the day it was charged to, not the next one.
+  let day = Math.floor(deps.now() / DAY_MS);
+  const charge = async (bytes: number) => {
+    day = Math.floor(deps.now() / DAY_MS);
+    await chargeQuota(deps, clientAddress, bytes);
+    charged += bytes;
+  };
+  return {
+    async reserve(bytes: number): Promise<void> {
+      if (bytes > 0) await charge(bytes);
+    },
+    async take(bytes: number): Promise<void> {
+      received += bytes;
+      if (received <= charged) return;
+      const needed = received - charged;
+      const step = Math.max(needed, QUOTA_STEP_BYTES);
+      try {
+        await charge(step);
+      } catch (err) {
+        // A whole step may not fit where the bytes themselves still do.
+        if (step === needed) throw err;
+        await charge(needed);
+      }
+    },
+    async settle(): Promise<void> {
+      const unused = charged - received;
+      if (unused <= 0) return;
+      charged = received;
+      await uploadsRepository(deps.db).addBytes(day, [`address:${quotaScopeOf(clientAddress)}`, 'total'], -unused);
+    },
+  };
+}
+
+/** multipartBody's meter (server/http/body.ts): the quotas, charged first with a declared Content-Length. */
+export const quotaMeterFor = (deps: Deps) => async (ctx: AppContext) => {
+  const meter = quotaMeter(deps, ctx.state.clientAddress);
+  const declared = Number(ctx.get('content-length'));
+  if (Number.isSafeInteger(declared)) await meter.reserve(declared);
+  return meter;
+};
 
 /**
  * The lifecycle sweep (docs/uploads.md): uploads that no artist, track, shoutout, event,

@@ -1,0 +1,105 @@
+import { parseStream } from 'music-metadata';
+import type { EpisodePatch, Episode, NewEpisode } from '../../../domain/episodes';
+import type { Tenant } from '../../../domain/tenants';
+import type { Deps } from '../../http/context';
+import { badRequest, notFound } from '../../http/errors';
+import type { JobHandler } from '../../jobs/job-queue';
+import { deleteUploadedFiles, storedNameOf } from '../../media/media-files';
+import { EPISODE_PROFILE, makeRendition, type RenditionOptions } from '../../media/renditions';
+import { uploadsRepository } from '../uploads/uploads.repository';
+import { episodesRepository, type EpisodeFile } from './episodes.repository';
+
+/** The job kind on the durable queue (server/jobs/job-queue.ts). */
+export const EPISODE_RENDITION_JOB = 'episode-rendition';
+/** Reading a whole long MP3 for its duration takes a few seconds; a crafted file must not hold the request. */
+export const EPISODE_METADATA_TIME_LIMIT_MS = 30_000;
+
+const audioIssue = (message: string) => badRequest(message, [{ path: 'audioUrl', message }]);
+
+/**
+ * Duration and size of one of our stored files, read from the file itself (docs/api.md:
+ * never from the client). Throws a 400 when it is no audio we stored.
+ */
+export async function readEpisodeFile(deps: Pick<Deps, 'db' | 'storage'>, audioUrl: string, timeLimitMs = EPISODE_METADATA_TIME_LIMIT_MS): Promise<EpisodeFile> {
+  const name = storedNameOf(audioUrl);
+  const upload = name ? await uploadsRepository(deps.db).find(name) : undefined;
+  if (!name || !upload || upload.purpose === 'image') throw audioIssue('The audio must be a file uploaded here');
+  const stored = await deps.storage.stat(name);
+  if (!stored) throw audioIssue('The audio must be a file uploaded here');
+  const stream = await deps.storage.read(name);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const meta = await Promise.race([
+      parseStream(stream, { size: stored.size, path: name }, { duration: true, skipCovers: true }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('metadata time limit')), timeLimitMs);
+      }),
+    ]);
+    const duration = meta.format.duration;
+    if (typeof duration !== 'number' || !Number.isFinite(duration) || duration <= 0) throw new Error('no duration');
+    return { durationSeconds: duration, bytes: stored.size };
+  } catch {
+    throw audioIssue('The length of this audio could not be read');
+  } finally {
+    clearTimeout(timer);
+    stream.destroy();
+  }
+}
+
+/** Where the rules of episodes live: what may be created and changed, and what goes with a delete. */
+export function episodesService(deps: Deps) {
+  const episodes = episodesRepository(deps.db);
+
+  async function checkShow(tenant: Tenant, showId: string | null | undefined): Promise<void> {
+    if (showId && !(await episodes.showExists(tenant, showId))) {
+      throw badRequest('Show not found', [{ path: 'showId', message: 'Show not found' }]);
+    }
+  }
+
+  return {
+    async create(tenant: Tenant, input: NewEpisode): Promise<Episode> {
+      await checkShow(tenant, input.showId);
+      const file = await readEpisodeFile(deps, input.audioUrl);
+      const episode = await episodes.create(tenant, input, file, 'upload', deps.now());
+      await deps.jobs.enqueue(EPISODE_RENDITION_JOB, episode.id, { episodeId: episode.id });
+      return episode;
+    },
+
+    async update(tenant: Tenant, id: string, patch: EpisodePatch): Promise<Episode> {
+      await checkShow(tenant, patch.showId);
+      const updated = await episodes.update(tenant, id, patch, deps.now());
+      if (!updated) throw notFound('Episode not found');
+      return updated;
+    },
+
+    /** The row, then its files (the upload, the rendition, a picture of ours nobody else uses). */
+    async remove(tenant: Tenant, id: string): Promise<void> {
+      const removed = await episodes.remove(tenant, id);
+      if (!removed) throw notFound('Episode not found');
+      await deleteUploadedFiles(deps, [removed.audioUrl, removed.lowDataUrl, removed.imageUrl]);
+    },
+  };
+}
+
+/**
+ * Makes an episode's low-data rendition (docs/renditions.md: ≤ 32 kbps Opus in MP4) and records
+ * it; a job on the durable queue, so a restart does not lose it and one process makes it.
+ */
+export function episodeRenditionJob(deps: Deps, options: RenditionOptions & { log?: (line: string) => void } = {}): JobHandler {
+  const episodes = episodesRepository(deps.db);
+  const log = options.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  return async (job) => {
+    const { episodeId } = job.payload as { episodeId: string };
+    const episode = await episodes.findById(episodeId);
+    if (!episode || episode.lowDataUrl) return;
+    try {
+      const made = await makeRendition(deps, episode.audioUrl, EPISODE_PROFILE, options);
+      if (!made) return;
+      const recorded = await episodes.setLowData(episode.id, episode.audioUrl, made.url, made.bytes);
+      if (!recorded) await deps.storage.remove(made.url.slice('/uploads/'.length)).catch(() => {});
+    } catch (err) {
+      log(JSON.stringify({ level: 'warn', msg: 'rendition failed; the original plays', episode: episode.id, error: (err as Error).message }));
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import type { Deps } from '../http/context';
+import { storedNameOf } from './media-files';
+import { streamToFile } from './stream-to-file';
+
+/**
+ * The low-data renditions the server makes with the ffmpeg `@ffmpeg-installer/ffmpeg` ships
+ * (docs/renditions.md). Each profile is one ffmpeg command and the type it is stored as.
+ */
+export interface RenditionProfile {
+  args: readonly string[];
+  ext: string;
+  contentType: string;
+}
+
+/** Artists' tracks: mono AAC-LC at 48 kbps, which every browser plays (music needs more bits than speech). */
+export const TRACK_PROFILE: RenditionProfile = {
+  args: ['-ac', '1', '-c:a', 'aac', '-b:a', '48k', '-f', 'ipod', '-movflags', '+faststart'],
+  ext: 'm4a',
+  contentType: 'audio/mp4',
+};
+
+/**
+ * Episodes (mostly speech): mono Opus at 24 kbps, constrained VBR, in MP4 (docs/renditions.md:
+ * Opus is the best codec for speech at this rate; Chromium, Firefox and Safari 17+ play Opus
+ * in MP4; the shipped ffmpeg muxes it as experimental, hence -strict -2). A 30-minute episode
+ * is about 5.5–6 MB (goal 7.2 MB, i.e. 32 kbps, with the container counted).
+ */
+export const EPISODE_PROFILE: RenditionProfile = {
+  args: ['-ac', '1', '-c:a', 'libopus', '-b:a', '24k', '-vbr', 'constrained', '-application', 'voip', '-f', 'mp4', '-strict', '-2', '-movflags', '+faststart'],
+  ext: 'm4a',
+  contentType: 'audio/mp4',
+};
+
+/** A song takes seconds; a two-hour show a minute or two on a small server. Past this it is stuck. */
+export const RENDITION_TIMEOUT_MS = 15 * 60_000;
+
+export interface RenditionOptions {
+  /** The ffmpeg binary; the registry package's own by default, so npm install is the only set-up. */
+  ffmpegPath?: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Converts one of our stored files (`/uploads/<name>`) and stores the result under a new name;
+ * answers its URL and size, or null when the source is not a file we stored (ffmpeg is never
+ * pointed at another host). Storage may be the disk or S3: ffmpeg works on local copies.
+ */
+export async function makeRendition(
+  deps: Pick<Deps, 'storage'>,
+  sourceUrl: string,
+  profile: RenditionProfile,
+  options: RenditionOptions = {},
+): Promise<{ url: string; bytes: number } | null> {
+  const sourceName = storedNameOf(sourceUrl);
+  if (!sourceName) return null;
+  const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'rendition-'));
+  const source = path.join(work, `source${path.extname(sourceName)}`);
+  const output = path.join(work, `low.${profile.ext}`);
+  const name = `${randomUUID()}.${profile.ext}`;
+  try {
+    if (!(await deps.storage.stat(sourceName))) throw new Error(`${sourceName} is not in storage`);
+    await streamToFile(source, await deps.storage.read(sourceName));
+    const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', source, '-vn', '-map_metadata', '-1', ...profile.args, output];
+    await runFfmpeg(options.ffmpegPath ?? ffmpegInstaller.path, args, options.timeoutMs ?? RENDITION_TIMEOUT_MS);
+    const { size } = await fsp.stat(output);
+    await deps.storage.put(name, output, profile.contentType);
+    return { url: `/uploads/${name}`, bytes: size };
+  } finally {
+    await fsp.rm(work, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+export function runFfmpeg(bin: string, args: string[], timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 2000) stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(signal ? `ffmpeg stopped by ${signal} (over ${timeoutMs} ms)` : `ffmpeg exited ${code}: ${stderr.trim()}`));
+    });
+  });
+}
