@@ -101,30 +101,58 @@ export function showReminders(scope: ServiceWorkerGlobalScope): void {
 
   scope.addEventListener('pushsubscriptionchange', (event) => {
     const change = event as Event & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null; waitUntil(p: Promise<unknown>): void };
-    change.waitUntil(resubscribe(scope, change.oldSubscription ?? null, change.newSubscription ?? null));
+    change.waitUntil(
+      resubscribe(
+        {
+          store: () => caches.open(REMINDER_STORE),
+          fetch: (url, init) => fetch(url, init),
+          subscribe: (key) => scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+          publicKey: async () => ((await (await fetch('/api/push/key')).json()) as { publicKey: string }).publicKey,
+        },
+        change.oldSubscription ?? null,
+        change.newSubscription ?? null,
+      ),
+    );
   });
 }
 
-async function resubscribe(scope: ServiceWorkerGlobalScope, oldSub: PushSubscription | null, newSub: PushSubscription | null): Promise<void> {
-  const cache = await caches.open(REMINDER_STORE);
+/** What resubscribe needs of the worker: Cache Storage, fetch and the push manager. */
+export interface ResubscribeEnv {
+  store: () => Promise<Pick<Cache, 'match' | 'put'>>;
+  fetch: (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{ ok: boolean }>;
+  subscribe: (applicationServerKey: string | BufferSource) => Promise<Pick<PushSubscription, 'endpoint' | 'toJSON'>>;
+  /** GET /api/push/key, when the old subscription does not say which key it was made with. */
+  publicKey: () => Promise<string>;
+}
+
+type SubscriptionLike = Pick<PushSubscription, 'endpoint' | 'toJSON'> & { options?: { applicationServerKey: ArrayBuffer | null } };
+
+/**
+ * The browser replaced (or dropped) the subscription: subscribe again where it gave no new one,
+ * then, for each tenant with shows chosen here, tell the server the new endpoint with those
+ * shows and forget the old one, and keep the new endpoint with the list.
+ */
+export async function resubscribe(env: ResubscribeEnv, oldSub: SubscriptionLike | null, newSub: SubscriptionLike | null): Promise<void> {
+  const store = await env.store();
   let sub = newSub;
   if (!sub) {
-    const key = oldSub?.options.applicationServerKey ?? ((await (await fetch('/api/push/key')).json()) as { publicKey: string }).publicKey;
-    sub = await scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    const key = oldSub?.options?.applicationServerKey ?? (await env.publicKey());
+    sub = await env.subscribe(key);
   }
-  const json = sub.toJSON();
+  const json = sub.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
+  const send = (tenant: Tenant, method: 'POST' | 'DELETE', body: unknown) =>
+    env.fetch(apiPath('/api/push/subscriptions', tenant), { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   for (const tenant of ['watzhott', 'caribbean'] as const) {
-    const stored = await cache.match(reminderStoreKey(tenant));
+    const stored = await store.match(reminderStoreKey(tenant));
     if (!stored) continue;
-    const { showIds } = (await stored.json()) as StoredReminders;
-    if (oldSub && oldSub.endpoint !== sub.endpoint) {
-      await fetch(`/api/push/subscriptions?tenant=${tenant}`, { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ endpoint: oldSub.endpoint }) }).catch(() => undefined);
-    }
-    if (showIds.length === 0) continue;
-    await fetch(`/api/push/subscriptions?tenant=${tenant}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ subscription: { endpoint: json.endpoint, keys: json.keys }, showIds }),
-    });
+    const record = (await stored.json()) as StoredReminders;
+    const oldEndpoint = oldSub?.endpoint ?? record.endpoint;
+    if (oldEndpoint && oldEndpoint !== json.endpoint) await send(tenant, 'DELETE', { endpoint: oldEndpoint }).catch(() => undefined);
+    if (record.showIds.length === 0) continue;
+    const res = await send(tenant, 'POST', { subscription: { endpoint: json.endpoint, keys: json.keys }, showIds: record.showIds });
+    // Kept as sent only once the server has it; otherwise the app sends it again on its next visit.
+    if (res.ok) await store.put(reminderStoreKey(tenant), new Response(JSON.stringify({ endpoint: json.endpoint, showIds: record.showIds } satisfies StoredReminders)));
   }
 }
+
+const apiPath = (path: string, tenant: Tenant) => (tenant === 'caribbean' ? `${path}?tenant=caribbean` : path);

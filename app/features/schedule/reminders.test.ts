@@ -84,6 +84,20 @@ describe('reminders in the browser', () => {
     expect(JSON.parse(b.cache.get('/__reminders/caribbean')!)).toEqual({ endpoint: 'https://push.example/e1', showIds: ['s1', 's2', 's3'] });
   });
 
+  it('sends the list again on a visit when the browser has replaced the subscription', async () => {
+    const cache = new Map([['/__reminders/watzhott', JSON.stringify({ endpoint: 'https://push.example/rotated-away', showIds: ['s1'] })]]);
+    const b = browser({ permission: 'granted', cache });
+    const store = createReminderStore(b.env, b.api, 'watzhott');
+    await store.load();
+    await expect.poll(() => b.calls).toEqual(['save https://push.example/e1 s1']);
+    expect(JSON.parse(cache.get('/__reminders/watzhott')!).endpoint).toBe('https://push.example/e1');
+    // In step: the next visit sends nothing.
+    const again = createReminderStore(b.env, b.api, 'watzhott');
+    await again.load();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(b.calls).toHaveLength(1);
+  });
+
   it('a refused permission blocks reminders and sends nothing', async () => {
     const b = browser({ answer: 'denied' });
     const store = createReminderStore(b.env, b.api, 'watzhott');

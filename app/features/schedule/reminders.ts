@@ -80,15 +80,31 @@ export function createReminderStore(env: PushEnvironment, api = { fetchPushKey, 
   async function load(): Promise<void> {
     const block = reminderBlock(env);
     let showIds = new Set<string>();
+    let storedEndpoint = '';
     if (block === null) {
       try {
         const stored = await (await env.store()).match(reminderStoreKey(tenant));
-        if (stored) showIds = new Set(((await stored.json()) as StoredReminders).showIds);
+        if (stored) {
+          const record = (await stored.json()) as StoredReminders;
+          showIds = new Set(record.showIds);
+          storedEndpoint = record.endpoint;
+        }
       } catch {
         // No Cache Storage (a private window): nothing chosen yet.
       }
     }
     set({ loaded: true, block, showIds });
+    if (block === null && showIds.size > 0 && env.permission() === 'granted') void reconcile(storedEndpoint);
+  }
+
+  /**
+   * The browser may have replaced the subscription while no worker heard of it (or the
+   * worker's report failed): the list is sent again with the subscription the browser has now.
+   */
+  async function reconcile(endpoint: string): Promise<void> {
+    const current = await (await env.registration().catch(() => null))?.pushManager.getSubscription().catch(() => null);
+    if (current?.endpoint === endpoint) return;
+    await change((ids) => ({ next: new Set(ids), changed: [] }));
   }
 
   async function subscription(): Promise<PushSubscription> {
