@@ -40,17 +40,21 @@ function browser(opts: { answer?: NotificationPermission; permission?: Notificat
       }) as unknown as Cache,
   };
   const calls: string[] = [];
+  /** The shows on the server's schedule; saving any other is 400 'Unknown show', as the server answers. */
+  const known = new Set(['s1', 's2', 's3', 'gone-soon']);
   const api = {
     fetchPushKey: async () => 'KEY',
+    fetchShowIds: async () => new Set(known),
     saveReminderSubscription: async (s: { endpoint: string }, ids: string[]) => {
       calls.push(`save ${s.endpoint} ${ids.join(',')}`);
+      if (ids.some((id) => !known.has(id))) throw new ApiError(400, 'Unknown show');
       return { id: 'x', showIds: ids };
     },
     deleteReminderSubscription: async (endpoint: string) => {
       calls.push(`delete ${endpoint}`);
     },
   };
-  return { env, api, log, calls, cache };
+  return { env, api, log, calls, cache, known };
 }
 
 describe('reminders in the browser', () => {
@@ -98,6 +102,18 @@ describe('reminders in the browser', () => {
     expect(b.calls).toHaveLength(1);
   });
 
+  it('a show taken off the schedule leaves the list the next time it is sent', async () => {
+    const b = browser({ permission: 'granted' });
+    const store = createReminderStore(b.env, b.api, 'watzhott');
+    await store.load();
+    await store.toggle('gone-soon');
+    b.known.delete('gone-soon');
+    await store.toggle('s2');
+    expect(b.calls.slice(1)).toEqual(['save https://push.example/e1 gone-soon,s2', 'save https://push.example/e1 s2']);
+    expect(store.get()).toMatchObject({ error: null });
+    expect([...store.get().showIds]).toEqual(['s2']);
+  });
+
   it('a refused permission blocks reminders and sends nothing', async () => {
     const b = browser({ answer: 'denied' });
     const store = createReminderStore(b.env, b.api, 'watzhott');
@@ -115,8 +131,8 @@ describe('reminders in the browser', () => {
     };
     const store = createReminderStore(b.env, b.api, 'watzhott');
     await store.load();
-    await store.toggle('gone');
-    expect(store.get().error).toEqual({ message: 'Unknown show', showIds: 'gone' });
+    await store.toggle('s1');
+    expect(store.get().error).toEqual({ message: 'Unknown show', showIds: 's1' });
     expect(store.get().showIds.size).toBe(0);
     expect(store.get().busy.size).toBe(0);
   });

@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { REMINDER_STORE, reminderStoreKey, type StoredReminders } from '../../../domain/push-store';
 import { deleteReminderSubscription, fetchPushKey, saveReminderSubscription } from '../../api/push';
-import { ApiError } from '../../lib/api-client';
+import { api, ApiError } from '../../lib/api-client';
+import { PUSH_MESSAGES } from '../../../domain/push';
+import type { Show } from '../../../domain/shows';
+import { showsPaths } from '../../api/shows';
 import { currentTenant } from '../../lib/tenant';
 import { isIosBrowser } from '../../lib/pwa/install';
 
@@ -68,7 +71,9 @@ function browserEnvironment(): PushEnvironment {
   };
 }
 
-export function createReminderStore(env: PushEnvironment, api = { fetchPushKey, saveReminderSubscription, deleteReminderSubscription }, tenant = currentTenant()) {
+const fetchShowIds = async (): Promise<Set<string>> => new Set((await api<Show[]>(showsPaths.list)).map((s) => s.id));
+
+export function createReminderStore(env: PushEnvironment, api = { fetchPushKey, saveReminderSubscription, deleteReminderSubscription, fetchShowIds }, tenant = currentTenant()) {
   let state: ReminderState = { loaded: false, block: null, showIds: new Set(), busy: new Set(), error: null };
   const listeners = new Set<() => void>();
   const set = (patch: Partial<ReminderState>) => {
@@ -116,7 +121,8 @@ export function createReminderStore(env: PushEnvironment, api = { fetchPushKey, 
   }
 
   /** Sends the whole new list (the server replaces the old one), then keeps it here. */
-  async function apply(next: Set<string>, changed: string[]): Promise<void> {
+  async function apply(wanted: Set<string>, changed: string[]): Promise<void> {
+    let next = wanted;
     set({ busy: new Set([...state.busy, ...changed]), error: null });
     try {
       if (next.size > 0 && env.permission() !== 'granted') {
@@ -139,7 +145,19 @@ export function createReminderStore(env: PushEnvironment, api = { fetchPushKey, 
       } else {
         const json = (await subscription()).toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
         endpoint = json.endpoint;
-        await api.saveReminderSubscription({ endpoint, keys: json.keys }, [...next]);
+        try {
+          await api.saveReminderSubscription({ endpoint, keys: json.keys }, [...next]);
+        } catch (err) {
+          if (!(err instanceof ApiError && err.status === 400 && err.message === PUSH_MESSAGES.unknownShow)) throw err;
+          // A show chosen earlier has since been taken off the schedule: it leaves the list,
+          // which is sent once more; a show just tapped that is gone fails as the server said.
+          const current = await api.fetchShowIds();
+          const kept = new Set([...next].filter((id) => current.has(id)));
+          if (kept.size === next.size || changed.some((id) => next.has(id) && !current.has(id))) throw err;
+          next = kept;
+          if (next.size > 0) await api.saveReminderSubscription({ endpoint, keys: json.keys }, [...next]);
+          else await api.deleteReminderSubscription(endpoint);
+        }
       }
       const record: StoredReminders = { endpoint, showIds: [...next] };
       await (await env.store()).put(reminderStoreKey(tenant), new Response(JSON.stringify(record), { headers: { 'Content-Type': 'application/json' } })).catch(() => undefined);
