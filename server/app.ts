@@ -34,6 +34,7 @@ import { nowPlayingRouter } from './features/now-playing/now-playing.router';
 import { openApiRouter } from './features/openapi/openapi.router';
 import { peopleRouter } from './features/people/people.router';
 import { prayersRouter } from './features/prayers/prayers.router';
+import { pushRouter } from './features/push/push.router';
 import { settingsRouter } from './features/settings/settings.router';
 import { shoutoutsRouter } from './features/shoutouts/shoutouts.router';
 import { showsRouter } from './features/shows/shows.router';
@@ -123,6 +124,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     adsRouter(deps),
     peopleRouter(deps),
     activityRouter(deps),
+    pushRouter(deps),
     openApiRouter(),
   ];
   // One 405 check for every router below it (they all leave their layers in ctx.matched).

@@ -13,6 +13,8 @@ import { prunePeople } from './features/people/people.service';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { pruneRateCounters } from './http/rate-limit';
 import { clearStaleTemp, sweepUploads } from './features/uploads/uploads.service';
+import { guardedPushTransport } from './features/push/push.outbound';
+import { reminderScheduler } from './features/push/push.scheduler';
 import { createStorage } from './media/storage';
 import { jobQueue } from './jobs/job-queue';
 
@@ -53,6 +55,10 @@ export async function startServer(config: Config, log: (line: string) => void = 
     void sweep();
   }, 10 * 60 * 1000);
   prune.unref();
+  // Show reminders by Web Push: every process runs the scheduler; the database makes one send
+  // each push (docs/api.md "Reminders by Web Push").
+  const reminders = reminderScheduler({ db, config, transport: guardedPushTransport(config), log: (line) => console.error(line) });
+  reminders.start();
 
   // Not app.listen(): the server gets the process-wide connection ceiling and shorter
   // timeouts for idle and half-open connections (docs/api.md "Connections").
@@ -75,6 +81,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     close() {
       closing ??= (async () => {
         clearInterval(prune);
+        await reminders.stop();
         await new Promise<void>((resolve) => {
           // Event streams never finish by themselves: end them (each browser reconnects on its
           // own, to whichever process answers next) so only real requests are waited for.

@@ -4,6 +4,7 @@ import { cacheApiReads } from './api-cache';
 import { cacheImages } from './images';
 import { fallBackToShell } from './navigation';
 import { precacheShell } from './precache';
+import { showReminders } from './push';
 import { listenForUpdateConsent } from './updates';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -12,4 +13,5 @@ precacheShell(self.__WB_MANIFEST);
 fallBackToShell();
 cacheApiReads();
 cacheImages();
+showReminders(self);
 listenForUpdateConsent(self);

@@ -1,6 +1,7 @@
 import type { Show } from '../../../domain/shows';
 import { downloadShowsCalendar } from './download-file';
 import { icsFileName } from './ics';
+import { ReminderButton } from './reminder-button';
 import { formatTimeRange } from './schedule-format';
 import { zoneOffsetMs, type Occurrence } from './show-times';
 
@@ -33,6 +34,7 @@ export function ShowCard({ occurrence, onAir, tenantZone, listenerZone, stationN
       <button type="button" className="outline secondary add-to-calendar" onClick={() => downloadShowsCalendar([show], icsFileName(show.title), tenantZone, stationName)}>
         Add to Calendar<span className="visually-hidden">: {show.title}</span>
       </button>
+      <ReminderButton showIds={[show.id]} label={show.title} />
     </article>
   );
 }

@@ -496,6 +496,17 @@ describeEachEngine('every documented route answers as documented', (t) => {
     await call('admin', 'delete', `/api/admin/people/${id}`, { status: 404 });
   });
 
+  it('reminders by Web Push', async () => {
+    const show = (await call('admin', 'post', '/api/shows', { json: { title: 'Reminder Hour', description: '', startTime: '19:00', endTime: '20:00', days: ['Sunday'] }, status: 201 })).body.id as string;
+    const key = await call('visitor', 'get', '/api/push/key', { status: 200 });
+    const keys = { p256dh: key.body.publicKey as string, auth: 'AAAAAAAAAAAAAAAAAAAAAA' };
+    const subscription = { endpoint: 'https://push.example.net/send/abc', keys };
+    await call('visitor', 'post', '/api/push/subscriptions', { json: { subscription, showIds: [show] }, status: 201 });
+    await call('visitor', 'post', '/api/push/subscriptions', { json: { subscription, showIds: [] }, status: 200 });
+    await call('visitor', 'post', '/api/push/subscriptions', { json: { subscription: { ...subscription, endpoint: 'http://127.0.0.1/push' }, showIds: [show] }, status: 400 });
+    await call('visitor', 'delete', '/api/push/subscriptions', { json: { endpoint: subscription.endpoint }, status: 204 });
+  });
+
   it('called every documented route, as visitor and as admin where both are documented', () => {
     const missing: string[] = [];
     for (const [path, operations] of Object.entries(doc.paths)) {
