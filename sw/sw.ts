@@ -4,6 +4,7 @@ import { cacheApiReads } from './api-cache';
 import { cacheImages } from './images';
 import { fallBackToShell } from './navigation';
 import { precacheShell } from './precache';
+import { answerSavedEpisodes } from './saved-episodes';
 import { listenForUpdateConsent } from './updates';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -11,5 +12,6 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
 precacheShell(self.__WB_MANIFEST);
 fallBackToShell();
 cacheApiReads();
+answerSavedEpisodes();
 cacheImages();
 listenForUpdateConsent(self);

@@ -25,6 +25,7 @@ export const ADMIN_PAGES = [
   { to: '/admin/schedule', label: 'Schedule', buttonLabel: 'Access Schedule', successDescription: 'You can now manage the schedule.' },
   { to: '/admin/events', label: 'Events', buttonLabel: 'Access Events', successDescription: 'You can now manage events.' },
   { to: '/admin/sponsors', label: 'Sponsors', buttonLabel: 'Access Sponsors', successDescription: 'You can now manage sponsors.' },
+  { to: '/admin/episodes', label: 'Episodes', buttonLabel: 'Access Episodes', successDescription: 'You can now manage episodes.' },
 ] as const;
 
 /**

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { Show } from '../../../domain/shows';
 import { downloadShowsCalendar } from './download-file';
 import { icsFileName } from './ics';
@@ -33,6 +34,9 @@ export function ShowCard({ occurrence, onAir, tenantZone, listenerZone, stationN
       <button type="button" className="outline secondary add-to-calendar" onClick={() => downloadShowsCalendar([show], icsFileName(show.title), tenantZone, stationName)}>
         Add to Calendar<span className="visually-hidden">: {show.title}</span>
       </button>
+      <Link to="/episodes" search={{ show: show.id }} className="past-episodes">
+        Past episodes<span className="visually-hidden">: {show.title}</span>
+      </Link>
     </article>
   );
 }
