@@ -31,10 +31,10 @@ export function EpisodeRow({ episode, showTitle, artwork, children }: { episode:
         <button
           type="button"
           aria-pressed={playing}
+          aria-label={`${playing ? 'Pause' : 'Play'}: ${episode.title}`}
           onClick={() => (mine ? player.toggle('') : playEpisode(episode, showTitle, artwork))}
         >
           {playing ? <Pause size={18} aria-hidden="true" /> : <Play size={18} aria-hidden="true" />} {playing ? 'Pause' : 'Play'}
-          <span className="visually-hidden">: {episode.title}</span>
         </button>
         {children}
       </div>

@@ -83,15 +83,14 @@ function EpisodeItem({ episode, shows, onEdit }: { episode: Episode; shows: read
       <p className="muted">{episode.lowDataUrl ? `Low-data copy ready (${formatBytes(episode.lowDataBytes ?? 0)})` : 'Low-data copy being made…'}</p>
       {episode.description && <p className="epa-show-description">{episode.description}</p>}
       <div className="epa-show-actions">
-        <button type="button" onClick={onPublish} disabled={setStatus.isPending}>
+        <button type="button" onClick={onPublish} disabled={setStatus.isPending} aria-label={`${published ? 'Unpublish' : 'Publish'}: ${episode.title}`}>
           {published ? 'Unpublish' : 'Publish'}
-          <span className="visually-hidden">: {episode.title}</span>
         </button>
-        <button type="button" className="secondary" onClick={onEdit}>
-          Edit<span className="visually-hidden">: {episode.title}</span>
+        <button type="button" className="secondary" onClick={onEdit} aria-label={`Edit: ${episode.title}`}>
+          Edit
         </button>
-        <button type="button" className="secondary outline" onClick={onRemove} disabled={remove.isPending}>
-          Delete<span className="visually-hidden">: {episode.title}</span>
+        <button type="button" className="secondary outline" onClick={onRemove} disabled={remove.isPending} aria-label={`Delete: ${episode.title}`}>
+          Delete
         </button>
       </div>
     </article>

@@ -82,9 +82,13 @@ export function SaveForOffline({ episode }: { episode: Episode }) {
   }
   return (
     <>
-      <button type="button" className="outline" onClick={() => (onCellular() ? setAsking(true) : void start())}>
+      <button
+        type="button"
+        className="outline"
+        aria-label={`${progress?.status === 'failed' ? 'Try again' : `Save for offline (${formatBytes(file.bytes)})`}: ${episode.title}`}
+        onClick={() => (onCellular() ? setAsking(true) : void start())}
+      >
         <Download size={18} aria-hidden="true" /> {progress?.status === 'failed' ? 'Try again' : `Save for offline (${formatBytes(file.bytes)})`}
-        <span className="visually-hidden">: {episode.title}</span>
       </button>
       {progress?.status === 'failed' && (
         <small className="error-text" role="alert">
@@ -138,8 +142,8 @@ export function SavedForOffline({ titles, artwork }: { titles: ReadonlyMap<strin
             {list.map((s) => (
               <li key={s.episode.id}>
                 <EpisodeRow episode={s.episode} showTitle={s.showTitle ?? (s.episode.showId ? (titles.get(s.episode.showId) ?? null) : null)} artwork={artwork}>
-                  <button type="button" className="outline secondary" onClick={() => void removeDownload(s.episode.id)}>
-                    <Trash2 size={18} aria-hidden="true" /> Remove download<span className="visually-hidden">: {s.episode.title}</span>
+                  <button type="button" className="outline secondary" aria-label={`Remove download: ${s.episode.title}`} onClick={() => void removeDownload(s.episode.id)}>
+                    <Trash2 size={18} aria-hidden="true" /> Remove download
                   </button>
                 </EpisodeRow>
               </li>

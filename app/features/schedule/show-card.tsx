@@ -34,8 +34,8 @@ export function ShowCard({ occurrence, onAir, tenantZone, listenerZone, stationN
       <button type="button" className="outline secondary add-to-calendar" onClick={() => downloadShowsCalendar([show], icsFileName(show.title), tenantZone, stationName)}>
         Add to Calendar<span className="visually-hidden">: {show.title}</span>
       </button>
-      <Link to="/episodes" search={{ show: show.id }} className="past-episodes">
-        Past episodes<span className="visually-hidden">: {show.title}</span>
+      <Link to="/episodes" search={{ show: show.id }} className="past-episodes" aria-label={`Past episodes: ${show.title}`}>
+        Past episodes
       </Link>
     </article>
   );
