@@ -80,6 +80,8 @@ export default defineConfig({
       ADMIN_KEY: E2E_ADMIN_KEY,
       UPLOAD_DIR: path.join(runDir, 'uploads'),
       TRUST_PROXY: 'on',
+      // The now-playing spec's stand-in station listens on 127.0.0.1 (docs/api.md, UPSTREAM_ALLOW_PRIVATE).
+      UPSTREAM_ALLOW_PRIVATE: 'on',
       NODE_ENV: 'test',
       ...(process.env.APP_DIR ? { APP_DIR: process.env.APP_DIR } : {}),
     },

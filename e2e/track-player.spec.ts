@@ -116,3 +116,22 @@ test('Low Data Mode plays the ~48 kbps rendition the server made on approval', a
   await bar.getByRole('button', { name: 'Expand player' }).click();
   await expect(bar.getByTestId('data-used')).toContainText('(low-data track)');
 });
+
+test('every demo track plays the demo tune: a newcomer’s first Play is heard (issue 29)', async ({ page, request }) => {
+  const tracks = (await (await request.get('/api/tracks?limit=100')).json()) as { id: string; title: string; artistId: string; fileUrl: string }[];
+  const demo = tracks.filter((t) => t.fileUrl.startsWith('/demo/'));
+  expect(demo.length).toBeGreaterThan(0);
+  // Each file a demo track names is there, as sound (never the app's page).
+  for (const url of new Set(demo.map((t) => t.fileUrl))) {
+    const res = await request.get(url);
+    expect(res.status(), url).toBe(200);
+    expect(res.headers()['content-type']).toBe('audio/mpeg');
+  }
+  const track = demo[0]!;
+  await page.goto(`/artists/${track.artistId}`);
+  const bar = page.getByRole('region', { name: 'Now playing' });
+  await page.getByRole('button', { name: `Play ${track.title}` }).first().click();
+  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+  await expect(bar.getByTestId('np-position')).not.toHaveText('0:00', { timeout: 10_000 });
+  await expect(bar.getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuetext', /of 0:16$/);
+});

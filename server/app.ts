@@ -1,12 +1,15 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { ServerResponse, type IncomingMessage } from 'node:http';
+import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config';
 import { localChangeBus, type ChangeBus } from './db/change-bus';
 import type { Db } from './db/knex';
 import { hlsOrigins } from './db/settings-store';
 import { adminKey } from './http/admin-key';
+import { canonicalApiPath } from './http/api-path';
+import { adminSession } from './http/admin-session';
 import { allowedMethods } from './http/allowed-methods';
 import { apiCaching } from './http/caching';
 import type { AppState, Deps, Middleware } from './http/context';
@@ -19,15 +22,17 @@ import { pageRenderer } from './http/page-render';
 import { tenantAndAddress } from './http/tenant';
 import { createStorage, type UploadStorage } from './media/storage';
 import { jobQueue, type JobQueue } from './jobs/job-queue';
+import { activityRouter } from './features/activity/activity.router';
 import { adsRouter, outRouter } from './features/ads/ads.router';
 import { artistsRouter } from './features/artists/artists.router';
-import { demoStreamRouter } from './features/demo-stream/demo-stream.router';
+import { DEMO_TUNE, demoStreamRouter } from './features/demo-stream/demo-stream.router';
 import { embedsRouter } from './features/embeds/embeds.router';
 import { manifestRouter } from './features/manifest/manifest.router';
 import { eventsRouter } from './features/events/events.router';
 import { healthRouter } from './features/health/health.router';
 import { nowPlayingRouter } from './features/now-playing/now-playing.router';
 import { openApiRouter } from './features/openapi/openapi.router';
+import { peopleRouter } from './features/people/people.router';
 import { prayersRouter } from './features/prayers/prayers.router';
 import { settingsRouter } from './features/settings/settings.router';
 import { shoutoutsRouter } from './features/shoutouts/shoutouts.router';
@@ -98,8 +103,10 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     }),
   );
   app.use(errorHandler(writeError));
+  app.use(canonicalApiPath);
   app.use(apiOnly(apiCaching()));
   app.use(apiOnly(adminKey(deps)));
+  app.use(apiOnly(adminSession(deps)));
   const routers = [
     healthRouter(deps),
     settingsRouter(deps),
@@ -114,6 +121,8 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     prayersRouter(deps),
     shoutoutsRouter(deps),
     adsRouter(deps),
+    peopleRouter(deps),
+    activityRouter(deps),
     openApiRouter(),
   ];
   // One 405 check for every router below it (they all leave their layers in ctx.matched).
@@ -124,7 +133,8 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   app.use(manifestRouter(deps).routes());
   app.use(podcastFeedRouter(deps).routes());
   // Before the app's index.html fallback, which would answer every other GET.
-  app.use(demoStreamRouter().routes());
+  // The tune sits in the repository's public folder, beside manifest.webmanifest.
+  app.use(demoStreamRouter(path.join(path.dirname(config.manifestPath), DEMO_TUNE)).routes());
   app.use(uploadedFiles(deps));
   // The server's render of a first screen asks this app's own API in-process (docs/server-render.md).
   let dispatch: ReturnType<typeof app.callback> | null = null;

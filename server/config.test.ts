@@ -23,6 +23,12 @@ describe('readConfig', () => {
     expect(c.limits.idempotencyTtlMs).toBe(24 * 60 * 60 * 1000);
   });
 
+  it('reads UPSTREAM_ALLOW_PRIVATE, off unless on', () => {
+    expect(readConfig({}, ROOT).upstreamAllowPrivate).toBe(false);
+    expect(readConfig({ UPSTREAM_ALLOW_PRIVATE: 'on' }, ROOT).upstreamAllowPrivate).toBe(true);
+    expect(readConfig({ UPSTREAM_ALLOW_PRIVATE: 'off' }, ROOT).upstreamAllowPrivate).toBe(false);
+  });
+
   it('reads PORT and HOST', () => {
     const c = readConfig({ PORT: '8080', HOST: '127.0.0.1' }, ROOT);
     expect(c.port).toBe(8080);

@@ -24,6 +24,11 @@ export interface Config {
   limits: Limits;
   /** Log one line per request. */
   logRequests: boolean;
+  /**
+   * UPSTREAM_ALLOW_PRIVATE: the server's own fetches of URLs someone gave it (npJsonUrl) may
+   * reach loopback and private networks; link-local and metadata never (server/http/outbound-guard.ts).
+   */
+  upstreamAllowPrivate: boolean;
   /** Timeout of an upstream now-playing fetch; 4 s unless set (tests shorten it). */
   npUpstreamTimeoutMs?: number;
   /**
@@ -32,11 +37,14 @@ export interface Config {
    * sets 0: its suites write the database behind the app's back and read it back at once.
    */
   publicAnswerTtlMs?: number;
-  /**
-   * PUBLIC_URL (docs/api.md Round three): the origin written into feeds, e.g.
-   * `https://radio.example`; unset → each request's own origin.
-   */
+  /** PUBLIC_URL's origin (docs/api.md), or null: then the request's own origin is used. */
   publicUrl?: string | null;
+  /** PUSH_ALLOW_INSECURE_ENDPOINTS: push endpoints may be http: and loopback (tests only). */
+  pushAllowInsecureEndpoints?: boolean;
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or null: a pair kept in the database (docs/api.md). */
+  vapidKeys?: { publicKey: string; privateKey: string } | null;
+  /** VAPID_SUBJECT, or null: https:// and the app's host. */
+  vapidSubject?: string | null;
 }
 
 export interface Limits {
@@ -58,6 +66,8 @@ export interface Limits {
   uploadQuotaTotalBytes: number;
   /** An upload that sends nothing for this long is closed and its partial bytes deleted. */
   uploadStallMs: number;
+  /** A whole multipart body (POST /api/uploads, a shoutout) must arrive within this; slower phones use the resumable upload. */
+  multipartBodyMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -74,6 +84,7 @@ export const DEFAULT_LIMITS: Limits = {
   uploadQuotaAddressBytes: 200 * 1024 * 1024,
   uploadQuotaTotalBytes: 5000 * 1024 * 1024,
   uploadStallMs: 30_000,
+  multipartBodyMs: 10 * 60_000,
 };
 
 const megabytes = (value: string | undefined, fallback: number): number => {
@@ -134,11 +145,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       uploadQuotaTotalBytes: megabytes(env.UPLOAD_QUOTA_TOTAL_MB, DEFAULT_LIMITS.uploadQuotaTotalBytes),
     },
     logRequests: env.NODE_ENV !== 'test',
+    upstreamAllowPrivate: onOff(env.UPSTREAM_ALLOW_PRIVATE, false),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
+    pushAllowInsecureEndpoints: onOff(env.PUSH_ALLOW_INSECURE_ENDPOINTS, false),
+    vapidKeys: readVapidKeys(env),
+    vapidSubject: readVapidSubject(env.VAPID_SUBJECT),
   };
 }
 
-/** PUBLIC_URL: an http(s) origin (a path after it is dropped), or unset. */
+/** PUBLIC_URL: an http(s) origin such as https://radio.example; a path or a bad URL stops the start. */
 function readPublicUrl(value: string | undefined): string | null {
   const v = value?.trim();
   if (!v) return null;
@@ -146,8 +161,29 @@ function readPublicUrl(value: string | undefined): string | null {
   try {
     url = new URL(v);
   } catch {
-    throw new ConfigError(`PUBLIC_URL must be an http(s) origin such as https://radio.example; could not read "${v}"`);
+    throw new ConfigError(`PUBLIC_URL must be an origin such as https://radio.example; could not read "${v}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`PUBLIC_URL must start with http:// or https://; got "${v}"`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`PUBLIC_URL must start with https:// or http://, not "${url.protocol}"`);
   return url.origin;
+}
+
+/** Both VAPID keys or neither: one alone would sign with a key the browsers were never given. */
+function readVapidKeys(env: NodeJS.ProcessEnv): Config['vapidKeys'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? '';
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then made and kept in the database)');
+  // RFC 8292: an uncompressed P-256 point (65 bytes) and a 32-byte scalar, base64url.
+  if (Buffer.from(publicKey, 'base64url').length !== 65 || Buffer.from(privateKey, 'base64url').length !== 32) {
+    throw new ConfigError('VAPID_PUBLIC_KEY must be 65 bytes and VAPID_PRIVATE_KEY 32 bytes, base64url (npx web-push generate-vapid-keys makes a pair)');
+  }
+  return { publicKey, privateKey };
+}
+
+/** VAPID_SUBJECT: a mailto: or https: URL, as push services require (RFC 8292 section 2.1). */
+function readVapidSubject(value: string | undefined): string | null {
+  const v = value?.trim();
+  if (!v) return null;
+  if (!/^(mailto:\S+|https:\/\/\S+)$/.test(v)) throw new ConfigError(`VAPID_SUBJECT must be a mailto: address or an https:// URL; could not use "${v}"`);
+  return v;
 }

@@ -42,6 +42,8 @@ export function compiledServerEnv({ dir, port, database, env = {} }) {
     DATABASE_URL: `sqlite:${path.join(dir, database)}`,
     UPLOAD_DIR: path.join(dir, 'uploads'),
     ADMIN_KEY: BENCH_ADMIN_KEY,
+    // The bench's stand-in now-playing station listens on 127.0.0.1 (docs/api.md, UPSTREAM_ALLOW_PRIVATE).
+    UPSTREAM_ALLOW_PRIVATE: 'on',
     ...env,
   };
 }

@@ -1,10 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { INVALID_ADMIN_KEY_MESSAGE } from '../../domain/http-error';
+import { ADMIN_KEY_ACTOR_NAME, ROLE_CANNOT_MESSAGE, roleMayUse, type AdminArea } from '../../domain/people';
 import type { Db } from '../db/knex';
 import { authFailuresRepository } from './auth-failures.repository';
 import { limitKey } from './client-address';
-import type { Deps, Middleware } from './context';
-import { HttpError, tooManyRequests } from './errors';
+import type { Actor, Deps, Middleware } from './context';
+import { forbidden, HttpError, tooManyRequests } from './errors';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
@@ -34,17 +35,21 @@ export function adminKey(deps: Deps): Middleware {
         authFailuresRepository(deps.db).exclusively(`admin-key:${address}`, async (db) => {
           await lockout.assertOpen(db, address);
           if (keysMatch(given, deps.config.adminKey)) return 'admin' as const;
-          await authFailuresRepository(db).record(address, deps.now());
+          await authFailuresRepository(db).record(address, deps.now(), 'key');
           return 'wrong' as const;
         }),
       );
       // After the failure is committed: thrown inside, it would be rolled back with it.
       if (verdict === 'wrong') throw new HttpError(401, INVALID_ADMIN_KEY_MESSAGE);
       ctx.state.isAdmin = true;
+      ctx.state.actor = KEY_ACTOR;
     }
     await next();
   };
 }
+
+/** The admin key acts as an owner named "admin key" (docs/api.md, "Admins who are people"). */
+const KEY_ACTOR: Actor = Object.freeze({ id: null, name: ADMIN_KEY_ACTOR_NAME, role: 'owner', via: 'key' });
 
 /** Runs the tasks given for one key one after another (in this process). */
 function perKeyQueue(): <T>(key: string, task: () => Promise<T>) => Promise<T> {
@@ -63,14 +68,20 @@ function perKeyQueue(): <T>(key: string, task: () => Promise<T>) => Promise<T> {
   };
 }
 
-/** Guards an admin-only route. */
-export function requireAdmin(deps: Deps): Middleware {
+/**
+ * Guards an admin route: the admin key or an open session (401 otherwise), whose role may
+ * use `area` (403 otherwise; docs/api.md, "Admins who are people"). A route that names no
+ * area is for owners only, so a new route is closed until someone opens it.
+ */
+export function requireAdmin(deps: Deps, area: AdminArea = 'owner'): Middleware {
   const lockout = lockouts(deps);
   return async (ctx, next) => {
-    if (!ctx.state.isAdmin) {
+    const actor = ctx.state.actor;
+    if (!ctx.state.isAdmin || !actor) {
       await lockout.assertOpen(deps.db, limitKey(ctx.state.clientAddress));
       throw new HttpError(401, INVALID_ADMIN_KEY_MESSAGE);
     }
+    if (!roleMayUse(actor.role, area)) throw forbidden(ROLE_CANNOT_MESSAGE);
     await next();
   };
 }
@@ -86,11 +97,12 @@ function lockouts(deps: Deps) {
       const now = deps.now();
       const failures = authFailuresRepository(db);
       // Locked until the max-th most recent failure leaves the window.
-      const mine = await failures.newest(now - window, perAddress, address);
+      const mine = await failures.newest(now - window, perAddress, { address });
       if (mine.length >= perAddress) throw tooManyRequests((mine[mine.length - 1]! + window - now) / 1000, LOCKED_MESSAGE);
       // Everyone: more than `global` wrong keys from all addresses together. A guesser with
       // many addresses stays under every per-address count; this bounds what they all get.
-      const all = await failures.newest(now - window, global + 1, undefined);
+      // Wrong keys only: failed passkey sign-ins never lock out everyone.
+      const all = await failures.newest(now - window, global + 1, { kind: 'key' });
       if (all.length > global) {
         const until = all[all.length - 1]! + window;
         if ((announcedUntil.get(deps) ?? 0) < until) {
@@ -106,4 +118,27 @@ function lockouts(deps: Deps) {
 /** Old failures are only clutter; cleared now and then by the server. */
 export async function pruneAuthFailures(deps: Deps): Promise<void> {
   await authFailuresRepository(deps.db).pruneBefore(deps.now() - deps.config.limits.adminLockoutWindowMs);
+}
+
+/**
+ * Before a passkey sign-in: the address's failures (wrong keys and failed passkeys alike)
+ * and, when known, the person's, each within the per-address allowance. The global wrong-key
+ * lock-out is left out on purpose: it must not lock people out (docs/api.md, "Admins who are
+ * people").
+ */
+export async function assertPasskeySignInOpen(deps: Deps, address: string, personId?: string): Promise<void> {
+  const { adminFailuresBeforeLockout: max, adminLockoutWindowMs: window } = deps.config.limits;
+  const now = deps.now();
+  const failures = authFailuresRepository(deps.db);
+  for (const who of personId ? [limitKey(address), `person:${personId}`] : [limitKey(address)]) {
+    const times = await failures.newest(now - window, max, { address: who });
+    if (times.length >= max) throw tooManyRequests((times[times.length - 1]! + window - now) / 1000, LOCKED_MESSAGE);
+  }
+}
+
+/** A failed passkey sign-in counts against the address and, when known, the person. */
+export async function recordPasskeyFailure(deps: Deps, address: string, personId?: string): Promise<void> {
+  const failures = authFailuresRepository(deps.db);
+  await failures.record(limitKey(address), deps.now(), 'passkey');
+  if (personId) await failures.record(`person:${personId}`, deps.now(), 'passkey');
 }

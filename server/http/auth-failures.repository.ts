@@ -1,16 +1,23 @@
 import { isPostgres, type Db } from '../db/knex';
 
-/** Wrong admin keys, one row each: the lock-outs count them (docs/api.md, Auth). */
+/** 'key': a wrong admin key; 'passkey': a failed passkey sign-in. */
+export type AuthFailureKind = 'key' | 'passkey';
+
+/**
+ * Failed sign-ins, one row each: the lock-outs count them (docs/api.md, Auth). `address` is
+ * a client address, or `person:<id>` for a failed passkey sign-in of that person.
+ */
 export function authFailuresRepository(db: Db) {
   return {
-    async record(address: string, failedMs: number): Promise<void> {
-      await db('auth_failures').insert({ address, failed_ms: failedMs });
+    async record(address: string, failedMs: number, kind: AuthFailureKind): Promise<void> {
+      await db('auth_failures').insert({ address, failed_ms: failedMs, kind });
     },
 
-    /** Times of the newest failures after `sinceMs`, newest first, at most `max`; one address or all. */
-    async newest(sinceMs: number, max: number, address?: string): Promise<number[]> {
+    /** Times of the newest failures after `sinceMs`, newest first, at most `max`; of one address and/or kind, or all. */
+    async newest(sinceMs: number, max: number, only: { address?: string; kind?: AuthFailureKind } = {}): Promise<number[]> {
       const q = db('auth_failures').where('failed_ms', '>', sinceMs);
-      if (address !== undefined) q.andWhere('address', address);
+      if (only.address !== undefined) q.andWhere('address', only.address);
+      if (only.kind !== undefined) q.andWhere('kind', only.kind);
       const times = await q.orderBy('failed_ms', 'desc').limit(max).pluck('failed_ms');
       return times.map(Number);
     },

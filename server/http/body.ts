@@ -37,11 +37,30 @@ export function jsonBody(deps: Deps): Middleware {
   };
 }
 
+/** Counts a body's bytes as they arrive (the upload quotas): take() throws to refuse the body. */
+export interface ByteMeter {
+  take(bytes: number): Promise<void>;
+  /** Once the body is done with, read whole or not. */
+  settle(): Promise<void>;
+}
+
 export interface MultipartOptions {
   fileField: string;
   maxBytes: number;
   textFields: string[];
+  /** Made before the body is read (it may refuse at once, from a declared length); charged every byte read. */
+  meter?: (ctx: AppContext) => Promise<ByteMeter>;
 }
+
+/**
+ * Room for the parts around the file (boundaries, part headers, the few short text fields):
+ * a whole multipart body is bounded, not only its file part, so a body of endless preamble,
+ * epilogue or ignored parts is refused too (docs/api.md Uploads).
+ */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const tooLargeMessage = (maxBody: number) => `Request body is larger than ${Math.round(maxBody / 1024 / 1024)} MB`;
+/** After refusing a body, what is left of it is read and dropped for at most this long, then the connection is closed. */
+const DRAIN_MS = 5_000;
 
 /**
  * Multipart routes: streams the one file to a temporary path (hashing as it goes) and
@@ -52,7 +71,17 @@ export function multipartBody(deps: Deps, options: MultipartOptions): Middleware
     if (!ctx.is('multipart/form-data')) throw unsupportedMediaType('Content-Type must be multipart/form-data');
     const tmpDir = path.join(deps.config.uploadDir, '.tmp');
     await fsp.mkdir(tmpDir, { recursive: true });
-    const { fields, upload } = await parseMultipart(ctx, tmpDir, options, deps.config.limits.uploadStallMs);
+    // A declared length that could never fit is refused before anything is read or charged.
+    const maxBody = options.maxBytes + MULTIPART_OVERHEAD_BYTES;
+    if (ctx.request.length > maxBody) throw payloadTooLarge(tooLargeMessage(maxBody));
+    const meter = options.meter ? await options.meter(ctx) : undefined;
+    let parsed: Awaited<ReturnType<typeof parseMultipart>>;
+    try {
+      parsed = await parseMultipart(ctx, tmpDir, options, deps.config.limits, meter);
+    } finally {
+      await meter?.settle();
+    }
+    const { fields, upload } = parsed;
     ctx.state.fields = fields;
     ctx.state.upload = upload;
     const fieldPart = Object.keys(fields)
@@ -72,8 +101,10 @@ function parseMultipart(
   ctx: AppContext,
   tmpDir: string,
   options: MultipartOptions,
-  stallMs: number,
+  limits: Pick<Deps['config']['limits'], 'uploadStallMs' | 'multipartBodyMs'>,
+  meter: ByteMeter | undefined,
 ): Promise<{ fields: Record<string, string>; upload: UploadedFile | undefined }> {
+  const stallMs = limits.uploadStallMs;
   return new Promise((resolve, reject) => {
     // The client may have gone while earlier middleware awaited: its 'aborted' and 'close' are
     // past and no byte will come, so the parse would wait forever.
@@ -100,8 +131,34 @@ function parseMultipart(
     let failure: Error | null = null;
     let settled = false;
     const req = ctx.req;
+    const maxBody = options.maxBytes + MULTIPART_OVERHEAD_BYTES;
+    let bodyBytes = 0;
+    // Between the request and the parser: counts every byte of the body, whatever its framing
+    // (chunked has no Content-Length), and holds each chunk until the quota has taken it.
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, cb) {
+        if (settled) return cb();
+        bodyBytes += chunk.length;
+        if (bodyBytes > maxBody) {
+          refuse(payloadTooLarge(tooLargeMessage(maxBody)));
+          return cb();
+        }
+        if (!meter) return cb(null, chunk);
+        meter.take(chunk.length).then(
+          () => cb(null, chunk),
+          (err: Error) => {
+            refuse(err);
+            cb();
+          },
+        );
+      },
+    });
+    // The whole body, not only each gap in it, must arrive in time: a trickle that never
+    // stalls for uploadStallMs must not hold a file and a connection open for hours.
+    const deadline = setTimeout(() => refuse(new HttpError(408, 'Upload took too long; please try again on a better connection')), limits.multipartBodyMs);
 
     const cleanup = () => {
+      clearTimeout(deadline);
       req.setTimeout(0);
       req.off('aborted', onAborted);
       req.off('close', onClose);
@@ -112,7 +169,8 @@ function parseMultipart(
       if (settled) return;
       settled = true;
       cleanup();
-      req.unpipe(busboy);
+      req.unpipe(counter);
+      counter.unpipe(busboy);
       // The rest of the body is read and dropped, so the answer can still go out on this connection.
       req.resume();
       fileStream?.destroy();
@@ -126,6 +184,20 @@ function parseMultipart(
     };
     const fail = (err: Error) => {
       failure ??= err;
+    };
+    /**
+     * Refuses a body mid-way (too large in all, over the quota, too slow): answered at once,
+     * the connection then closed; what the client still sends is dropped meanwhile, for a
+     * few seconds at most.
+     */
+    const refuse = (err: Error) => {
+      if (settled) return;
+      ctx.set('Connection', 'close');
+      const drain = setTimeout(() => req.destroy(), DRAIN_MS);
+      drain.unref();
+      req.once('end', () => clearTimeout(drain));
+      req.once('close', () => clearTimeout(drain));
+      abort(err);
     };
     const onAborted = () => abort(badRequest('Upload was interrupted'));
     const onClose = () => {
@@ -187,6 +259,6 @@ function parseMultipart(
         },
       );
     });
-    req.pipe(busboy);
+    req.pipe(counter).pipe(busboy);
   });
 }

@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import type { Role } from '../../domain/people';
 import type { Tenant } from '../../domain/tenants';
 import type { Config } from '../config';
 import type { ChangeBus } from '../db/change-bus';
@@ -8,8 +9,10 @@ import type { UploadStorage } from '../media/storage';
 
 export interface AppState {
   tenant: Tenant;
-  /** True only when a valid x-admin-key came with the request. */
+  /** True when a valid x-admin-key or an open admin session came with the request. */
   isAdmin: boolean;
+  /** Who is acting: the admin key (an owner named "admin key") or a signed-in person. */
+  actor?: Actor | null;
   clientAddress: string;
   /** Parsed JSON body, set by jsonBody(). */
   body?: unknown;
@@ -21,6 +24,17 @@ export interface AppState {
   fields?: Record<string, string>;
   /** Set by publicAnswers on an answer it will keep: it answers If-None-Match itself. */
   keepAnswer?: boolean;
+}
+
+/** An admin making a request (docs/api.md, "Admins who are people"). */
+export interface Actor {
+  /** The person's id; null for the admin key. */
+  id: string | null;
+  name: string;
+  role: Role;
+  via: 'key' | 'passkey';
+  /** The session's token hash, for sign-out. */
+  sessionHash?: string;
 }
 
 export interface UploadedFile {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { ADMIN_SESSION_COOKIE } from '../../domain/people';
 import type { Tenant } from '../../domain/tenants';
 import type { AppContext, Middleware } from './context';
 import type { RequestLine } from './request-log';
@@ -53,8 +54,8 @@ const COMPRESS_THRESHOLD = 1024;
  *   before its own answer goes out; an answer whose read began before that is sent but not
  *   kept. A write that fails (401, 404, 400, 429…) drops nothing: anyone can send one, and a
  *   loop of them must not put every public GET back on the database.
- * - Requests carrying x-admin-key never read or fill them: a right key must get no-store
- *   and its own view, a wrong key must still answer 401.
+ * - Requests carrying x-admin-key or an admin session cookie never read or fill them: an
+ *   admin must get no-store and their own view, a wrong key must still answer 401.
  */
 export function publicAnswers({ now, ttlMs, maxBytes = MAX_BYTES, log, onWrite }: PublicAnswersOptions): PublicAnswers {
   const kept = new KeptAnswers(maxBytes);
@@ -87,7 +88,7 @@ export function publicAnswers({ now, ttlMs, maxBytes = MAX_BYTES, log, onWrite }
       }
       return;
     }
-    if (!KEPT.has(ctx.path) || ctx.get('x-admin-key')) return next();
+    if (!KEPT.has(ctx.path) || ctx.get('x-admin-key') || carriesAdminSession(ctx.get('cookie'))) return next();
 
     const key = keyOf(ctx);
     const startedMs = now();
@@ -137,7 +138,7 @@ export function publicAnswers({ now, ttlMs, maxBytes = MAX_BYTES, log, onWrite }
   };
 
   const serve = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (req.method !== 'GET' || req.headers['x-admin-key'] || aliases.size === 0) return false;
+    if (req.method !== 'GET' || req.headers['x-admin-key'] || carriesAdminSession(req.headers.cookie) || aliases.size === 0) return false;
     const alias = aliasOf(req);
     const found = alias === null ? undefined : aliases.get(alias);
     if (!found) return false;
@@ -368,3 +369,7 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'ident
   if (gz > 0 && gz >= identity) return 'gzip';
   return 'identity';
 }
+
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${ADMIN_SESSION_COOKIE}=[^;]`);
+/** An admin session's cookie is on the request (server/http/admin-session.ts). */
+const carriesAdminSession = (cookie: string | undefined): boolean => !!cookie && SESSION_COOKIE.test(cookie);

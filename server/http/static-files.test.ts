@@ -21,6 +21,9 @@ fs.writeFileSync(path.join(appDir, 'assets', 'app-abc123.js'), APP_JS);
 fs.writeFileSync(path.join(appDir, 'assets', 'style-def456.css'), 'body{color:red}');
 fs.writeFileSync(path.join(appDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 fs.writeFileSync(path.join(appDir, 'robots.txt'), 'User-agent: *');
+const TUNE = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+fs.mkdirSync(path.join(appDir, 'demo', 'audio'), { recursive: true });
+fs.writeFileSync(path.join(appDir, 'demo', 'audio', 'tune.mp3'), TUNE);
 fs.writeFileSync(path.join(root, 'secret.txt'), SECRET);
 // A build after scripts/precompress.mjs: big text files get .br and .gz beside them.
 const BIG_JS = `export const list = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, title: `Song ${i}` })))};`;
@@ -120,12 +123,25 @@ describeEachEngine(
       expect(api.headers['x-content-type-options']).toBe('nosniff');
     });
 
-    it('answers 404, not the app, for a missing build asset or upload', async () => {
-      for (const p of ['/assets/app-OLDHASH.js', '/uploads/missing-file.mp3']) {
+    it('answers 404, not the app, for a missing file under a folder of files', async () => {
+      for (const p of ['/assets/app-OLDHASH.js', '/uploads/missing-file.mp3', '/demo/audio/missing.mp3', '/demo/elsewhere', '/brand/missing.svg']) {
         const res = await t().http().get(p);
-        expect(res.status).toBe(404);
+        expect(res.status, p).toBe(404);
         expect(res.text).not.toContain('<div id="root">');
       }
+      // Pages are still the app's, including one whose name starts like a folder.
+      expect((await t().http().get('/demonstration')).text).toContain('<div id="root">');
+    });
+
+    it('serves sound with byte ranges, as a player seeks', async () => {
+      const whole = await t().http().get('/demo/audio/tune.mp3').buffer(true);
+      expect(whole.status).toBe(200);
+      expect(whole.headers['content-type']).toBe('audio/mpeg');
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      const part = await t().http().get('/demo/audio/tune.mp3').set('Range', 'bytes=100-199').buffer(true);
+      expect(part.status).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 100-199/${TUNE.length}`);
+      expect(Buffer.from(part.body as Buffer)).toEqual(TUNE.subarray(100, 200));
     });
 
     it('answers HEAD without a body', async () => {

@@ -7,6 +7,9 @@ import type { AppContext, Deps, Middleware } from './context';
 import { pageDataPreloads, routeAssets, type routePreloads } from './route-preload';
 import { withRenderedPage, type PageRenderer } from './page-render';
 
+/** Folders that hold only files: nothing under them is a page of the app. */
+const STATIC_FOLDERS = ['/assets/', '/uploads/', '/demo/', '/brand/'];
+
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
 /** Resolves a URL path inside root, or null when it would escape root or is not a file. */
@@ -112,7 +115,8 @@ async function sendBuiltFile(ctx: AppContext, found: { file: string; size: numbe
       return sendFile(ctx, variant.file, variant.size, cacheControl, false, found.file);
     }
   }
-  sendFile(ctx, found.file, found.size, cacheControl);
+  // Sound and video, with byte ranges: a player seeks with them (the demo's tune).
+  sendFile(ctx, found.file, found.size, cacheControl, /^(audio|video)\//.test(mime.lookup(found.file) || ''));
 }
 
 /**
@@ -141,9 +145,10 @@ export function staticApp(appDir: string | null, renderPage: PageRenderer = asyn
       }
       return sendBuiltFile(ctx, found, cacheControlFor(ctx.path));
     }
-    // A missing build file is a 404, never the app's HTML: an old page asking for a script
-    // of a previous build must fail plainly rather than parse HTML as JavaScript.
-    if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/uploads/')) {
+    // A missing file under a folder of files is a 404, never the app's HTML: an old page asking
+    // for a script of a previous build must fail plainly rather than parse HTML as JavaScript,
+    // and a player given a missing sound must say so rather than wait on a page (issue 29).
+    if (STATIC_FOLDERS.some((folder) => ctx.path.startsWith(folder))) {
       ctx.status = 404;
       ctx.type = 'text/plain';
       ctx.body = 'Not found';

@@ -56,6 +56,9 @@ export function testConfig(dir: string, databaseUrl: string, overrides: Partial<
     manifestPath: path.resolve(import.meta.dirname, '..', '..', 'manifest.webmanifest'),
     limits: { ...DEFAULT_LIMITS },
     logRequests: false,
+    // The suites' stand-in stations listen on 127.0.0.1; the guard's own suites turn this off.
+    upstreamAllowPrivate: true,
+    publicUrl: null,
     ...overrides,
   };
 }

@@ -21,6 +21,8 @@ import * as mUploads from './20261123120000_create_uploads';
 import * as mTrackRenditions from './20261123133000_add_tracks_low_data_url';
 import * as mEpisodes from './20261126110000_create_episodes';
 import * as mJobs from './20261126110100_create_jobs';
+import * as mPush from './20261126120100_create_push';
+import * as mAdminPeople from './20261126130100_create_admin_people';
 
 // Listed here rather than read from a folder, so the bundled server and the
 // tests run the very same migrations with no file-system lookup.
@@ -46,6 +48,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123133000_add_tracks_low_data_url': mTrackRenditions,
   '20261126110000_create_episodes': mEpisodes,
   '20261126110100_create_jobs': mJobs,
+  '20261126120100_create_push': mPush,
+  '20261126130100_create_admin_people': mAdminPeople,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { AdPatchSchema, NewAdSchema } from '../../../domain/ads';
 import { AD_SLOTS, type AdSlot } from '../../../domain/catalog';
 import { isCountryCode } from '../../../domain/countries';
-import { adminCreateRoute, adminDeleteRoute, adminPatchRoute } from '../../http/admin-crud';
+import { adminCreateRoute, adminDeleteRoute, adminPatchRoute, type AdminResource } from '../../http/admin-crud';
 import { requireAdmin } from '../../http/admin-key';
 import type { AppState, Deps } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
@@ -42,14 +42,16 @@ export function adsRouter(deps: Deps): Router<AppState> {
     ctx.body = { id: ad.id, imageUrl: ad.imageUrl, targetUrl: ad.targetUrl, alt: ad.alt };
   });
 
-  router.get('/', requireAdmin(deps), async (ctx) => {
+  router.get('/', requireAdmin(deps, 'content'), async (ctx) => {
     await counter.flush();
     answerList(ctx, await ads.list(ctx.state.tenant), NEWEST_FIRST);
   });
 
-  adminCreateRoute(router, deps, NewAdSchema, ads);
-  adminPatchRoute(router, deps, AdPatchSchema, ads, 'Ad not found');
-  adminDeleteRoute(router, deps, ads, 'Ad not found');
+  // The ad inventory is an editor's; the ad settings (PUT /api/settings) an owner's.
+  const AD: AdminResource<Ad> = { area: 'content', type: 'ad', label: (a) => a.alt || a.targetUrl };
+  adminCreateRoute(router, deps, NewAdSchema, adsRepository, AD);
+  adminPatchRoute(router, deps, AdPatchSchema, adsRepository, AD, 'Ad not found');
+  adminDeleteRoute(router, deps, adsRepository, AD, 'Ad not found');
 
   return router;
 }

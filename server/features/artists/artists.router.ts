@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { ArtistModerationSchema, NewArtistSchema, type ArtistFilter } from '../../../domain/artists';
 import { GENRES } from '../../../domain/catalog';
 import { isCountryCode } from '../../../domain/countries';
+import { moderationVerb, moderationWord, withActivity } from '../../http/admin-crud';
 import { requireAdmin } from '../../http/admin-key';
 import { jsonBody } from '../../http/body';
 import type { AppState, Deps } from '../../http/context';
@@ -58,17 +59,35 @@ export function artistsRouter(deps: Deps): Router<AppState> {
     ctx.body = await artists.create(input, deps.now());
   });
 
-  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+  router.patch('/:id', requireAdmin(deps, 'moderation'), jsonBody(deps), async (ctx) => {
     const change = parseWith(ArtistModerationSchema, ctx.state.body);
-    const artist = await artists.moderate(ctx.params.id!, change, deps.now());
-    if (!artist) throw notFound('Artist not found');
-    ctx.body = artist;
+    ctx.body = await withActivity(
+      deps,
+      ctx,
+      async (trx) => {
+        const artist = await artistsRepository(trx).moderate(ctx.params.id!, change, deps.now());
+        if (!artist) throw notFound('Artist not found');
+        return artist;
+      },
+      (a) => ({ action: `artist.${moderationVerb(change.approved)}`, target: { type: 'artist', id: a.id }, summary: `${moderationWord(change.approved)} artist ${a.name}` }),
+    );
   });
 
   // Spam clean-up: the artist, its tracks and the files they uploaded go together.
-  router.delete('/:id', requireAdmin(deps), async (ctx) => {
-    const removed = await artists.remove(ctx.params.id!);
-    if (!removed) throw notFound('Artist not found');
+  router.delete('/:id', requireAdmin(deps, 'moderation'), async (ctx) => {
+    const removed = await withActivity(
+      deps,
+      ctx,
+      async (trx) => {
+        const repository = artistsRepository(trx);
+        const artist = await repository.find(ctx.params.id!);
+        const gone = artist && (await repository.remove(artist.id));
+        if (!artist || !gone) throw notFound('Artist not found');
+        return { artist, fileUrls: gone.fileUrls };
+      },
+      ({ artist }) => ({ action: 'artist.delete', target: { type: 'artist', id: artist.id }, summary: `deleted artist ${artist.name}` }),
+    );
+    // After the commit: a rolled-back delete must not have lost its files.
     await deleteUploadedFiles(deps, removed.fileUrls);
     ctx.status = 204;
   });

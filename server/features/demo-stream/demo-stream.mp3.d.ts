@@ -30,6 +30,13 @@ export interface FrameCycle {
 export declare function silentCycle(channels?: Channels): FrameCycle;
 /** The frame length a header announces (MPEG-1 Layer III only); null when it is not one. */
 export declare function frameLength(header: Buffer | Uint8Array, at?: number): number | null;
+/**
+ * The frames of an MP3 file as a cycle, from its first frame header to its last whole frame
+ * (MPEG-1 Layer III at 44.1 kHz only, as FRAMES_PER_SECOND assumes). Throws on anything else.
+ */
+export declare function mp3Cycle(file: Buffer): FrameCycle;
+/** A cycle's average bitrate, in bits a second. */
+export declare function cycleBitrate(cycle: FrameCycle): number;
 export interface LiveOptions {
     /** Sent at once, as Icecast's burst-on-connect does, so a player starts quickly. */
     burstFrames?: number;

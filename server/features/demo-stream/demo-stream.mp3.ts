@@ -71,6 +71,33 @@ export function frameLength(header: Buffer | Uint8Array, at = 0): number | null 
   return Math.floor((144 * kbps * 1000) / rate) + ((b2 >> 1) & 0x01);
 }
 
+/**
+ * The frames of an MP3 file as a cycle, from its first frame header to its last whole frame
+ * (MPEG-1 Layer III at 44.1 kHz only, as FRAMES_PER_SECOND assumes). Made for the demo's tune
+ * (scripts/make-demo-audio.mjs: no bit reservoir, so its first frame follows its last without a
+ * glitch). Throws on anything else.
+ */
+export function mp3Cycle(file: Buffer): FrameCycle {
+  let at = 0;
+  while (at + 4 <= file.length && frameLength(file, at) === null) at += 1;
+  const frames: FrameCycle['frames'] = [];
+  const start = at;
+  for (;;) {
+    const length = frameLength(file, at);
+    if (length === null || at + length > file.length) break;
+    if (((file[at + 2]! >> 2) & 0x03) !== 0) throw new Error(`MP3 frame at byte ${at} is not 44.1 kHz`);
+    frames.push({ start: at - start, end: at - start + length });
+    at += length;
+  }
+  if (frames.length === 0) throw new Error('no MPEG-1 Layer III frames found');
+  return { data: file.subarray(start, at), frames };
+}
+
+/** A cycle's average bitrate, in bits a second. */
+export function cycleBitrate(cycle: FrameCycle): number {
+  return Math.round((cycle.data.length * 8 * FRAMES_PER_SECOND) / cycle.frames.length);
+}
+
 export interface LiveOptions {
   /** Sent at once, as Icecast's burst-on-connect does, so a player starts quickly. */
   burstFrames?: number;

@@ -1,13 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import Router from '@koa/router';
 import { TENANT_NAMES } from '../../../domain/tenants';
 import type { AppState } from '../../http/context';
-import { BITRATE, LiveMp3Stream, SAMPLE_RATE, silentCycle, type FrameCycle } from './demo-stream.mp3';
+import { cycleBitrate, FRAMES_PER_SECOND, LiveMp3Stream, mp3Cycle, SAMPLE_RATE, type FrameCycle } from './demo-stream.mp3';
 
 export const DEMO_STREAM_PATH = '/demo/stream';
-/** Each listener costs a timer and 16 KB/s; a demo needs few. */
+/** Each listener costs a timer and 6 KB/s; a demo needs few. */
 export const MAX_DEMO_LISTENERS = 50;
+/** The demo's tune (scripts/make-demo-audio.mjs), in the repository's public folder. */
+export const DEMO_TUNE = path.join('public', 'demo', 'audio', 'sample.mp3');
+/**
+ * Sent at once, as Icecast's burst-on-connect does: two seconds of sound (12 KB) is what a
+ * browser wants buffered before it starts playing, and on a 1.6 Mbps phone it takes 60 ms
+ * (docs/performance.md, "Time to first sound").
+ */
+const BURST_FRAMES = Math.round(2 * FRAMES_PER_SECOND);
 
-let cycle: FrameCycle | null = null;
+const cycles = new Map<string, FrameCycle>();
 let listeners = 0;
 
 /** Demo streams open in this process now. */
@@ -15,11 +25,20 @@ export const activeDemoStreams = (): number => listeners;
 
 /**
  * GET /demo/stream: a local live stream for machines without internet (the demo settings'
- * streamUrl) and for the player's tests: endless silent MP3, in real time, like an Icecast
- * mount, until the listener goes away.
+ * streamUrl) and for the player's tests: the demo's tune (`tuneFile`, an MP3 of 44.1 kHz
+ * MPEG-1 frames) over and over, in real time, like an Icecast mount, until the listener goes
+ * away. The file is read on the first listener, once.
  */
-export function demoStreamRouter(): Router<AppState> {
+export function demoStreamRouter(tuneFile: string): Router<AppState> {
   const router = new Router<AppState>();
+  const tune = (): FrameCycle => {
+    let cycle = cycles.get(tuneFile);
+    if (!cycle) {
+      cycle = mp3Cycle(fs.readFileSync(tuneFile));
+      cycles.set(tuneFile, cycle);
+    }
+    return cycle;
+  };
   router.get(DEMO_STREAM_PATH, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (listeners >= MAX_DEMO_LISTENERS) {
@@ -34,13 +53,13 @@ export function demoStreamRouter(): Router<AppState> {
     ctx.status = 200;
     ctx.type = 'audio/mpeg';
     ctx.set('icy-name', `${TENANT_NAMES[ctx.state.tenant]} (demo)`);
-    ctx.set('icy-br', String(BITRATE / 1000));
+    const cycle = tune();
+    ctx.set('icy-br', String(Math.round(cycleBitrate(cycle) / 1000)));
     ctx.set('icy-sr', String(SAMPLE_RATE));
     ctx.set('icy-pub', '0');
     ctx.set('Accept-Ranges', 'none');
     if (ctx.method === 'HEAD') return;
-    cycle ??= silentCycle();
-    const stream = new LiveMp3Stream(cycle);
+    const stream = new LiveMp3Stream(cycle, { burstFrames: BURST_FRAMES });
     listeners += 1;
     stream.once('close', () => {
       listeners -= 1;

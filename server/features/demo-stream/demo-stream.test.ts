@@ -2,11 +2,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { FRAMES_PER_SECOND, frameLength, LiveMp3Stream, silentCycle, silentFrame } from './demo-stream.mp3';
-import { activeDemoStreams } from './demo-stream.router';
+import { activeDemoStreams, DEMO_TUNE } from './demo-stream.router';
+
+const TUNE_FILE = path.resolve(import.meta.dirname, '..', '..', '..', DEMO_TUNE);
 
 /** Walks frame headers from offset 0; answers the frames found whole and any bytes left over. */
 function walkFrames(data: Buffer): { frames: number; rest: number } {
@@ -124,7 +128,7 @@ describe('GET /demo/stream', () => {
   it('streams live MP3 frames, uncompressed and uncached, until the listener goes away', async () => {
     const stderr = vi.spyOn(process.stderr, 'write');
     try {
-      const { res, data } = await listen(24 * 1024, { 'Accept-Encoding': 'gzip, deflate, br' });
+      const { res, data } = await listen(14 * 1024, { 'Accept-Encoding': 'gzip, deflate, br' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('audio/mpeg');
       expect(res.headers['cache-control']).toBe('no-store');
@@ -134,7 +138,7 @@ describe('GET /demo/stream', () => {
       expect(res.headers['content-length']).toBeUndefined();
       // Sync words (0xFFF) at every frame boundary, from the first byte on.
       const { frames } = walkFrames(data);
-      expect(frames).toBeGreaterThanOrEqual(58);
+      expect(frames).toBeGreaterThanOrEqual(80);
       expect(data[0]).toBe(0xff);
       expect(data[1]! & 0xe0).toBe(0xe0);
       // The abort stops the writer, and nothing is logged as an error.
@@ -162,9 +166,21 @@ describe('GET /demo/stream', () => {
     expect(post.status).toBe(405);
   });
 
-  it('leaves every other path to the app', async () => {
+  it('leaves every other path to the static files: a missing one is a 404, not the app', async () => {
     const page = await app.http().get('/demo/elsewhere');
-    expect(page.status).toBe(200);
-    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.status).toBe(404);
+    expect(page.headers['content-type']).not.toMatch(/text\/html/);
+  });
+
+  it('plays the demo tune, audibly, from its first frame', async () => {
+    // Three seconds: the two-second burst and one in real time.
+    const { data } = await listen(3 * 6_000);
+    expect(data.subarray(0, 64)).toEqual(fs.readFileSync(TUNE_FILE).subarray(0, 64));
+    const decoded = spawnSync(ffmpeg.path, ['-hide_banner', '-nostdin', '-f', 'mp3', '-i', 'pipe:0', '-af', 'volumedetect', '-f', 'null', '-'], { input: data });
+    const mean = /mean_volume: (-?[\d.]+) dB/.exec(decoded.stderr.toString());
+    expect(mean, decoded.stderr.toString()).not.toBeNull();
+    // Silence decodes to -91 dB; the tune's mean is about -18 dB.
+    expect(Number(mean![1])).toBeGreaterThan(-30);
+    await until(() => activeDemoStreams() === 0);
   });
 });

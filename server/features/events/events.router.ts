@@ -20,7 +20,7 @@ export function eventsRouter(deps: Deps): Router<AppState> {
     answerList(ctx, await events.list(ctx.state.tenant, { publicOnly: !ctx.state.isAdmin }), SOONEST_FIRST);
   });
 
-  adminWriteRoutes(router, deps, NewEventSchema, events, 'Event not found');
+  adminWriteRoutes(router, deps, NewEventSchema, eventsRepository, { area: 'content', type: 'event', label: (e) => e.title }, 'Event not found');
 
   return router;
 }

@@ -372,6 +372,8 @@ describe('shutdown with open event streams', () => {
       manifestPath: path.resolve(import.meta.dirname, '..', '..', '..', 'manifest.webmanifest'),
       limits: { ...DEFAULT_LIMITS },
       logRequests: false,
+      upstreamAllowPrivate: true,
+      publicUrl: null,
     };
     const running = await startServer(config, () => {});
     const streams = await Promise.all([1, 2].map(() => SseClient.open(`${running.url}/api/np/events`, { 'Accept-Encoding': 'gzip' })));

@@ -1,3 +1,4 @@
+import { guardedFetch, type OutboundRules } from '../../http/outbound-guard';
 import { parseNowPlayingText, type UpstreamNowPlaying } from './now-playing.formats';
 
 /** Larger than any real status document (AzuraCast's list of many stations included). */
@@ -8,12 +9,13 @@ export type UpstreamResult = { ok: true; data: UpstreamNowPlaying } | { ok: fals
 /**
  * One request to a now-playing URL. Never throws: a timeout (headers and body both count),
  * a refused connection, a non-2xx answer, an oversized, non-JSON or unknown document all
- * come back as { ok: false }.
+ * come back as { ok: false }, and so does an address the rules refuse (every hop's address is
+ * checked as it is connected to: server/http/outbound-guard.ts).
  */
-export async function fetchUpstream(url: string, timeoutMs: number): Promise<UpstreamResult> {
+export async function fetchUpstream(url: string, timeoutMs: number, rules: OutboundRules): Promise<UpstreamResult> {
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const res = await fetchSameHost(url, signal);
+    const res = await fetchSameHost(url, signal, rules);
     if (typeof res === 'string') return { ok: false, reason: res };
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
@@ -36,15 +38,18 @@ const MAX_REDIRECTS = 5;
  * so an upstream that redirects elsewhere could otherwise make it ask hosts only the server
  * can reach. Answers a reason instead of a response when a redirect is refused.
  */
-async function fetchSameHost(url: string, signal: AbortSignal): Promise<Response | string> {
+async function fetchSameHost(url: string, signal: AbortSignal, rules: OutboundRules): Promise<Response | string> {
   const host = new URL(url).host;
   let current = url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const res = await fetch(current, {
-      signal,
-      redirect: 'manual',
-      headers: { Accept: 'application/json, text/plain;q=0.9, */*;q=0.1', 'User-Agent': 'caribbean-radio-now-playing/1' },
-    });
+    const res = await guardedFetch(
+      current,
+      {
+        signal,
+        headers: { Accept: 'application/json, text/plain;q=0.9, */*;q=0.1', 'Accept-Encoding': 'gzip, br', 'User-Agent': 'caribbean-radio-now-playing/1' },
+      },
+      rules,
+    );
     const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
     if (location === null) return res;
     await res.body?.cancel().catch(() => undefined);

@@ -1,5 +1,6 @@
 import type { NowPlayingSong } from '../../../domain/now-playing';
 import type { Tenant } from '../../../domain/tenants';
+import type { OutboundRules } from '../../http/outbound-guard';
 import { fetchUpstream, type UpstreamResult } from './now-playing.fetch';
 import { isFresh, type GoodAnswer, type nowPlayingRepository } from './now-playing.repository';
 
@@ -14,6 +15,8 @@ export interface PollerOptions {
   refreshMs?: number;
   /** Injected in unit tests; the real HTTP fetch otherwise. */
   fetch?: (url: string, timeoutMs: number) => Promise<UpstreamResult>;
+  /** What the real fetch may reach (UPSTREAM_ALLOW_PRIVATE); nothing private unless given. */
+  outbound?: OutboundRules;
   /**
    * This process fetched an upstream answer unlike the last good one (song, history or
    * listener count): the router tells every process's streams (docs/now-playing-push.md).
@@ -43,7 +46,8 @@ export const sameSong = (a: NowPlayingSong | null, b: NowPlayingSong | null): bo
 export function upstreamPoller(repo: ReturnType<typeof nowPlayingRepository>, options: PollerOptions) {
   const refreshMs = options.refreshMs ?? UPSTREAM_REFRESH_MS;
   const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
-  const fetchOnce = options.fetch ?? fetchUpstream;
+  const outbound = options.outbound ?? { allowPrivate: false };
+  const fetchOnce = options.fetch ?? ((url: string, ms: number) => fetchUpstream(url, ms, outbound));
   const memory = new Map<Tenant, Remembered>();
   const flights = new Map<Tenant, { url: string; promise: Promise<GoodAnswer | null> }>();
 

@@ -121,6 +121,8 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL database, now-p
       // chance every 10 s, a look every minute), so only the push can bring a change within
       // the test's 2 s.
       NP_EVENTS_HEARTBEAT_MS: '200',
+      // The stand-in station listens on 127.0.0.1.
+      UPSTREAM_ALLOW_PRIVATE: 'on',
     };
     // One at a time: both run the migrations at start.
     a = await start(entry, env);

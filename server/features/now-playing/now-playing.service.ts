@@ -29,6 +29,7 @@ export function nowPlayingService(deps: Deps, options: NowPlayingOptions = {}) {
     timeoutMs: options.timeoutMs ?? deps.config.npUpstreamTimeoutMs,
     refreshMs: options.refreshMs,
     fetch: options.fetch,
+    outbound: { allowPrivate: deps.config.upstreamAllowPrivate },
     onNewAnswer: options.onNewAnswer,
   });
 

@@ -1,5 +1,6 @@
 import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
+import { ADMIN_SESSION_COOKIE } from '../../../domain/people';
 import { COMPONENT_SCHEMAS, type ComponentName, type ComponentSchema } from './openapi.schemas';
 import { OPERATIONS, type AudienceJsonDoc, type JsonDoc, type ParamDoc, type RequestDoc, type ResponseDoc, type OperationDoc } from './openapi.operations';
 
@@ -141,6 +142,7 @@ const SHARED_RESPONSES = {
   RateLimited: errorResponse('Over 20 a minute from this address on this route.', RETRY_AFTER),
   LockedOut: errorResponse('This address (or, after 100 wrong keys from everyone, every address) is locked out of admin calls for now.', RETRY_AFTER),
   RateLimitedOrLockedOut: errorResponse('Over 20 a minute from this address on this route, or locked out of admin calls for now.', RETRY_AFTER),
+  RoleCannot: errorResponse('`{"error":"Your role cannot do this"}`: a signed-in person whose role may not make this call; or a session-cookie write from another Origin.'),
   Error: errorResponse('Any other error; a 500 is always `{"error":"Internal error"}`.'),
 };
 type SharedResponse = keyof typeof SHARED_RESPONSES;
@@ -152,6 +154,7 @@ function commonResponses(route: OperationDoc): Record<string, unknown> {
   const api = route.path.startsWith('/api/');
   if (route.body?.json || route.body?.multipart) out[400] = shared('Invalid');
   if (api) out[401] = shared(route.access === 'admin' ? 'AdminKeyRequired' : 'WrongAdminKey');
+  if (api && route.access !== 'public') out[403] = shared('RoleCannot');
   if (route.tenant) out[404] = shared(route.tenant === 'watzhott' ? 'NotOnThisTenantWatzhott' : 'NotOnThisTenantCaribbean');
   if (route.body?.json) {
     out[413] = shared('BodyTooLarge');
@@ -182,7 +185,7 @@ function operation(route: OperationDoc): Operation {
     ...(parameters.length ? { parameters } : {}),
     ...(route.body ? { requestBody: requestBody(route.body) } : {}),
     responses,
-    security: route.access === 'admin' ? [{ adminKey: [] }] : route.access === 'visitor-or-admin' ? [{}, { adminKey: [] }] : [],
+    security: route.access === 'admin' ? [{ adminKey: [] }, { adminSession: [] }] : route.access === 'visitor-or-admin' ? [{}, { adminKey: [] }, { adminSession: [] }] : [],
   };
   if (route.tenant) op['x-tenant'] = route.tenant;
   return op as Operation;
@@ -225,7 +228,13 @@ export function buildOpenApiDocument(routes: readonly OperationDoc[] = OPERATION
         },
       },
       securitySchemes: {
-        adminKey: { type: 'apiKey', in: 'header', name: 'x-admin-key', description: 'The admin key. A wrong key answers 401 on every route; 10 wrong keys from one address in 15 minutes lock it out (429).' },
+        adminKey: { type: 'apiKey', in: 'header', name: 'x-admin-key', description: 'The admin key, an owner named "admin key". A wrong key answers 401 on every route; 10 wrong keys from one address in 15 minutes lock it out (429).' },
+        adminSession: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: ADMIN_SESSION_COOKIE,
+          description: 'A passkey sign-in\'s session (HttpOnly, SameSite=Strict, 30 days sliding). Roles: owner (everything), editor (shows, events, sponsors, the ad inventory, episodes), moderator (artists, tracks, prayers, shoutouts, the dashboard); another role answers 403. A write with this cookie from another Origin answers 403.',
+        },
       },
     },
   };

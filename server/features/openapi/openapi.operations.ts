@@ -65,6 +65,136 @@ export interface OperationDoc {
   responses: Record<number, ResponseDoc>;
 }
 
+const ADMIN_PEOPLE = '/api/admin';
+const SESSION_NOTE = 'A signed-in person (the session cookie) or the admin key.';
+
+/** docs/api.md "Admins who are people": people, invites, sessions, passkeys, the activity log. */
+const PEOPLE_OPERATIONS: OperationDoc[] = [
+  {
+    method: 'get',
+    path: `${ADMIN_PEOPLE}/me`,
+    tag: 'people',
+    summary: 'Who is calling',
+    description: `${SESSION_NOTE} 401 otherwise.`,
+    access: 'visitor-or-admin',
+    responses: { 200: { description: 'The caller.', json: 'AdminMe' } },
+  },
+  {
+    method: 'post',
+    path: `${ADMIN_PEOPLE}/sign-out`,
+    tag: 'people',
+    summary: 'Sign out',
+    description: 'Ends the session and clears its cookie (with the admin key alone there is nothing to end).',
+    access: 'admin',
+    responses: { 204: { description: 'Signed out.' } },
+  },
+  {
+    method: 'post',
+    path: `${ADMIN_PEOPLE}/invites`,
+    tag: 'people',
+    summary: 'Invite a person (owner)',
+    access: 'admin',
+    body: { json: 'NewInvite' },
+    responses: { 201: { description: 'The one-time link, valid 48 hours.', json: 'Invite' } },
+  },
+  {
+    method: 'post',
+    path: `${ADMIN_PEOPLE}/invites/preview`,
+    tag: 'people',
+    summary: 'Who an invite is for',
+    description: 'For /admin/join, before the passkey is made.',
+    access: 'public',
+    rateLimited: true,
+    body: { json: 'InviteToken' },
+    responses: { 200: { description: 'The invite.', json: 'InvitePreview' }, 410: { description: 'Used already, or expired.', json: 'Error' } },
+  },
+  {
+    method: 'get',
+    path: `${ADMIN_PEOPLE}/people`,
+    tag: 'people',
+    summary: 'The people (owner)',
+    access: 'admin',
+    responses: { 200: { description: 'Oldest first.', json: { listOf: 'Person' } } },
+  },
+  {
+    method: 'patch',
+    path: `${ADMIN_PEOPLE}/people/{id}`,
+    tag: 'people',
+    summary: "Change a person's role (owner)",
+    description: 'A new role ends their sessions at once.',
+    access: 'admin',
+    body: { json: 'PersonPatch' },
+    responses: { 200: { description: 'The person.', json: 'Person' }, 404: { description: 'No such person.', json: 'Error' } },
+  },
+  {
+    method: 'delete',
+    path: `${ADMIN_PEOPLE}/people/{id}`,
+    tag: 'people',
+    summary: 'Remove a person (owner)',
+    description: 'Their passkeys and sessions go with them; their next call answers 401.',
+    access: 'admin',
+    responses: { 204: { description: 'Removed.' }, 404: { description: 'No such person.', json: 'Error' } },
+  },
+  {
+    method: 'get',
+    path: `${ADMIN_PEOPLE}/activity`,
+    tag: 'people',
+    summary: 'The activity log (owner)',
+    description: 'Every admin write, newest first, 50 at a time unless `limit` says otherwise.',
+    access: 'admin',
+    query: [
+      { name: 'limit', description: 'At most this many entries (1–100, default 50).', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+      { name: 'cursor', description: "Opaque: the value the previous page's `Link: rel=\"next\"` carried.", schema: { type: 'string' } },
+      { name: 'person', description: "One person's entries (their id), or `key` for the admin key's.", schema: { type: 'string' } },
+    ],
+    responses: { 200: { description: 'Entries.', json: { listOf: 'ActivityEntry' }, headers: { Link: '`<…&cursor=…>; rel="next"` while more entries follow.' } } },
+  },
+  {
+    method: 'post',
+    path: `${ADMIN_PEOPLE}/passkeys/register/options`,
+    tag: 'people',
+    summary: 'Start making a passkey',
+    description: 'Joining: `{token}` of an open invite. Signed in with a passkey (the session cookie): no body, another passkey for yourself.',
+    access: 'public',
+    rateLimited: true,
+    body: { json: 'InviteToken' },
+    responses: { 200: { description: 'The options for navigator.credentials.create().', json: 'CeremonyOptions' }, 410: { description: 'The invite was used already, or expired.', json: 'Error' } },
+  },
+  {
+    method: 'post',
+    path: `${ADMIN_PEOPLE}/passkeys/register/verify`,
+    tag: 'people',
+    summary: 'Finish making a passkey',
+    description: 'Joining: the invite is used up, the person made, and a session opened (Set-Cookie). Signed in: the passkey is added to yours.',
+    access: 'public',
+    rateLimited: true,
+    body: { json: 'PasskeyAnswer' },
+    responses: {
+      201: { description: 'Joined, or another passkey added.', json: { anyOf: ['Joined', 'PasskeyCount'] } },
+      410: { description: 'The invite was used meanwhile, or expired.', json: 'Error' },
+    },
+  },
+  {
+    method: 'post',
+    path: `${ADMIN_PEOPLE}/passkeys/sign-in/options`,
+    tag: 'people',
+    summary: 'Start a passkey sign-in',
+    access: 'public',
+    rateLimited: true,
+    responses: { 200: { description: 'The options for navigator.credentials.get() (any of your passkeys).', json: 'CeremonyOptions' } },
+  },
+  {
+    method: 'post',
+    path: `${ADMIN_PEOPLE}/passkeys/sign-in/verify`,
+    tag: 'people',
+    summary: 'Finish a passkey sign-in',
+    description: 'Opens a session (Set-Cookie, HttpOnly, SameSite=Strict, 30 days sliding). Failures count per address and per person; the global wrong-key lock-out does not apply.',
+    access: 'public',
+    body: { json: 'PasskeyAnswer' },
+    responses: { 200: { description: 'Signed in.', json: 'AdminMe' }, 401: { description: 'Unknown passkey or a failed check.', json: 'Error' }, 429: { description: 'Too many failed sign-ins from this address or for this person.', json: 'Error', headers: { 'Retry-After': 'Seconds to wait.' } } },
+  },
+];
+
 const APPROVED: ParamDoc = { name: 'approved', description: '`true` or `false`.', schema: { type: 'string', enum: ['true', 'false'] } };
 
 /** docs/api.md "Lists": every list route pages the same way. */
@@ -482,4 +612,5 @@ export const OPERATIONS: OperationDoc[] = [
     access: 'public',
     responses: { 302: { description: "To the ad's targetUrl.", headers: { Location: "The ad's targetUrl." } }, 404: { description: 'Unknown ad.', json: 'Error' } },
   },
+  ...PEOPLE_OPERATIONS,
 ];

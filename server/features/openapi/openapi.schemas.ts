@@ -9,6 +9,7 @@ import { SettingsSchema } from '../../../domain/settings';
 import { NewShoutoutFieldsSchema, ShoutoutModerationSchema, ShoutoutSchema } from '../../../domain/shoutouts';
 import { NewShowSchema, ShowSchema } from '../../../domain/shows';
 import { NewSponsorSchema, SponsorPatchSchema, SponsorSchema } from '../../../domain/sponsors';
+import { InviteTokenSchema, NewInviteSchema, PasskeyAnswerSchema, PersonPatchSchema, ROLES, type ActivityEntry, type AdminMe, type Invite, type InvitePreview, type Person } from '../../../domain/people';
 import { TENANTS } from '../../../domain/tenants';
 import { EpisodePatchSchema, EpisodeSchema, NewEpisodeSchema } from '../../../domain/episodes';
 import { NewTrackSchema, TrackModerationSchema, TrackSchema } from '../../../domain/tracks';
@@ -50,6 +51,22 @@ const UploadedSchema = v.object({ url: v.string() });
 /** POST /api/shoutouts as JSON: a finished resumable upload of purpose shoutout, and the same fields. */
 const NewShoutoutFromUploadSchema = v.object({ audioUrl: v.string(), ...NewShoutoutFieldsSchema.entries });
 const HealthSchema = v.object({ ok: v.literal(true) });
+const RoleSchema = v.picklist(ROLES);
+const InviteSchema = v.object({ url: v.string(), expiresAt: v.string() });
+const InvitePreviewSchema = v.object({ name: v.string(), role: RoleSchema, expiresAt: v.string() });
+const PersonSchema = v.object({ id: v.string(), name: v.string(), role: RoleSchema, createdAt: v.string(), lastSignInAt: v.nullable(v.string()), passkeys: v.number() });
+const AdminMeSchema = v.object({ name: v.string(), role: RoleSchema, via: v.picklist(['passkey', 'key']), id: v.nullable(v.string()) });
+const ActivityEntrySchema = v.object({
+  at: v.string(),
+  actor: v.object({ id: v.nullable(v.string()), name: v.string() }),
+  action: v.string(),
+  target: v.object({ type: v.string(), id: v.string() }),
+  summary: v.string(),
+});
+// The WebAuthn options are @simplewebauthn/server's PublicKeyCredential*OptionsJSON, left open here.
+const CeremonyOptionsSchema = v.object({ ceremonyId: v.string(), options: v.record(v.string(), v.unknown()), invite: v.optional(InvitePreviewSchema) });
+const JoinedSchema = v.object({ ...AdminMeSchema.entries, passkeys: v.number() });
+const PasskeyCountSchema = v.object({ passkeys: v.number() });
 const SettingsAnswerSchema = v.object({ ...SettingsSchema.entries, tenant: v.picklist(TENANTS) });
 
 export const COMPONENT_SCHEMAS = {
@@ -96,6 +113,18 @@ export const COMPONENT_SCHEMAS = {
   NewAd: { schema: NewAdSchema, mode: 'input', description: 'An ad.' },
   AdPatch: { schema: AdPatchSchema, mode: 'input', description: 'Any subset of an ad.' },
   ServedAd: { schema: ServedAdSchema, mode: 'output', description: 'The ad shown to a visitor: no counts.' },
+  NewInvite: { schema: NewInviteSchema, mode: 'input', description: 'Invite a person: their name and role.' },
+  Invite: { schema: InviteSchema, mode: 'output', description: 'A one-time link to /admin/join, valid 48 hours.' },
+  InviteToken: { schema: InviteTokenSchema, mode: 'input', description: "An invite's token (from its link)." },
+  InvitePreview: { schema: InvitePreviewSchema, mode: 'output', description: 'Who an open invite is for.' },
+  Person: { schema: PersonSchema, mode: 'output', description: 'An admin who is a person, with the number of their passkeys.' },
+  PersonPatch: { schema: PersonPatchSchema, mode: 'input', description: "A new role; the person's sessions end at once." },
+  AdminMe: { schema: AdminMeSchema, mode: 'output', description: 'Who is calling: a signed-in person, or the admin key (an owner named "admin key", id null).' },
+  ActivityEntry: { schema: ActivityEntrySchema, mode: 'output', description: 'One admin write: who, what, which row, and a one-line summary.' },
+  CeremonyOptions: { schema: CeremonyOptionsSchema, mode: 'output', description: 'WebAuthn options for navigator.credentials (as @simplewebauthn/browser takes them) and the ceremony they belong to; joining adds who the invite is for.' },
+  PasskeyAnswer: { schema: PasskeyAnswerSchema, mode: 'input', description: "The browser's WebAuthn answer (RegistrationResponseJSON or AuthenticationResponseJSON) and its ceremony." },
+  Joined: { schema: JoinedSchema, mode: 'output', description: 'Joined with an invite: who you are now (the session cookie is set) and your passkey count.' },
+  PasskeyCount: { schema: PasskeyCountSchema, mode: 'output', description: 'Another passkey was added: how many you have now.' },
 } satisfies Record<string, ComponentSchema>;
 
 export type ComponentName = keyof typeof COMPONENT_SCHEMAS;
@@ -107,5 +136,10 @@ const sameTypes: [
   Same<v.InferOutput<typeof NowPlayingSchema>, NowPlaying>,
   Same<v.InferOutput<typeof PrayerHeartsSchema>, PrayerHearts>,
   Same<v.InferOutput<typeof ServedAdSchema>, ServedAd>,
-] = [true, true, true, true];
+  Same<v.InferOutput<typeof InviteSchema>, Invite>,
+  Same<v.InferOutput<typeof InvitePreviewSchema>, InvitePreview>,
+  Same<v.InferOutput<typeof PersonSchema>, Person>,
+  Same<v.InferOutput<typeof AdminMeSchema>, AdminMe>,
+  Same<v.InferOutput<typeof ActivityEntrySchema>, ActivityEntry>,
+] = [true, true, true, true, true, true, true, true, true];
 void sameTypes;

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import compose from 'koa-compose';
 import { NewPrayerSchema, PrayerModerationSchema, type Prayer } from '../../../domain/prayers';
 import { PRAYERS_UNAVAILABLE_MESSAGE, tenantHasPrayers } from '../../../domain/tenants';
-import { adminDeleteRoute } from '../../http/admin-crud';
+import { adminDeleteRoute, withActivity, type AdminResource } from '../../http/admin-crud';
 import { requireAdmin } from '../../http/admin-key';
 import { jsonBody } from '../../http/body';
 import type { AppContext, AppState, Deps } from '../../http/context';
@@ -13,6 +13,8 @@ import { rateLimit } from '../../http/rate-limit';
 import { parseWith, queryBoolean } from '../../http/validate';
 import { prayersRepository } from './prayers.repository';
 import { answerList, type ListOrder } from '../../http/paging';
+
+const PRAYER: AdminResource<Prayer> = { area: 'moderation', type: 'prayer', label: (p) => `prayer from ${p.nameOptional || 'Anonymous'}` };
 
 const NEWEST_FIRST: ListOrder<Prayer> = { key: (r) => [r.createdAt], dirs: ['desc'], id: (r) => r.id };
 
@@ -55,12 +57,19 @@ export function prayersRouter(deps: Deps): Router<AppState> {
     },
   ]);
   const moderate = compose<AppContext>([
-    requireAdmin(deps),
+    requireAdmin(deps, 'moderation'),
     async (ctx) => {
       const { approved } = parseWith(PrayerModerationSchema, ctx.state.body);
-      const prayer = await prayers.setApproved(ctx.state.tenant, ctx.params.id!, approved, deps.now());
-      if (!prayer) throw notFound('Prayer not found');
-      ctx.body = prayer;
+      ctx.body = await withActivity(
+        deps,
+        ctx,
+        async (trx) => {
+          const prayer = await prayersRepository(trx).setApproved(ctx.state.tenant, ctx.params.id!, approved, deps.now());
+          if (!prayer) throw notFound('Prayer not found');
+          return prayer;
+        },
+        (p) => ({ action: approved ? 'prayer.approve' : 'prayer.reject', target: { type: 'prayer', id: p.id }, summary: `${approved ? 'approved' : 'rejected'} ${PRAYER.label(p)}` }),
+      );
     },
   ]);
   router.patch('/:id', jsonBody(deps), (ctx, next) => {
@@ -69,7 +78,7 @@ export function prayersRouter(deps: Deps): Router<AppState> {
     return moderating ? moderate(ctx, next) : addHeart(ctx, next);
   });
 
-  adminDeleteRoute(router, deps, prayers, 'Prayer not found');
+  adminDeleteRoute(router, deps, prayersRepository, PRAYER, 'Prayer not found');
 
   return router;
 }

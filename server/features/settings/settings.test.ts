@@ -309,3 +309,42 @@ describeEachEngine('settings', (t) => {
     expect(empty.status).toBe(400);
   });
 });
+
+// docs/api.md, Requests the server makes: npJsonUrl is fetched by the server and its answer
+// shown on the public /api/np, so addresses on the server's own machine or network are
+// refused unless UPSTREAM_ALLOW_PRIVATE=on, and link-local/metadata ones always.
+for (const allowPrivate of [false, true]) {
+  describeEachEngine(
+    `settings: npJsonUrl's address, UPSTREAM_ALLOW_PRIVATE=${allowPrivate ? 'on' : 'off'}`,
+    (t) => {
+      const put = (body: unknown) => t().http().put('/api/settings').set('X-Forwarded-For', freshAddress()).set('x-admin-key', ADMIN_KEY).send(body as object);
+      const storedNp = async () => (JSON.parse(((await t().db('settings').where({ tenant: 'watzhott' }).first()) as { data: string }).data) as { npJsonUrl: string }).npJsonUrl;
+
+      const local = ['http://127.0.0.1:4899/a', 'http://[::1]/a', 'http://2130706433/a', 'http://localhost:8000/status-json.xsl', 'http://192.168.1.20:8000/stats?json=1'];
+      it.each(local)(allowPrivate ? 'accepts %s' : 'refuses %s, saying how to allow it', async (url) => {
+        expect((await put(validSettings({ npJsonUrl: 'https://radio.example.org/api/nowplaying/1' }))).status).toBe(200);
+        const res = await put(validSettings({ npJsonUrl: url }));
+        if (allowPrivate) {
+          expect(res.status).toBe(200);
+          expect(await storedNp()).toBe(url);
+        } else {
+          expect(res.status).toBe(400);
+          expect(res.body.issues).toEqual([{ path: 'npJsonUrl', message: expect.stringContaining('UPSTREAM_ALLOW_PRIVATE=on') }]);
+          expect(res.body.error).toBe(res.body.issues[0].message);
+          expect(await storedNp()).toBe('https://radio.example.org/api/nowplaying/1');
+        }
+      });
+
+      it.each(['http://169.254.169.254/latest/meta-data/', 'http://metadata.google.internal/computeMetadata/v1/', 'http://[fe80::1]/a'])('refuses %s always', async (url) => {
+        const res = await put(validSettings({ npJsonUrl: url }));
+        expect(res.status).toBe(400);
+        expect(res.body.issues).toEqual([{ path: 'npJsonUrl', message: expect.stringMatching(/never fetches it/) }]);
+      });
+
+      it('leaves streamUrl alone: the listener\'s browser fetches it, not the server', async () => {
+        expect((await put(validSettings({ streamUrl: 'http://127.0.0.1:8000/live' }))).status).toBe(200);
+      });
+    },
+    { upstreamAllowPrivate: allowPrivate },
+  );
+}

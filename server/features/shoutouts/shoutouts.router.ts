@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { NewShoutoutFieldsSchema, NewShoutoutJsonSchema, ShoutoutModerationSchema } from '../../../domain/shoutouts';
 import { loadSettings } from '../../db/settings-store';
+import { moderationVerb, moderationWord, withActivity } from '../../http/admin-crud';
 import { requireAdmin } from '../../http/admin-key';
 import { jsonBody, multipartBody } from '../../http/body';
 import type { AppState, Deps, Middleware } from '../../http/context';
@@ -8,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith, queryBoolean } from '../../http/validate';
-import { acceptUpload, isShoutoutUpload } from '../uploads/uploads.service';
+import { acceptUpload, isShoutoutUpload, quotaMeterFor } from '../uploads/uploads.service';
 import { shoutoutsRepository } from './shoutouts.repository';
 import { answerList, type ListOrder } from '../../http/paging';
 import type { Shoutout } from '../../../domain/shoutouts';
@@ -29,14 +30,15 @@ export function shoutoutsRouter(deps: Deps): Router<AppState> {
     await next();
   };
 
-  router.get('/', requireAdmin(deps), async (ctx) => {
+  router.get('/', requireAdmin(deps, 'moderation'), async (ctx) => {
     const filter = { approved: queryBoolean(ctx.query.approved), pending: queryBoolean(ctx.query.pending) === true };
     answerList(ctx, await shoutouts.list(ctx.state.tenant, filter), NEWEST_FIRST);
   });
 
   // Multipart (the recording in the request) or JSON naming a finished resumable upload of
   // purpose `shoutout` (docs/api.md); each reaches its own body parser.
-  const multipart = multipartBody(deps, { fileField: 'audio', maxBytes: deps.config.limits.shoutoutBytes, textFields: ['nameOptional'] });
+  // The recording counts toward the daily upload quotas like any upload (docs/api.md Uploads).
+  const multipart = multipartBody(deps, { fileField: 'audio', maxBytes: deps.config.limits.shoutoutBytes, textFields: ['nameOptional'], meter: quotaMeterFor(deps) });
   const json = jsonBody(deps);
   const body: Middleware = (ctx, next) => (ctx.is('application/json', '+json') ? json(ctx, next) : multipart(ctx, next));
 
@@ -61,16 +63,32 @@ export function shoutoutsRouter(deps: Deps): Router<AppState> {
     ctx.body = await shoutouts.create(ctx.state.tenant, { nameOptional, audioUrl }, deps.now());
   });
 
-  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+  const label = (s: Shoutout) => `shoutout from ${s.nameOptional || 'Anonymous'}`;
+  router.patch('/:id', requireAdmin(deps, 'moderation'), jsonBody(deps), async (ctx) => {
     const { approved } = parseWith(ShoutoutModerationSchema, ctx.state.body);
-    const shoutout = await shoutouts.setApproved(ctx.state.tenant, ctx.params.id!, approved, deps.now());
-    if (!shoutout) throw notFound('Shoutout not found');
-    ctx.body = shoutout;
+    ctx.body = await withActivity(
+      deps,
+      ctx,
+      async (trx) => {
+        const shoutout = await shoutoutsRepository(trx).setApproved(ctx.state.tenant, ctx.params.id!, approved, deps.now());
+        if (!shoutout) throw notFound('Shoutout not found');
+        return shoutout;
+      },
+      (s) => ({ action: `shoutout.${moderationVerb(approved)}`, target: { type: 'shoutout', id: s.id }, summary: `${moderationWord(approved)} ${label(s)}` }),
+    );
   });
 
-  router.delete('/:id', requireAdmin(deps), async (ctx) => {
-    const removed = await shoutouts.remove(ctx.state.tenant, ctx.params.id!);
-    if (!removed) throw notFound('Shoutout not found');
+  router.delete('/:id', requireAdmin(deps, 'moderation'), async (ctx) => {
+    const removed = await withActivity(
+      deps,
+      ctx,
+      async (trx) => {
+        const gone = await shoutoutsRepository(trx).remove(ctx.state.tenant, ctx.params.id!);
+        if (!gone) throw notFound('Shoutout not found');
+        return gone;
+      },
+      (s) => ({ action: 'shoutout.delete', target: { type: 'shoutout', id: s.id }, summary: `deleted ${label(s)}` }),
+    );
     await deleteUploadedFiles(deps, [removed.audioUrl]);
     ctx.status = 204;
   });

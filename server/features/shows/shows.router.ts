@@ -16,7 +16,7 @@ export function showsRouter(deps: Deps): Router<AppState> {
     answerList(ctx, await shows.list(ctx.state.tenant), BY_START);
   });
 
-  adminWriteRoutes(router, deps, NewShowSchema, shows, 'Show not found');
+  adminWriteRoutes(router, deps, NewShowSchema, showsRepository, { area: 'content', type: 'show', label: (s) => s.title }, 'Show not found');
 
   return router;
 }

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { NewSponsorSchema, SponsorPatchSchema, type Sponsor } from '../../../domain/sponsors';
-import { adminDeleteRoute, adminPatchRoute } from '../../http/admin-crud';
+import { NewSponsorSchema, SponsorPatchSchema, type Sponsor, type SponsorPatch } from '../../../domain/sponsors';
+import { adminDeleteRoute, adminPatchRoute, type AdminResource } from '../../http/admin-crud';
 import { jsonBody } from '../../http/body';
 import type { AppState, Deps } from '../../http/context';
 import { idempotent } from '../../http/idempotency';
@@ -31,8 +31,11 @@ export function sponsorsRouter(deps: Deps): Router<AppState> {
     ctx.body = ctx.state.isAdmin ? sponsor : withoutNotes(sponsor);
   });
 
-  adminPatchRoute(router, deps, SponsorPatchSchema, sponsors, 'Sponsor not found');
-  adminDeleteRoute(router, deps, sponsors, 'Sponsor not found');
+  // Editors review applications: approving one is making it active.
+  const SPONSOR: AdminResource<Sponsor> = { area: 'content', type: 'sponsor', label: (s) => s.name };
+  const verb = (patch: SponsorPatch) => (patch.active === true ? 'approved' : patch.active === false ? 'deactivated' : 'changed');
+  adminPatchRoute(router, deps, SponsorPatchSchema, sponsorsRepository, SPONSOR, 'Sponsor not found', verb);
+  adminDeleteRoute(router, deps, sponsorsRepository, SPONSOR, 'Sponsor not found');
 
   return router;
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { NewTrackSchema, TrackModerationSchema } from '../../../domain/tracks';
+import { moderationVerb, withActivity } from '../../http/admin-crud';
 import { requireAdmin } from '../../http/admin-key';
 import { jsonBody } from '../../http/body';
 import type { AppState, Deps } from '../../http/context';
@@ -38,18 +39,34 @@ export function tracksRouter(deps: Deps, renditions: TrackRenditions = trackRend
     ctx.body = await tracks.create(input, deps.now());
   });
 
-  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+  router.patch('/:id', requireAdmin(deps, 'moderation'), jsonBody(deps), async (ctx) => {
     const change = parseWith(TrackModerationSchema, ctx.state.body);
-    const track = await tracks.moderate(ctx.params.id!, change);
-    if (!track) throw notFound('Track not found');
-    // Approval queues the low-data rendition (a durable job); the answer does not wait for it.
+    const track = await withActivity(
+      deps,
+      ctx,
+      async (trx) => {
+        const moderated = await tracksRepository(trx).moderate(ctx.params.id!, change);
+        if (!moderated) throw notFound('Track not found');
+        return moderated;
+      },
+      (t) => ({ action: `track.${moderationVerb(change.status === 'approved' ? true : change.status === 'rejected' ? false : undefined)}`, target: { type: 'track', id: t.id }, summary: `${change.status ?? 'changed'} track ${t.title}` }),
+    );
+    // Approval makes the low-data rendition in the background; the answer does not wait.
     await renditions.request(track);
     ctx.body = track;
   });
 
-  router.delete('/:id', requireAdmin(deps), async (ctx) => {
-    const removed = await tracks.remove(ctx.params.id!);
-    if (!removed) throw notFound('Track not found');
+  router.delete('/:id', requireAdmin(deps, 'moderation'), async (ctx) => {
+    const removed = await withActivity(
+      deps,
+      ctx,
+      async (trx) => {
+        const gone = await tracksRepository(trx).remove(ctx.params.id!);
+        if (!gone) throw notFound('Track not found');
+        return gone;
+      },
+      (t) => ({ action: 'track.delete', target: { type: 'track', id: t.id }, summary: `deleted track ${t.title}` }),
+    );
     await deleteUploadedFiles(deps, [removed.fileUrl, removed.coverUrl, removed.lowDataUrl]);
     ctx.status = 204;
   });

@@ -51,7 +51,9 @@ export function resumableUploads(deps: Deps) {
     async onUploadCreate(_req, upload) {
       try {
         const purpose = parsePurpose(upload.metadata?.purpose ?? null);
-        if (upload.size !== undefined && upload.size > maxBytesFor(deps, purpose)) throw tooLargeFor(deps, purpose);
+        // The quota was charged with the declared length (uploads.router.ts): none, no upload.
+        if (upload.size === undefined) throw new HttpError(400, 'Upload-Length is required: uploads of unknown length are not accepted');
+        if (upload.size > maxBytesFor(deps, purpose)) throw tooLargeFor(deps, purpose);
       } catch (err) {
         if (err instanceof HttpError) throw tusError(err);
         throw err;

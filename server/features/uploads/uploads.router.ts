@@ -5,26 +5,17 @@ import { badRequest, unauthorized } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { RESUMABLE_PATH, resumableUploads } from './uploads.resumable';
-import { acceptUpload, chargeQuota, maxBytesFor, parsePurpose, tooLargeFor } from './uploads.service';
+import { acceptUpload, chargeQuota, maxBytesFor, parsePurpose, quotaMeterFor, tooLargeFor } from './uploads.service';
 
 export function uploadsRouter(deps: Deps): Router<AppState> {
   const { audioUploadBytes, imageUploadBytes } = deps.config.limits;
   const router = new Router<AppState>();
 
-  /** Counts the request's declared bytes against the daily quotas before any is read. */
-  const quota =
-    (lengthHeader: string): Middleware =>
-    async (ctx, next) => {
-      const declared = Number(ctx.get(lengthHeader));
-      if (Number.isFinite(declared) && declared > 0) await chargeQuota(deps, ctx.state.clientAddress, declared);
-      await next();
-    };
-
   router.post(
     '/api/uploads',
     rateLimit(deps, 'POST /api/uploads'),
-    quota('content-length'),
-    multipartBody(deps, { fileField: 'file', maxBytes: Math.max(audioUploadBytes, imageUploadBytes), textFields: [] }),
+    // The quota is charged with the bytes that arrive, a declared length before any is read.
+    multipartBody(deps, { fileField: 'file', maxBytes: Math.max(audioUploadBytes, imageUploadBytes), textFields: [], meter: quotaMeterFor(deps) }),
     idempotent(deps),
     async (ctx) => {
       const upload = ctx.state.upload;
@@ -37,7 +28,12 @@ export function uploadsRouter(deps: Deps): Router<AppState> {
   const resumable = resumableUploads(deps);
   const creation: Middleware = async (ctx, next) => {
     // The purpose's size limit and the quota answer before tus creates anything, with the
-    // same JSON (and Retry-After) as the rest of the API.
+    // same JSON (and Retry-After) as the rest of the API. The whole length is charged here,
+    // so a length only named later (creation-defer-length) would be charged nowhere: refused.
+    if (ctx.get('upload-defer-length')) {
+      const message = 'Upload-Length is required: uploads of unknown length are not accepted';
+      throw badRequest(message);
+    }
     const length = Number(ctx.get('upload-length'));
     if (Number.isFinite(length) && length > 0) {
       const purpose = parsePurpose(metadataValue(ctx.get('upload-metadata'), 'purpose'));

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
 import { MIN_AUDIO_KBPS } from '../../../domain/tracks';
-import type { Deps } from '../../http/context';
+import type { AppContext, Deps } from '../../http/context';
 import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../http/errors';
 import { audioKbps, deleteUploadedFiles, hasVideoTrack, prepareImage, sniffMedia, storedNameOf } from '../../media/media-files';
 import { uploadsRepository, type StoredPurpose } from './uploads.repository';
@@ -157,6 +157,60 @@ export async function chargeQuota(deps: Deps, clientAddress: string, bytes: numb
     throw tooManyRequests(((day + 1) * DAY_MS - now) / 1000, message);
   }
 }
+
+/** Bytes charged at a time while a body of unknown length arrives: one database write per MB, not per chunk. */
+export const QUOTA_STEP_BYTES = 1024 * 1024;
+
+/**
+ * The daily quotas charged with the bytes a body actually brings, whatever its framing
+ * (docs/api.md Uploads): `reserve` charges a declared length before anything is read (so a
+ * body that could never fit is refused at once); `take` charges what arrives beyond what was
+ * charged, a step ahead, and throws the 429 once a body crosses what the quota leaves;
+ * `settle` gives back what was charged but never came (a cut connection, a refused body).
+ */
+export function quotaMeter(deps: Deps, clientAddress: string) {
+  let charged = 0;
+  let received = 0;
+  // What is given back goes to the day it was charged to, not the next one.
+  let day = Math.floor(deps.now() / DAY_MS);
+  const charge = async (bytes: number) => {
+    day = Math.floor(deps.now() / DAY_MS);
+    await chargeQuota(deps, clientAddress, bytes);
+    charged += bytes;
+  };
+  return {
+    async reserve(bytes: number): Promise<void> {
+      if (bytes > 0) await charge(bytes);
+    },
+    async take(bytes: number): Promise<void> {
+      received += bytes;
+      if (received <= charged) return;
+      const needed = received - charged;
+      const step = Math.max(needed, QUOTA_STEP_BYTES);
+      try {
+        await charge(step);
+      } catch (err) {
+        // A whole step may not fit where the bytes themselves still do.
+        if (step === needed) throw err;
+        await charge(needed);
+      }
+    },
+    async settle(): Promise<void> {
+      const unused = charged - received;
+      if (unused <= 0) return;
+      charged = received;
+      await uploadsRepository(deps.db).addBytes(day, [`address:${quotaScopeOf(clientAddress)}`, 'total'], -unused);
+    },
+  };
+}
+
+/** multipartBody's meter (server/http/body.ts): the quotas, charged first with a declared Content-Length. */
+export const quotaMeterFor = (deps: Deps) => async (ctx: AppContext) => {
+  const meter = quotaMeter(deps, ctx.state.clientAddress);
+  const declared = Number(ctx.get('content-length'));
+  if (Number.isSafeInteger(declared)) await meter.reserve(declared);
+  return meter;
+};
 
 /**
  * The lifecycle sweep (docs/uploads.md): uploads that no artist, track, shoutout, event,

@@ -1,0 +1,86 @@
+import * as v from 'valibot';
+import { requiredText } from './fields';
+
+/**
+ * Admins who are people (docs/api.md, "Admins who are people"): three roles, each allowed
+ * some areas of the admin. The server enforces them on every admin route; the app shows
+ * only the tabs a role may use.
+ */
+export const ROLES = ['owner', 'editor', 'moderator'] as const;
+export type Role = (typeof ROLES)[number];
+
+/**
+ * What an admin route belongs to. `moderation`: artists, tracks, prayers, shoutouts and the
+ * dashboard; `content`: shows, events, sponsors, the ad inventory, episodes; `owner`:
+ * settings, ad settings, people and the activity log.
+ */
+export type AdminArea = 'moderation' | 'content' | 'owner';
+
+export function roleMayUse(role: Role, area: AdminArea): boolean {
+  if (role === 'owner') return true;
+  if (role === 'editor') return area === 'content';
+  return area === 'moderation';
+}
+
+export const ROLE_CANNOT_MESSAGE = 'Your role cannot do this';
+/** The admin key acts as an owner of this name (docs/api.md). */
+export const ADMIN_KEY_ACTOR_NAME = 'admin key';
+/** The session cookie (HttpOnly, SameSite=Strict; Secure over https). */
+export const ADMIN_SESSION_COOKIE = 'radio_admin';
+export const INVITE_EXPIRED_MESSAGE = 'This invite has expired or has already been used';
+
+const role = v.picklist(ROLES, 'Role must be owner, editor or moderator');
+
+export const NewInviteSchema = v.object({
+  name: requiredText('Name is required', 80),
+  role,
+});
+export type NewInvite = v.InferOutput<typeof NewInviteSchema>;
+
+export const PersonPatchSchema = v.object({ role: v.optional(role) });
+
+export interface Invite {
+  url: string;
+  expiresAt: string;
+}
+
+export interface Person {
+  id: string;
+  name: string;
+  role: Role;
+  createdAt: string;
+  lastSignInAt: string | null;
+  passkeys: number;
+}
+
+export interface AdminMe {
+  name: string;
+  role: Role;
+  via: 'passkey' | 'key';
+  /** The person's id; null for the admin key. */
+  id: string | null;
+}
+
+export interface ActivityEntry {
+  at: string;
+  actor: { id: string | null; name: string };
+  action: string;
+  target: { type: string; id: string };
+  summary: string;
+}
+
+/** What /admin/join shows before the passkey is made. */
+export interface InvitePreview {
+  name: string;
+  role: Role;
+  expiresAt: string;
+}
+
+/** An invite's token, sent in a body (never in a URL a log would keep). */
+export const InviteTokenSchema = v.object({ token: v.pipe(v.string('token is required'), v.minLength(1, 'token is required'), v.maxLength(200)) });
+
+/** The browser's answer to a WebAuthn ceremony, with the ceremony it answers. */
+export const PasskeyAnswerSchema = v.object({
+  ceremonyId: v.pipe(v.string('ceremonyId is required'), v.maxLength(64)),
+  response: v.looseObject({ id: v.pipe(v.string('response.id is required'), v.maxLength(1400)) }, 'response is required'),
+});

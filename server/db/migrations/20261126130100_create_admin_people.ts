@@ -1,0 +1,81 @@
+import type { Knex } from 'knex';
+import { createTables, type Migration } from '../migration-kit';
+
+// Admins who are people (docs/api.md, "Admins who are people"). Times are epoch
+// milliseconds; tokens are kept only as their SHA-256, so a copy of the database signs
+// nobody in.
+const tables = createTables({
+  admin_people: (t) => {
+    t.string('id', 64).primary();
+    t.string('name', 80).notNullable();
+    t.string('role', 16).notNullable();
+    // The WebAuthn user handle (random, base64url): never the id or the name.
+    t.string('user_handle', 64).notNullable().unique();
+    t.bigInteger('created_at').notNullable();
+    t.bigInteger('last_sign_in_at').nullable();
+  },
+  admin_passkeys: (t) => {
+    // The credential id, base64url.
+    t.string('id', 1400).primary();
+    t.string('person_id', 64).notNullable().references('id').inTable('admin_people').onDelete('CASCADE').index();
+    t.text('public_key').notNullable();
+    t.bigInteger('counter').notNullable().defaultTo(0);
+    t.string('transports', 200).notNullable().defaultTo('[]');
+    t.bigInteger('created_at').notNullable();
+    t.bigInteger('last_used_at').nullable();
+  },
+  admin_sessions: (t) => {
+    t.string('token_hash', 64).primary();
+    t.string('person_id', 64).notNullable().references('id').inTable('admin_people').onDelete('CASCADE').index();
+    t.bigInteger('created_at').notNullable();
+    t.bigInteger('expires_at').notNullable().index();
+  },
+  admin_invites: (t) => {
+    t.string('token_hash', 64).primary();
+    t.string('name', 80).notNullable();
+    t.string('role', 16).notNullable();
+    t.string('invited_by', 80).notNullable();
+    t.bigInteger('created_at').notNullable();
+    t.bigInteger('expires_at').notNullable();
+    t.bigInteger('used_at').nullable();
+  },
+  // A WebAuthn challenge between its options and its answer, so any process can check it.
+  admin_ceremonies: (t) => {
+    t.string('id', 64).primary();
+    t.string('kind', 16).notNullable();
+    t.string('challenge', 200).notNullable();
+    // Registration: the invite's token hash (joining) or the person adding a passkey.
+    t.string('invite_hash', 64).nullable();
+    t.string('person_id', 64).nullable();
+    t.string('user_handle', 64).nullable();
+    t.bigInteger('expires_at').notNullable().index();
+  },
+  admin_activity: (t) => {
+    t.increments('seq').primary();
+    t.bigInteger('at').notNullable();
+    t.string('tenant', 32).nullable();
+    // Null for the admin key; kept (not a foreign key) so a removed person's entries stay.
+    t.string('actor_id', 64).nullable().index();
+    t.string('actor_name', 80).notNullable();
+    t.string('action', 64).notNullable();
+    t.string('target_type', 32).notNullable();
+    t.string('target_id', 200).notNullable();
+    t.string('summary', 300).notNullable();
+  },
+});
+
+export const up: Migration['up'] = async (knex: Knex) => {
+  await tables.up(knex);
+  // Failed sign-ins: wrong keys ('key') and failed passkey sign-ins ('passkey'). Only wrong
+  // keys count toward the global lock-out, which guards the key alone.
+  await knex.schema.alterTable('auth_failures', (t) => {
+    t.string('kind', 16).notNullable().defaultTo('key');
+  });
+};
+
+export const down: Migration['down'] = async (knex: Knex) => {
+  await knex.schema.alterTable('auth_failures', (t) => {
+    t.dropColumn('kind');
+  });
+  await tables.down(knex);
+};

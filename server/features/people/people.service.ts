@@ -1,0 +1,235 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { INVITE_EXPIRED_MESSAGE, type AdminMe, type InvitePreview, type NewInvite, type Person, type Role } from '../../../domain/people';
+import { inTransaction } from '../../db/in-transaction';
+import { recordActivity } from '../../http/activity.repository';
+import { assertPasskeySignInOpen, recordPasskeyFailure } from '../../http/admin-key';
+import { hashToken, newToken, SESSION_DAYS_MS } from '../../http/admin-session';
+import { adminSessionsRepository } from '../../http/admin-sessions.repository';
+import type { Actor, Deps } from '../../http/context';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import { peopleRepository } from './people.repository';
+
+/** docs/api.md: an invite link is good for 48 hours, once. */
+export const INVITE_TTL_MS = 48 * 60 * 60 * 1000;
+/** How long a WebAuthn challenge waits for its answer. */
+const CEREMONY_TTL_MS = 5 * 60 * 1000;
+const RP_NAME = 'Radio admin';
+const PASSKEY_FAILED_MESSAGE = 'That passkey could not be checked. Please try again.';
+
+/** Where the ceremony happens: the relying party id and our own origin (server/http/admin-session.ts). */
+export interface Site {
+  rpId: string;
+  origin: string;
+}
+
+export interface SignedIn {
+  me: AdminMe;
+  /** The session token for the cookie. */
+  token: string;
+}
+
+const meOf = (p: { id: string; name: string; role: Role }): AdminMe => ({ id: p.id, name: p.name, role: p.role, via: 'passkey' });
+
+export function peopleService(deps: Deps) {
+  const people = peopleRepository(deps.db);
+
+  async function openSession(db: Deps['db'], personId: string, now: number): Promise<string> {
+    const token = newToken();
+    await adminSessionsRepository(db).create(hashToken(token), personId, now, now + SESSION_DAYS_MS);
+    return token;
+  }
+
+  async function invitePreview(token: string): Promise<InvitePreview> {
+    const invite = await people.openInvite(hashToken(token), deps.now());
+    if (!invite) throw new HttpError(410, INVITE_EXPIRED_MESSAGE);
+    return { name: invite.name, role: invite.role, expiresAt: new Date(invite.expiresAt).toISOString() };
+  }
+
+  return {
+    invitePreview,
+
+    async invite(actor: Actor, input: NewInvite, origin: string): Promise<{ url: string; expiresAt: string }> {
+      const token = newToken();
+      const now = deps.now();
+      const expiresAt = now + INVITE_TTL_MS;
+      const tokenHash = hashToken(token);
+      await inTransaction(deps.db, async (trx) => {
+        await peopleRepository(trx).createInvite({ tokenHash, name: input.name, role: input.role, invitedBy: actor.name }, now, expiresAt);
+        await recordActivity(trx, actor, { at: now, action: 'invite.create', target: { type: 'invite', id: tokenHash.slice(0, 16) }, summary: `invited ${input.name} as ${input.role}` });
+      });
+      return { url: `${origin}/admin/join?token=${encodeURIComponent(token)}`, expiresAt: new Date(expiresAt).toISOString() };
+    },
+
+    list: () => people.list(),
+
+    /** A new role ends the person's sessions at once: they sign in again under it. */
+    async setRole(actor: Actor, id: string, role: Role | undefined): Promise<Person> {
+      const now = deps.now();
+      return inTransaction(deps.db, async (trx) => {
+        const repo = peopleRepository(trx);
+        const person = await repo.find(id);
+        if (!person) throw notFound('Person not found');
+        if (role === undefined || role === person.role) return person;
+        await repo.setRole(id, role);
+        await adminSessionsRepository(trx).endAllOf(id);
+        await recordActivity(trx, actor, { at: now, action: 'person.role', target: { type: 'person', id }, summary: `changed ${person.name}'s role from ${person.role} to ${role}` });
+        return { ...person, role };
+      });
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      const now = deps.now();
+      await inTransaction(deps.db, async (trx) => {
+        const repo = peopleRepository(trx);
+        const person = await repo.find(id);
+        if (!person) throw notFound('Person not found');
+        await adminSessionsRepository(trx).endAllOf(id);
+        await repo.remove(id);
+        await recordActivity(trx, actor, { at: now, action: 'person.remove', target: { type: 'person', id }, summary: `removed ${person.name}` });
+      });
+    },
+
+    /**
+     * Options for making a passkey: joining with an invite's token, or a signed-in person
+     * adding another passkey (`actor`).
+     */
+    async registrationOptions(site: Site, who: { token: string } | { actor: Actor }): Promise<{ ceremonyId: string; options: PublicKeyCredentialCreationOptionsJSON; invite?: InvitePreview }> {
+      const now = deps.now();
+      let userHandle: string;
+      let name: string;
+      let inviteHash: string | null = null;
+      let personId: string | null = null;
+      let exclude: { id: string; transports: string[] }[] = [];
+      let preview: InvitePreview | undefined;
+      if ('token' in who) {
+        preview = await invitePreview(who.token);
+        inviteHash = hashToken(who.token);
+        userHandle = randomBytes(32).toString('base64url');
+        name = preview.name;
+      } else {
+        if (!who.actor.id) throw badRequest('Sign in with a passkey to add one; the admin key has none');
+        personId = who.actor.id;
+        const handle = await people.userHandleOf(personId);
+        if (!handle) throw notFound('Person not found');
+        userHandle = handle;
+        name = who.actor.name;
+        exclude = await people.passkeysOf(personId);
+      }
+      const options = await generateRegistrationOptions({
+        rpName: RP_NAME,
+        rpID: site.rpId,
+        userName: name,
+        userDisplayName: name,
+        userID: new Uint8Array(Buffer.from(userHandle, 'base64url')),
+        attestationType: 'none',
+        excludeCredentials: exclude,
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      });
+      const ceremonyId = randomUUID();
+      await people.createCeremony({ id: ceremonyId, kind: 'register', challenge: options.challenge, inviteHash, personId, userHandle, expiresAt: now + CEREMONY_TTL_MS });
+      return { ceremonyId, options, ...(preview ? { invite: preview } : {}) };
+    },
+
+    /**
+     * Checks the new passkey. Joining: the invite is used up, the person made, the passkey
+     * kept, a session opened and the activity written, all in one transaction. Adding: the
+     * passkey joins the person's others.
+     */
+    async register(site: Site, ceremonyId: string, response: RegistrationResponseJSON): Promise<{ joined: SignedIn | null; passkeys: number }> {
+      const now = deps.now();
+      const ceremony = await people.takeCeremony(ceremonyId, 'register', now);
+      if (!ceremony) throw badRequest('This passkey request has expired; please try again');
+      let verified;
+      try {
+        verified = await verifyRegistrationResponse({ response, expectedChallenge: ceremony.challenge, expectedOrigin: site.origin, expectedRPID: site.rpId, requireUserVerification: true });
+      } catch {
+        throw badRequest(PASSKEY_FAILED_MESSAGE);
+      }
+      if (!verified.verified) throw badRequest(PASSKEY_FAILED_MESSAGE);
+      const credential = verified.registrationInfo.credential;
+      return inTransaction(deps.db, async (trx) => {
+        const repo = peopleRepository(trx);
+        let personId = ceremony.personId;
+        let joined: SignedIn | null = null;
+        if (ceremony.inviteHash) {
+          const invite = await repo.openInvite(ceremony.inviteHash, now);
+          if (!invite || !(await repo.useInvite(ceremony.inviteHash, now))) throw new HttpError(410, INVITE_EXPIRED_MESSAGE);
+          personId = randomUUID();
+          const person = { id: personId, name: invite.name, role: invite.role };
+          await repo.create({ ...person, userHandle: ceremony.userHandle! }, now);
+          const me = meOf(person);
+          joined = { me, token: await openSession(trx, personId, now) };
+          await recordActivity(trx, { ...me, via: 'passkey' }, { at: now, action: 'person.join', target: { type: 'person', id: personId }, summary: `${invite.name} joined as ${invite.role}` });
+        }
+        if (!personId || !(await repo.find(personId))) throw notFound('Person not found');
+        await repo.addPasskey({ id: credential.id, personId, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports ?? [] }, now);
+        const passkeys = (await repo.find(personId))!.passkeys;
+        return { joined, passkeys };
+      });
+    },
+
+    async signInOptions(site: Site): Promise<{ ceremonyId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
+      // Discoverable credentials: the phone offers the person's passkey, nobody types a name.
+      const options = await generateAuthenticationOptions({ rpID: site.rpId, userVerification: 'required' });
+      const ceremonyId = randomUUID();
+      await people.createCeremony({ id: ceremonyId, kind: 'sign-in', challenge: options.challenge, inviteHash: null, personId: null, userHandle: null, expiresAt: deps.now() + CEREMONY_TTL_MS });
+      return { ceremonyId, options };
+    },
+
+    /**
+     * A passkey sign-in: limited per address and per person like wrong keys, but never by the
+     * global wrong-key lock-out (docs/api.md, "Admins who are people").
+     */
+    async signIn(site: Site, address: string, ceremonyId: string, response: AuthenticationResponseJSON): Promise<SignedIn> {
+      await assertPasskeySignInOpen(deps, address);
+      const now = deps.now();
+      const ceremony = await people.takeCeremony(ceremonyId, 'sign-in', now);
+      if (!ceremony) throw badRequest('This sign-in request has expired; please try again');
+      const passkey = typeof response?.id === 'string' ? await people.passkey(response.id) : null;
+      if (!passkey) {
+        await recordPasskeyFailure(deps, address);
+        throw new HttpError(401, 'This passkey is not known here');
+      }
+      await assertPasskeySignInOpen(deps, address, passkey.personId);
+      let result;
+      try {
+        result = await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: ceremony.challenge,
+          expectedOrigin: site.origin,
+          expectedRPID: site.rpId,
+          credential: { id: passkey.id, publicKey: passkey.publicKey, counter: passkey.counter, transports: passkey.transports },
+          requireUserVerification: true,
+        });
+      } catch {
+        result = null;
+      }
+      if (!result?.verified) {
+        await recordPasskeyFailure(deps, address, passkey.personId);
+        throw new HttpError(401, PASSKEY_FAILED_MESSAGE);
+      }
+      return inTransaction(deps.db, async (trx) => {
+        const repo = peopleRepository(trx);
+        const person = await repo.find(passkey.personId);
+        if (!person) throw new HttpError(401, 'This passkey is not known here');
+        await repo.passkeyUsed(passkey.id, result.authenticationInfo.newCounter, now);
+        await repo.signedIn(person.id, now);
+        return { me: meOf(person), token: await openSession(trx, person.id, now) };
+      });
+    },
+
+    async signOut(actor: Actor): Promise<void> {
+      if (actor.sessionHash) await adminSessionsRepository(deps.db).end(actor.sessionHash);
+    },
+  };
+}
