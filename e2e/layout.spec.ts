@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
 
-const NAV = ['Artists', 'Radio', 'Watch', 'Schedule', 'Country', 'Community', 'Shop', 'Sponsors', 'Give'];
+const NAV = ['Artists', 'Radio', 'Watch', 'Schedule', 'Country', 'Community', 'Shop', 'Sponsors', 'Give', 'Listen Again'];
 
 test('the radio page shows the bar, now playing and recently played', async ({ page }) => {
   await page.goto('/');

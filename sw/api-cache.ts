@@ -5,8 +5,8 @@ import { NetworkFirst } from 'workbox-strategies';
 
 export const API_CACHE = 'api-reads-v1';
 
-/** Public reads a listener needs offline: schedule, artists, tracks, settings, the last now playing, prayers, sponsors, events. */
-const CACHED_READS = /^\/api\/(shows|artists|tracks|settings|np|prayers|sponsors|events)(\/|$)/;
+/** Public reads a listener needs offline: schedule, artists, tracks, settings, the last now playing, prayers, sponsors, events, episodes (Listen Again). */
+const CACHED_READS = /^\/api\/(shows|artists|tracks|settings|np|prayers|sponsors|events|episodes)(\/|$)/;
 
 /**
  * Never cached: admin answers (anything sent with the key, or answered `no-store`: a passkey

@@ -17,7 +17,7 @@ import { UpdatePrompt } from './update-prompt';
 // The tenant's colours and theme colour, and a saved theme, before the first render.
 if (typeof document !== 'undefined') applyTenantLook(currentTenant());
 
-/** docs/product.md#screens: navigation links in this order. */
+/** docs/product.md#screens: navigation links in this order (Listen Again after the nine). */
 export const NAV_LINKS = [
   { to: '/artists', label: 'Artists' },
   { to: '/', label: 'Radio' },
@@ -28,6 +28,8 @@ export const NAV_LINKS = [
   { to: '/shop', label: 'Shop' },
   { to: '/sponsors', label: 'Sponsors' },
   { to: '/give', label: 'Give' },
+  // docs/product.md "Settled in round three": Listen Again follows spec.md's nine.
+  { to: '/episodes', label: 'Listen Again' },
 ] as const;
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronUp, Pause, Play, Volume2, VolumeX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLowData } from '../lib/low-data';
 import { useNowPlaying } from '../api/np';
 import { estimateMegabytes } from '../lib/player/engine';
@@ -11,6 +11,10 @@ import { useSettings } from '../api/settings';
 /** A live MP3 stream's usual rate; the low-data stream is usually lighter. */
 const ASSUMED_KBPS = 128;
 const ASSUMED_LOW_DATA_KBPS = 48;
+
+// An episode's skips and speed, and the sleep timer, load only when wanted (the bar is on every first visit).
+const EpisodeSkipControls = lazy(() => import('./episode-skip-controls'));
+const SleepTimerControl = lazy(() => import('./sleep-timer-control'));
 
 /** m:ss, the way players show a track's place. */
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
@@ -114,9 +118,14 @@ export function NowPlayingBar() {
           <span>{state.duration > 0 ? clock(state.duration) : '–:––'}</span>
         </div>
       )}
+      {track?.kind === 'episode' && (
+        <Suspense fallback={null}>
+          <EpisodeSkipControls />
+        </Suspense>
+      )}
       {expanded && (
         <div className="np-details">
-          {track && (
+          {track && track.kind !== 'episode' && (
             <div className="np-queue" role="group" aria-label="Track queue">
               <button type="button" className="outline" onClick={() => player.previous()}>
                 ⏮ Previous
@@ -129,6 +138,9 @@ export function NowPlayingBar() {
               </button>
             </div>
           )}
+          <Suspense fallback={null}>
+            <SleepTimerControl />
+          </Suspense>
           <label>
             Volume
             <input type="range" min={0} max={1} step={0.05} value={state.volume} onChange={(e) => player.setVolume(Number(e.target.value))} />
@@ -136,7 +148,7 @@ export function NowPlayingBar() {
           <p data-testid="data-used">
             Data used this session: about {megabytes < 1 ? megabytes.toFixed(1) : Math.round(megabytes)} MB
             {lowDataStream && !track ? ' (low-data stream)' : ''}
-            {track && state.lowDataTrack ? ' (low-data track)' : ''}
+            {track && state.lowDataTrack ? (track.kind === 'episode' ? ' (low-data episode)' : ' (low-data track)') : ''}
           </p>
           {np.data?.listeners != null && <p>{np.data.listeners} listening now</p>}
         </div>

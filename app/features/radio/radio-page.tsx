@@ -1,5 +1,5 @@
 import { Mic, Pause, Play, Radio, Users } from 'lucide-react';
-import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { EmbedName } from '../../../domain/embeds';
 import { builtInLogoUrl } from '../../../domain/tenants';
 import { AdSlot } from '../../components/ad-slot';
@@ -16,6 +16,9 @@ import { claimTaps } from '../../lib/player/first-tap';
 import { playedTime } from './played-time';
 
 export const RECENTLY_PLAYED_COUNT = 3;
+
+// Listen Again's latest episodes: a chunk of its own, fetched when the lower part renders.
+const ListenAgainSection = lazy(() => import('../../components/episodes/listen-again-section'));
 
 // The recorder loads only where it is used: on this page, when the station takes shoutouts.
 // Its chunk is asked for with the page's data (loadShoutoutForm in the route's loader).
@@ -108,6 +111,10 @@ export function RadioPage() {
                 <DeferredEmbed name="recently-played" html={s.recentlyPlayedEmbed} title="Station recently played" delayMs={embedDelay} />
               ) : null}
             </article>
+
+            <Suspense fallback={null}>
+              <ListenAgainSection />
+            </Suspense>
 
             {s?.radioHtmlEmbed ? (
               <article aria-labelledby="station-player-heading">

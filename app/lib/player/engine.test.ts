@@ -423,6 +423,78 @@ describe('RadioEngine track queue', () => {
   });
 });
 
+describe('RadioEngine episodes', () => {
+  let media: FakeMedia & { playbackRate?: number; defaultPlaybackRate?: number };
+  let timers: FakeTimers;
+  let engine: RadioEngine;
+  const episode = (startAt?: number): QueueItem => ({
+    id: 'e1',
+    title: 'Sermon',
+    artist: 'Morning Word',
+    src: '/uploads/e1.mp3',
+    lowDataSrc: '/uploads/e1-low.m4a',
+    artwork: null,
+    explicit: false,
+    kind: 'episode',
+    kbps: 64,
+    lowDataKbps: 24,
+    startAt,
+  });
+
+  beforeEach(() => {
+    timers = new FakeTimers();
+    engine = new RadioEngine({ createMedia: () => (media = new FakeMedia()), timers, backoffMs: [500], giveUpAfterMs: 60_000, waitingTimeoutMs: 8_000 });
+  });
+
+  it('starts where the listener stopped, once the file has loaded', () => {
+    engine.playQueue([episode(40)], 0);
+    media.duration = 600;
+    media.fire('loadedmetadata');
+    expect(media.currentTime).toBe(40);
+  });
+
+  it('skips 15 s back and 30 s forward within the episode', () => {
+    engine.playQueue([episode()], 0);
+    media.duration = 100;
+    media.fire('loadedmetadata');
+    media.fire('playing');
+    media.currentTime = 10;
+    engine.skip(-15);
+    expect(media.currentTime).toBe(0);
+    media.currentTime = 80;
+    engine.skip(30);
+    expect(media.currentTime).toBe(100);
+    expect(engine.state.position).toBe(100);
+  });
+
+  it('keeps the chosen speed for the next file, and counts data at that speed', () => {
+    engine.playQueue([episode()], 0);
+    engine.setRate(1.5);
+    expect(media.playbackRate).toBe(1.5);
+    media.fire('playing');
+    timers.advance(80_000);
+    engine.pause();
+    // 80 s at 1.5× of a 64 kbps file: 960 KB.
+    expect(engine.trackMegabytes()).toBeCloseTo((80 * 64 * 1.5) / 8 / 1000, 5);
+    engine.playQueue([episode()], 0);
+    expect(media.playbackRate).toBe(1.5);
+    expect(media.defaultPlaybackRate).toBe(1.5);
+    // The live stream always plays at 1×.
+    engine.play(STREAM);
+    expect(media.playbackRate).toBe(1);
+  });
+
+  it('fades without changing the volume the listener chose', () => {
+    engine.playQueue([episode()], 0);
+    engine.setVolume(0.8);
+    engine.setFade(0.5);
+    expect(media.volume).toBeCloseTo(0.4);
+    expect(engine.state.volume).toBe(0.8);
+    engine.setFade(1);
+    expect(media.volume).toBeCloseTo(0.8);
+  });
+});
+
 describe('estimateMegabytes', () => {
   it('is seconds × kbps in megabytes', () => {
     expect(estimateMegabytes(3600, 128)).toBeCloseTo(57.6);

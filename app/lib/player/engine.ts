@@ -20,6 +20,13 @@ export interface QueueItem {
   lowDataSrc: string | null;
   artwork: string | null;
   explicit: boolean;
+  /** An episode (Listen Again) rather than an artist's track: skips and speed in the bar. */
+  kind?: 'track' | 'episode';
+  /** The file's own rates when known (an episode's size over its length), for the data estimate. */
+  kbps?: number;
+  lowDataKbps?: number;
+  /** Where to start, in seconds (an episode resumes where the listener stopped). */
+  startAt?: number;
 }
 
 /** What we assume a track costs when we do not know: originals are 128 kbps or more. */
@@ -49,6 +56,8 @@ export interface EngineState {
   /** Track position and length in seconds (whole seconds while playing; 0 when unknown). */
   position: number;
   duration: number;
+  /** Playback speed of a track or episode (1, 1.25, 1.5). */
+  rate: number;
 }
 
 /** The track playing (or paused), or null on the live stream. */
@@ -62,6 +71,8 @@ export interface MediaLike {
   paused: boolean;
   currentTime: number;
   readonly duration: number;
+  playbackRate?: number;
+  defaultPlaybackRate?: number;
   play(): Promise<void>;
   pause(): void;
   load(): void;
@@ -112,7 +123,10 @@ export class RadioEngine {
     lowDataTrack: false,
     position: 0,
     duration: 0,
+    rate: 1,
   };
+  /** The sleep timer's fade (1 = the listener's volume); never stored as the volume. */
+  private fade = 1;
   private media: MediaLike | null = null;
   private listeners = new Set<() => void>();
   private readonly timers: Timers;
@@ -193,7 +207,7 @@ export class RadioEngine {
     this.clearTimers();
     this.stopClock();
     this.outageSince = null;
-    this.resumeAt = null;
+    this.resumeAt = item.startAt && item.startAt > 0 ? item.startAt : null;
     const low = Boolean(item.lowDataSrc) && (this.options.lowData?.() ?? false);
     this.set({ src: low ? item.lowDataSrc! : item.src, lowDataTrack: low, attempt: 0, queue, index, position: 0, duration: 0 });
     this.connect('connecting');
@@ -217,6 +231,27 @@ export class RadioEngine {
     if (this.media && this.media.src) this.media.currentTime = to;
     else this.resumeAt = to;
     this.set({ position: Math.floor(to) });
+  }
+
+  /** 15 s back, 30 s forward: relative to where the track is now. */
+  skip(deltaSeconds: number): void {
+    if (this.state.index < 0) return;
+    this.seek(this.currentPosition() + deltaSeconds);
+  }
+
+  /** Playback speed of tracks and episodes; kept for the next one. */
+  setRate(rate: number): void {
+    if (this.media) {
+      this.media.playbackRate = rate;
+      this.media.defaultPlaybackRate = rate;
+    }
+    this.set({ rate });
+  }
+
+  /** The sleep timer's fade: the sound at this share of the listener's volume. */
+  setFade(fraction: number): void {
+    this.fade = Math.min(1, Math.max(0, fraction));
+    if (this.media) this.media.volume = this.state.volume * this.fade;
   }
 
   /** Pausing a live stream also drops the connection, so a paused radio costs no data; a paused track keeps its place. */
@@ -279,7 +314,7 @@ export class RadioEngine {
 
   setVolume(volume: number): void {
     const v = Math.min(1, Math.max(0, volume));
-    if (this.media) this.media.volume = v;
+    if (this.media) this.media.volume = v * this.fade;
     this.set({ volume: v });
   }
 
@@ -301,8 +336,11 @@ export class RadioEngine {
     return (this.state.trackKilobits + stretch) / 8 / 1000;
   }
 
+  /** Kilobits per second of listening: the file's rate, times the speed (1.5× moves 1.5× the bytes). */
   private trackKbps(): number {
-    return this.state.lowDataTrack ? TRACK_LOW_DATA_KBPS : TRACK_KBPS;
+    const item = currentTrack(this.state);
+    const kbps = this.state.lowDataTrack ? (item?.lowDataKbps ?? TRACK_LOW_DATA_KBPS) : (item?.kbps ?? TRACK_KBPS);
+    return kbps * this.state.rate;
   }
 
   private currentPosition(): number {
@@ -311,12 +349,15 @@ export class RadioEngine {
 
   private connect(status: 'connecting' | 'reconnecting'): void {
     const media = this.element();
-    media.volume = this.state.volume;
+    media.volume = this.state.volume * this.fade;
     media.muted = this.state.muted;
+    // A new src resets the speed to the default rate: both carry the listener's choice.
+    media.defaultPlaybackRate = this.state.index >= 0 ? this.state.rate : 1;
     // A fresh URL each time, so no cache or half-dead connection is reused.
     const sep = this.state.src.includes('?') ? '&' : '?';
     media.src = this.state.attempt === 0 ? this.state.src : `${this.state.src}${sep}reconnect=${this.timers.now()}`;
     media.load();
+    media.playbackRate = this.state.index >= 0 ? this.state.rate : 1;
     this.set({ status });
     media.play().catch((err: unknown) => this.onPlayRejected(err));
     this.armWaitingTimer();
