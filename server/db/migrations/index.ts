@@ -19,6 +19,7 @@ import * as m1600 from './20261121001600_add_prayers_reviewed_at';
 import * as m1700 from './20261121001700_add_shoutouts_reviewed_at';
 import * as mUploads from './20261123120000_create_uploads';
 import * as mTrackRenditions from './20261123133000_add_tracks_low_data_url';
+import * as mLiveRelay from './20261126140000_create_live_relay';
 
 // Listed here rather than read from a folder, so the bundled server and the
 // tests run the very same migrations with no file-system lookup.
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261121001700_add_shoutouts_reviewed_at': m1700,
   '20261123120000_create_uploads': mUploads,
   '20261123133000_add_tracks_low_data_url': mTrackRenditions,
+  '20261126140000_create_live_relay': mLiveRelay,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
