@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { lowDataNow } from '../low-data';
 import { RadioEngine, type EngineState, type EngineStatus } from './engine';
+import { attachLadder } from './live-ladder';
 
 export type { EngineState as PlayerState, EngineStatus as PlayerStatus, QueueItem } from './engine';
 export { currentTrack } from './engine';
@@ -16,6 +17,7 @@ export const player = new RadioEngine({
     return audio;
   },
   lowData: lowDataNow,
+  attachLadder: (media, src, options) => attachLadder(media as HTMLAudioElement, src, options),
 });
 
 if (typeof window !== 'undefined') {
