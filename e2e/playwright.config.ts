@@ -23,6 +23,7 @@ const DESKTOP_IGNORES = [
   /first-tap\.spec\.ts/,
   /first-visit\.spec\.ts/,
   /links-out\.spec\.ts/,
+  /live-relay\.spec\.ts/,
   /moderation-spam\.spec\.ts/,
   /player\.spec\.ts/,
   /player-now-playing\.spec\.ts/,

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { lowDataNow } from '../low-data';
 import { RadioEngine, type EngineState, type EngineStatus } from './engine';
 import { takeOverFirstTap } from './first-tap';
+import { attachLadder } from './live-ladder';
 
 export type { EngineState as PlayerState, EngineStatus as PlayerStatus, QueueItem } from './engine';
 export { currentTrack } from './engine';
@@ -17,6 +18,7 @@ export const player = new RadioEngine({
     return audio;
   },
   lowData: lowDataNow,
+  attachLadder: (media, src, options) => attachLadder(media as HTMLAudioElement, src, options),
 });
 
 /** The state a page is rendered with on the server, and hydrated with. */

@@ -651,4 +651,31 @@ export const OPERATIONS: OperationDoc[] = [
     responses: { 302: { description: "To the ad's targetUrl.", headers: { Location: "The ad's targetUrl." } }, 404: { description: 'Unknown ad.', json: 'Error' } },
   },
   ...PEOPLE_OPERATIONS,
+  // The live relay (docs/live-relay.md): HLS, not JSON.
+  {
+    method: 'get',
+    path: '/live/master.m3u8',
+    tag: 'live',
+    summary: "The relayed stream's HLS master playlist",
+    description: "With the tenant's `liveRelay` on: the ladder of AAC renditions, the lowest at most 32 kbps (`BANDWIDTH`, `CODECS`). 404 while the relay is off.",
+    access: 'public',
+    responses: {
+      200: { description: 'The master playlist.', content: { 'application/vnd.apple.mpegurl': { type: 'string' } } },
+      404: { description: 'The relay is off.', json: 'Error' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/live/{file}',
+    tag: 'live',
+    summary: 'A rendition playlist or a segment of the relayed stream',
+    description:
+      '`<rendition>.m3u8`: the last 2 hours, `#EXT-X-PROGRAM-DATE-TIME` on every segment, cached a few seconds; `_HLS_skip=YES` answers a delta update. 503 with `Retry-After` until the first segment is out. A segment (`.ts`): `Cache-Control: public, max-age=31536000, immutable`. 404 while the relay is off.',
+    access: 'public',
+    responses: {
+      200: { description: 'The playlist or the segment.', content: { 'application/vnd.apple.mpegurl': { type: 'string' }, 'video/mp2t': { type: 'string', contentMediaType: 'video/mp2t' } } },
+      404: { description: 'The relay is off, or no such file.', json: 'Error' },
+      503: { description: 'The relay is starting.' },
+    },
+  },
 ];

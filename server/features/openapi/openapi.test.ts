@@ -507,6 +507,11 @@ describeEachEngine('every documented route answers as documented', (t) => {
     await call('visitor', 'delete', '/api/push/subscriptions', { json: { endpoint: subscription.endpoint }, status: 204 });
   });
 
+  it('the live relay, off (its answers while on: features/live/live.test.ts)', async () => {
+    await call('visitor', 'get', '/live/master.m3u8', { status: 404 });
+    await call('visitor', 'get', '/live/low.m3u8', { status: 404 });
+  });
+
   it('called every documented route, as visitor and as admin where both are documented', () => {
     const missing: string[] = [];
     for (const [path, operations] of Object.entries(doc.paths)) {

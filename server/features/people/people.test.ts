@@ -162,7 +162,7 @@ describeEachEngine(
       const { prunePeople } = await import('./people.service');
       const stays = await join(await invite('Stays', 'moderator'));
       await http().post('/api/admin/passkeys/sign-in/options').set('X-Forwarded-For', freshAddress());
-      const deps = { db: t().db, config: t().config, now: () => t().clock.now, storage: undefined as never };
+      const deps = { db: t().db, config: t().config, now: () => t().clock.now, storage: undefined as never, jobs: undefined as never };
       await prunePeople(deps);
       expect((await asMember(http().get('/api/admin/me'), stays.cookie)).status).toBe(200);
       t().clock.advance(31 * DAY);
