@@ -11,7 +11,7 @@ const PUBLIC = ['/', '/artists', '/artists/directory', '/artists/submit', '/watc
 // axe-core is injected as a script; the app's CSP (script-src 'self') would refuse it.
 test.use({ bypassCSP: true });
 
-const ADMIN = ['/admin/dashboard', '/admin/moderation', '/admin/settings', '/admin/ads', '/admin/schedule', '/admin/events', '/admin/sponsors'];
+const ADMIN = ['/admin/dashboard', '/admin/moderation', '/admin/settings', '/admin/ads', '/admin/schedule', '/admin/events', '/admin/sponsors', '/admin/people', '/admin/activity'];
 
 async function sideways(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

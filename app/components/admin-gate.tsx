@@ -1,6 +1,6 @@
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { roleMayUse, ROLE_CANNOT_MESSAGE, type AdminArea } from '../../domain/people';
+import { roleMayUse, ROLE_CANNOT_MESSAGE, type AdminArea, type Role } from '../../domain/people';
 import { fetchSignedIn, signInWithPasskey, signOut } from '../api/people';
 import { checkAdminKey } from '../api/settings';
 import { getSignedIn, setSignedIn, useAdminAccess } from '../lib/admin-access';
@@ -97,9 +97,7 @@ export function AdminGate({ buttonLabel, area, successDescription, children }: A
         {roleMayUse(access.role, area) ? (
           children
         ) : (
-          <section className="error-state" role="alert">
-            <p>{ROLE_CANNOT_MESSAGE}</p>
-          </section>
+          <RoleCannot role={access.role} />
         )}
       </div>
     );
@@ -172,6 +170,21 @@ export function AdminGate({ buttonLabel, area, successDescription, children }: A
           Sign in with a passkey
         </button>
       </article>
+    </section>
+  );
+}
+
+/** A page the role may not use: why, and the way to the first page it may. */
+function RoleCannot({ role }: { role: Role }) {
+  const first = ADMIN_PAGES.find((p) => roleMayUse(role, p.area));
+  return (
+    <section className="error-state" role="alert">
+      <p>{ROLE_CANNOT_MESSAGE}</p>
+      {first && (
+        <p>
+          <Link to={first.to}>Go to {first.label}</Link>
+        </p>
+      )}
     </section>
   );
 }
