@@ -161,6 +161,19 @@ test.describe('admin settings', () => {
     await expect(page.getByLabel('Display Name')).not.toHaveValue('');
   });
 
+  test("a now-playing URL the server may not fetch is refused with the server's reason beside the field (issue 30)", async ({ page }) => {
+    await page.goto(caribbean('/admin/settings'));
+    await unlock(page);
+    const np = page.getByLabel('Now Playing JSON URL');
+    // A cloud metadata address: refused whatever UPSTREAM_ALLOW_PRIVATE says (the e2e server allows private ones).
+    await np.fill('http://169.254.169.254/latest/meta-data/');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Update Failed');
+    await expect(np).toHaveAttribute('aria-invalid', 'true');
+    await expect(np).toHaveAccessibleDescription(/cloud metadata service; the server never fetches it/);
+    await expect(np).toHaveValue('http://169.254.169.254/latest/meta-data/');
+  });
+
   test('works on a 375 px phone with no sideways scrolling and the save button in reach', async ({ page }) => {
     await openAdminOnPhone(page, '/admin/settings', BUTTON);
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible();

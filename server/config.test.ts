@@ -107,7 +107,12 @@ describe('readConfig', () => {
   it('refuses an ADMIN_KEY shorter than 16 characters, saying why', () => {
     expect(() => readConfig({ ADMIN_KEY: 'short-key' }, ROOT)).toThrow(ConfigError);
     expect(() => readConfig({ ADMIN_KEY: 'x'.repeat(15) }, ROOT)).toThrow(/ADMIN_KEY .*at least 16/);
-    expect(readConfig({ ADMIN_KEY: 'x'.repeat(16) }, ROOT).adminKey).toBe('x'.repeat(16));
+    expect(readConfig({ ADMIN_KEY: 'x-'.repeat(8) }, ROOT).adminKey).toBe('x-'.repeat(8));
+  });
+
+  it('refuses an ADMIN_KEY of one kind of character, saying why and how to make a strong one', () => {
+    expect(() => readConfig({ ADMIN_KEY: 'x'.repeat(16) }, ROOT)).toThrow(/^ADMIN_KEY uses only lower-case letters\. Make a random one with: openssl rand -base64 24$/);
+    expect(() => readConfig({ ADMIN_KEY: '1234567890123456' }, ROOT)).toThrow(/only digits/);
   });
 
   it('resolves UPLOAD_DIR against the working directory', () => {

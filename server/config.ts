@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { readS3Settings, type S3Settings } from './media/storage';
+import { oneClassProblem } from './http/admin-key-strength';
 import { compileTrust, type TrustProxy } from './http/client-address';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-limits';
 
@@ -136,6 +137,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   if (adminKey && adminKey.length < MIN_ADMIN_KEY_LENGTH) {
     throw new ConfigError(`ADMIN_KEY is ${adminKey.length} characters long; it must be at least ${MIN_ADMIN_KEY_LENGTH}. Choose a longer key, or unset ADMIN_KEY to have one generated.`);
   }
+  // The slower dictionary check runs at start (index.ts, guessableProblem).
+  const oneClass = adminKey ? oneClassProblem(adminKey) : null;
+  if (oneClass) throw new ConfigError(oneClass);
   return {
     port: env.PORT?.trim() && /^\d+$/.test(env.PORT.trim()) ? Number(env.PORT.trim()) : 3000,
     host: env.HOST?.trim() || '0.0.0.0',

@@ -28,7 +28,7 @@ describe('the compiled server', () => {
   });
 
   it('on SIGTERM finishes the request in flight, then exits 0', async () => {
-    const { child, port, exited: exit } = await startCompiledServer(entry, { DATABASE_URL: `sqlite:${path.join(dir, 'b.sqlite3')}`, ADMIN_KEY: 'k'.repeat(20) });
+    const { child, port, exited: exit } = await startCompiledServer(entry, { DATABASE_URL: `sqlite:${path.join(dir, 'b.sqlite3')}`, ADMIN_KEY: 'index-test-Key-8f3kQz2v' });
     const boundary = 'x-boundary';
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(
@@ -67,6 +67,19 @@ describe('the compiled server', () => {
     );
     expect(out).toMatch(/^server exited 1:\n/);
     expect(out).toMatch(/Refusing to start: ADMIN_KEY is 6 characters long; it must be at least 16/);
+    expect(out).not.toMatch(/Listening|\n\s+at /);
+  });
+
+  it.each([
+    ['sunshine1234567890', /Refusing to start: ADMIN_KEY is too easy to guess \(This is similar to a commonly used password\)\. Make a random one with: openssl rand -base64 24/],
+    ['kkkkkkkkkkkkkkkkkkkk', /Refusing to start: ADMIN_KEY uses only lower-case letters\. Make a random one with: openssl rand -base64 24/],
+  ])('refuses to start with a plainly weak ADMIN_KEY (%s) and says why and what to do', async (key, why) => {
+    const out = await startCompiledServer(entry, { DATABASE_URL: `sqlite:${path.join(dir, 'd.sqlite3')}`, ADMIN_KEY: key }).then(
+      (started) => (started.child.kill('SIGTERM'), 'started'),
+      (error: Error) => error.message,
+    );
+    expect(out).toMatch(/^server exited 1:\n/);
+    expect(out).toMatch(why);
     expect(out).not.toMatch(/Listening|\n\s+at /);
   });
 });

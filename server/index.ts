@@ -1,9 +1,26 @@
 import { ConfigError, readConfig, type Config } from './config';
 import { startLiveRelays } from './features/live/live.service';
+import { guessableProblem } from './http/admin-key-strength';
 import { startServer } from './server';
 
 const config = readOrExit();
-const running = await startServer(config);
+// A key from a dictionary with digits falls to guessing (docs/api.md "Admin key"). The check
+// (about a second) runs while the database migrates; nothing listens before it has passed.
+const checking = config.adminKeyGenerated
+  ? Promise.resolve(null)
+  : guessableProblem(config.adminKey).catch((err: unknown) => {
+      console.error(`Could not check how guessable ADMIN_KEY is: ${(err as Error)?.message ?? err}`);
+      return null;
+    });
+const running = await startServer(config, console.log, {
+  async beforeListen() {
+    const problem = await checking;
+    if (problem) {
+      console.error(`Refusing to start: ${problem}`);
+      process.exit(1);
+    }
+  },
+});
 if (config.adminKeyGenerated) {
   // Printed once so the operator can sign in; set ADMIN_KEY to keep one across restarts.
   console.log(`Admin key for this run: ${config.adminKey}`);

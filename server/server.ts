@@ -27,7 +27,11 @@ export interface RunningServer {
 }
 
 /** Migrate, seed when asked, listen. Used by index.ts and by tests that need a real socket. */
-export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  log: (line: string) => void = console.log,
+  options: { /** Awaited after migrating and before listening (index.ts: the admin key's check, run meanwhile). */ beforeListen?: () => Promise<void> } = {},
+): Promise<RunningServer> {
   const db = createDb(config.databaseUrl);
   await migrateLatest(db);
   if (config.demoData) {
@@ -60,6 +64,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const reminders = reminderScheduler({ db, config, transport: guardedPushTransport(config), log: (line) => console.error(line) });
   reminders.start();
 
+  await options.beforeListen?.();
   // Not app.listen(): the server gets the process-wide connection ceiling and shorter
   // timeouts for idle and half-open connections (docs/api.md "Connections").
   const server = http.createServer({ connectionsCheckingInterval: CONNECTIONS_CHECK_MS });

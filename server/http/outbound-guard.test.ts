@@ -138,6 +138,8 @@ describe('guardedFetch', () => {
       asked += 1;
       if (req.url === '/gzip') return res.writeHead(200, { 'Content-Encoding': 'gzip' }).end(gzipSync('{"ok":true}'));
       if (req.url === '/hang') return;
+      if (req.url === '/odd') return res.writeHead(999).end('odd');
+      if (req.url === '/moved') return res.writeHead(302, { Location: 'http://169.254.169.254/' }).end();
       let body = '';
       req.on('data', (c) => (body += c));
       req.on('end', () => res.writeHead(200, { 'Content-Type': 'text/plain', 'X-Method': req.method ?? '' }).end(`${req.method} ${body}`));
@@ -165,6 +167,16 @@ describe('guardedFetch', () => {
     const post = await guardedFetch(`${base}/a`, { method: 'POST', body: 'hello', headers: { 'Content-Type': 'text/plain' } }, LAN);
     expect(await post.text()).toBe('POST hello');
     expect(await (await guardedFetch(`${base}/gzip`, {}, LAN)).json()).toEqual({ ok: true });
+  });
+
+  it('answers a redirect as it is, never following it (the caller checks the next hop)', async () => {
+    const res = await guardedFetch(`${base}/moved`, {}, LAN);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('http://169.254.169.254/');
+  });
+
+  it('rejects, rather than throwing out of band, an answer no Response can carry', async () => {
+    await expect(guardedFetch(`${base}/odd`, {}, LAN)).rejects.toThrow();
   });
 
   it('times out', async () => {

@@ -170,7 +170,11 @@ export function guardedLookup(rules: OutboundRules): LookupFunction {
 
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 
-/** fetch-like GET/POST over node:http/https using guardedLookup (or undici with a guarded connect, if you prefer — but no rebinding window), with a timeout; throws OutboundRefusedError when refused. */
+/**
+ * fetch-like GET/POST over node:http/https using guardedLookup (or undici with a guarded connect, if you prefer — but no rebinding window), with a timeout; throws OutboundRefusedError when refused.
+ * Redirects are answered as they are, never followed: a caller that follows one calls this again
+ * for the new URL, so every hop is checked (now-playing.fetch.ts does).
+ */
 export function guardedFetch(
   url: string | URL,
   init: { method?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number; signal?: AbortSignal },
@@ -202,13 +206,21 @@ export function guardedFetch(
     });
     request.once('error', (err) => reject(signal?.aborted ? signal.reason : err));
     request.once('response', (res) => {
+      try {
+        resolve(toResponse(res));
+      } catch (err) {
+        // A status fetch's Response cannot carry (over 599, say): an answer no caller can use.
+        res.destroy();
+        reject(err);
+      }
+    });
+    const toResponse = (res: http.IncomingMessage): Response => {
       const status = res.statusCode ?? 0;
       const responseHeaders = new Headers();
       for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) responseHeaders.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
       if (NULL_BODY_STATUS.has(status) || init.method === 'HEAD') {
         res.resume();
-        resolve(new Response(null, { status, statusText: res.statusMessage, headers: responseHeaders }));
-        return;
+        return new Response(null, { status, statusText: res.statusMessage, headers: responseHeaders });
       }
       // As fetch does: the body comes decoded, its encoding and length headers no longer true.
       let stream: Readable = res;
@@ -221,9 +233,10 @@ export function guardedFetch(
         responseHeaders.delete('content-length');
       }
       // The timeout and the caller's signal cover the body too (request's signal ends res with it).
+      const response = new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, statusText: res.statusMessage, headers: responseHeaders });
       signal?.addEventListener('abort', () => stream.destroy(signal.reason as Error), { once: true });
-      resolve(new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, statusText: res.statusMessage, headers: responseHeaders }));
-    });
+      return response;
+    };
     request.end(body);
   });
 }

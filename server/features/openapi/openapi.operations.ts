@@ -351,13 +351,14 @@ export const OPERATIONS: OperationDoc[] = [
     tag: 'now playing',
     summary: 'Now playing as Server-Sent Events',
     description:
-      'On connect the current `GET /api/np` answer as `data` with its ETag as `id` (skipped when `Last-Event-ID`, or `lastEventId` on a fresh open, already names it), then only changes; a `:` heartbeat every 25 s and a `retry:` of 3–8 s. `Cache-Control: no-store`. Over 100 streams from one client address: 429.',
+      'On connect the current `GET /api/np` answer as `data` with its ETag as `id` (skipped when `Last-Event-ID`, or `lastEventId` on a fresh open, already names it), then only changes; a `:` heartbeat every 25 s and a `retry:` of 3–8 s. `Cache-Control: no-store`. Over 100 streams from one client address: 429; over 10,000 in the process: 503.',
     access: 'public',
     query: [{ name: 'lastEventId', description: 'The id of the last event seen, for a fresh EventSource that cannot send Last-Event-ID.', schema: { type: 'string' } }],
     headers: [{ name: 'Last-Event-ID', description: 'Sent by EventSource on a reconnect.', schema: { type: 'string' } }],
     responses: {
       200: { description: 'An endless event stream; each `data` is a NowPlaying answer.', content: { 'text/event-stream': { type: 'string' } } },
       429: { description: 'Too many streams from this address.', json: 'Error', headers: { 'Retry-After': 'Seconds to wait.' } },
+      503: { description: 'Too many streams on this server (NP_EVENTS_MAX_TOTAL); poll GET /api/np meanwhile.', json: 'Error', headers: { 'Retry-After': 'Seconds to wait.' } },
     },
   },
   {
@@ -409,8 +410,10 @@ export const OPERATIONS: OperationDoc[] = [
     body: { multipart: { file: 'file', fileDescription: 'The audio or image file.' } },
     responses: {
       201: { description: 'Stored under a name of our own.', json: 'Upload' },
-      413: { description: 'Too large.', json: 'Error' },
+      408: { description: 'The body did not arrive whole within 4 minutes.', json: 'Error' },
+      413: { description: 'Too large: the file, or the whole body past the file limit plus 64 KB.', json: 'Error' },
       415: { description: 'Not audio or an image (or audio with a video track).', json: 'Error' },
+      429: { description: "Over the address's or everyone's daily quota, counted by the bytes that arrive.", json: 'Error', headers: { 'Retry-After': 'Seconds to wait.' } },
     },
   },
   {
