@@ -146,7 +146,7 @@ test('the desktop navigation stays on one line from 1024 px up, with the rest un
   await more.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /Switch to Caribbean Praise/ })).toBeVisible();
-  for (const name of ['Shop', 'Sponsors', 'Give']) await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Shop', 'Sponsors', 'Give', 'Listen Again']) await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: /Switch to Caribbean Praise/ })).toBeHidden();
 });

@@ -18,9 +18,12 @@ const chromium = {
 };
 
 const DESKTOP_IGNORES = [
+  /admin-people\.spec\.ts/,
   /offline\.spec\.ts/,
+  /first-tap\.spec\.ts/,
   /first-visit\.spec\.ts/,
   /links-out\.spec\.ts/,
+  /live-relay\.spec\.ts/,
   /moderation-spam\.spec\.ts/,
   /player\.spec\.ts/,
   /player-now-playing\.spec\.ts/,

@@ -30,6 +30,7 @@ import { embedsRouter } from './features/embeds/embeds.router';
 import { manifestRouter } from './features/manifest/manifest.router';
 import { eventsRouter } from './features/events/events.router';
 import { healthRouter } from './features/health/health.router';
+import { liveRouter } from './features/live/live.router';
 import { nowPlayingRouter } from './features/now-playing/now-playing.router';
 import { openApiRouter } from './features/openapi/openapi.router';
 import { peopleRouter } from './features/people/people.router';
@@ -137,6 +138,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   // Before the app's index.html fallback, which would answer every other GET.
   // The tune sits in the repository's public folder, beside manifest.webmanifest.
   app.use(demoStreamRouter(path.join(path.dirname(config.manifestPath), DEMO_TUNE)).routes());
+  app.use(liveRouter(deps).routes());
   app.use(uploadedFiles(deps));
   // The server's render of a first screen asks this app's own API in-process (docs/server-render.md).
   let dispatch: ReturnType<typeof app.callback> | null = null;

@@ -29,6 +29,12 @@ describe('readConfig', () => {
     expect(readConfig({ UPSTREAM_ALLOW_PRIVATE: 'off' }, ROOT).upstreamAllowPrivate).toBe(false);
   });
 
+  it('reads MAX_CONNECTIONS and CONNECTION_IDLE_MS, keeping the defaults for anything not a positive whole number', () => {
+    expect(readConfig({}, ROOT).connections).toEqual({ maxConnections: 12_000, headersTimeoutMs: 15_000, idleTimeoutMs: 120_000, keepAliveTimeoutMs: 5_000 });
+    expect(readConfig({ MAX_CONNECTIONS: '500', CONNECTION_IDLE_MS: '30000' }, ROOT).connections).toMatchObject({ maxConnections: 500, idleTimeoutMs: 30_000 });
+    expect(readConfig({ MAX_CONNECTIONS: '0', CONNECTION_IDLE_MS: 'x' }, ROOT).connections).toMatchObject({ maxConnections: 12_000, idleTimeoutMs: 120_000 });
+  });
+
   it('reads the Web Push settings: PUBLIC_URL, both VAPID keys or neither, a mailto:/https: subject, PUSH_ALLOW_INSECURE_ENDPOINTS', () => {
     const none = readConfig({}, ROOT);
     expect([none.publicUrl, none.vapidKeys, none.vapidSubject, none.pushAllowInsecureEndpoints]).toEqual([null, null, null, false]);

@@ -5,6 +5,7 @@ import { cacheImages } from './images';
 import { fallBackToShell } from './navigation';
 import { precacheShell } from './precache';
 import { showReminders } from './push';
+import { answerSavedEpisodes } from './saved-episodes';
 import { listenForUpdateConsent } from './updates';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -12,6 +13,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
 precacheShell(self.__WB_MANIFEST);
 fallBackToShell();
 cacheApiReads();
+answerSavedEpisodes();
 cacheImages();
 showReminders(self);
 listenForUpdateConsent(self);

@@ -1,4 +1,4 @@
-// A TCP proxy on 127.0.0.1 that cuts uploads mid-way, as a phone crossing dead zones does
+// A TCP proxy on 127.0.0.1 that cuts uploads (and downloads of /uploads/ files) mid-way, as a phone crossing dead zones does
 // (docs/uploads.md). Used by the upload bench (bench/uploads.mjs), the end-to-end upload test
 // (e2e/uploads.spec.ts) and the offline tests (e2e/offline.spec.ts, the whole link down); plain
 // JavaScript so all of them can import it.
@@ -12,10 +12,15 @@ import net from 'node:net';
  * open connection is dropped and new ones are refused for that long. `sent()` counts every
  * byte passed on upstream. `down()` and `up()` take the whole link down and back.
  */
-export async function cuttingProxy(target, { cuts, methods = ['PATCH'], deadMs = 0 }) {
+export async function cuttingProxy(target, { cuts, methods = ['PATCH'], deadMs = 0, downloadCuts = [] }) {
   let deadUntil = 0;
   let done = 0;
   let sent = 0;
+  // Downloads (GET /uploads/…, an episode saved for offline): a response is cut once the bytes
+  // passed to the client for it reach the next of downloadCuts (once each; armDownloadCut adds one).
+  const pendingDownloadCuts = [...downloadCuts];
+  let downloadCutsDone = 0;
+  let delivered = 0;
   const open = new Set();
   const server = net.createServer((client) => {
     open.add(client);
@@ -29,11 +34,15 @@ export async function cuttingProxy(target, { cuts, methods = ['PATCH'], deadMs =
     let since = 0;
     let cutting = false;
     let inHead = false;
+    let downloading = false;
+    let downSince = 0;
     client.on('data', (chunk) => {
       const text = chunk.subarray(0, Math.min(chunk.length, 4096)).toString('latin1');
       // A new request head on this connection sets where in the file its body starts.
       if (/^[A-Z]+ \//.test(text)) {
         cutting = methods.some((method) => text.startsWith(`${method} `));
+        downloading = text.startsWith('GET /uploads/');
+        downSince = 0;
         inHead = true;
         base = 0;
         since = 0;
@@ -62,7 +71,21 @@ export async function cuttingProxy(target, { cuts, methods = ['PATCH'], deadMs =
       sent += chunk.length;
       upstream.write(chunk);
     });
-    upstream.on('data', (d) => client.write(d));
+    upstream.on('data', (d) => {
+      const next = pendingDownloadCuts[0];
+      if (downloading && next !== undefined && downSince + d.length >= next) {
+        const keep = Math.max(0, next - downSince);
+        pendingDownloadCuts.shift();
+        downloadCutsDone += 1;
+        delivered += keep;
+        client.write(d.subarray(0, keep), () => client.destroy());
+        upstream.destroy();
+        return;
+      }
+      downSince += d.length;
+      delivered += d.length;
+      client.write(d);
+    });
     const close = () => {
       client.destroy();
       upstream.destroy();
@@ -77,6 +100,11 @@ export async function cuttingProxy(target, { cuts, methods = ['PATCH'], deadMs =
     url: `http://127.0.0.1:${server.address().port}`,
     sent: () => sent,
     cuts: () => done,
+    delivered: () => delivered,
+    downloadCuts: () => downloadCutsDone,
+    armDownloadCut: (bytes) => {
+      pendingDownloadCuts.push(bytes);
+    },
     // The whole link down until up(): open connections dropped, new ones refused, so nothing
     // reaches the server whatever the browser believes about its connection.
     down: () => {

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { expect } from 'vitest';
+import { ADMIN_KEY, freshAddress, type TestApp } from './test-app';
 
 /**
  * A real MP3 of `seconds` of a voice-like signal (a tone wobbling in pitch over pink noise),
@@ -24,3 +26,27 @@ export function speechLikeMp3(seconds: number, kbps = 64): Buffer {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const meta = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+
+/** An admin's resumable upload of `data` with purpose episode; answers the stored URL. */
+export async function uploadEpisodeAudio(app: TestApp, data: Buffer, admin = true): Promise<Response | string> {
+  const headers: Record<string, string> = { 'Tus-Resumable': '1.0.0', 'X-Forwarded-For': freshAddress() };
+  if (admin) headers['x-admin-key'] = ADMIN_KEY;
+  const created = await fetch(app.url + '/api/uploads/resumable', {
+    method: 'POST',
+    headers: { ...headers, 'Upload-Length': String(data.length), 'Upload-Metadata': meta({ filename: 'sermon.mp3', filetype: 'audio/mpeg', purpose: 'episode' }) },
+  });
+  if (created.status !== 201) return created;
+  const done = await fetch(app.url + created.headers.get('location')!, {
+    method: 'PATCH',
+    headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    body: data,
+  });
+  expect(done.status).toBe(204);
+  return done.headers.get('upload-url')!;
+}
+

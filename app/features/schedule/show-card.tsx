@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { Show } from '../../../domain/shows';
 import { downloadShowsCalendar } from './download-file';
 import { icsFileName } from './ics';
@@ -35,6 +36,9 @@ export function ShowCard({ occurrence, onAir, tenantZone, listenerZone, stationN
         Add to Calendar<span className="visually-hidden">: {show.title}</span>
       </button>
       <ReminderButton showIds={[show.id]} label={show.title} />
+      <Link to="/episodes" search={{ show: show.id }} className="past-episodes" aria-label={`Past episodes: ${show.title}`}>
+        Past episodes
+      </Link>
     </article>
   );
 }

@@ -15,7 +15,7 @@ function setHandlers(handlers: Handlers): void {
   }
 }
 
-const TRACK_ACTIONS: MediaSessionAction[] = ['nexttrack', 'previoustrack', 'seekto'];
+const TRACK_ACTIONS: MediaSessionAction[] = ['nexttrack', 'previoustrack', 'seekto', 'seekbackward', 'seekforward'];
 
 /**
  * Lock-screen and notification controls (Media Session API): on the live stream the song
@@ -39,6 +39,7 @@ export function useMediaSession(song: NowPlayingSong | undefined, stationName: s
   }, [song, stationName, track]);
 
   const onTrack = track !== null;
+  const onEpisode = track?.kind === 'episode';
   useEffect(() => {
     if (!('mediaSession' in navigator)) return;
     const handlers: Handlers = onTrack
@@ -49,6 +50,9 @@ export function useMediaSession(song: NowPlayingSong | undefined, stationName: s
           ['nexttrack', () => player.next()],
           ['previoustrack', () => player.previous()],
           ['seekto', (d) => d.seekTime != null && player.seek(d.seekTime)],
+          // An episode: the lock screen's skips are the bar's, 15 s back and 30 s forward.
+          ['seekbackward', onEpisode ? (d) => player.skip(-(d.seekOffset ?? 15)) : null],
+          ['seekforward', onEpisode ? (d) => player.skip(d.seekOffset ?? 30) : null],
         ]
       : [
           ['play', () => player.play(streamUrl)],
@@ -59,7 +63,7 @@ export function useMediaSession(song: NowPlayingSong | undefined, stationName: s
         ];
     setHandlers(handlers);
     return () => setHandlers(handlers.map(([action]) => [action, null]));
-  }, [streamUrl, onTrack]);
+  }, [streamUrl, onTrack, onEpisode]);
 
   useEffect(() => {
     if (!('mediaSession' in navigator)) return;
@@ -70,9 +74,9 @@ export function useMediaSession(song: NowPlayingSong | undefined, stationName: s
   useEffect(() => {
     if (!('mediaSession' in navigator) || !onTrack || !(state.duration > 0)) return;
     try {
-      navigator.mediaSession.setPositionState({ duration: state.duration, position: Math.min(state.position, state.duration), playbackRate: 1 });
+      navigator.mediaSession.setPositionState({ duration: state.duration, position: Math.min(state.position, state.duration), playbackRate: state.rate || 1 });
     } catch {
       // an older browser without position state
     }
-  }, [onTrack, state.position, state.duration]);
+  }, [onTrack, state.position, state.duration, state.rate]);
 }

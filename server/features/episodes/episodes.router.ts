@@ -9,6 +9,7 @@ import { parseWith, queryString } from '../../http/validate';
 import { episodesRepository } from './episodes.repository';
 import { episodesService } from './episodes.service';
 
+// docs/api.md "Admins who are people": episodes are the content area (editors and owners).
 // Drafts (admins only) sort by when they were made, beside published ones by publication.
 const NEWEST_FIRST: ListOrder<Episode> = { key: (r) => [r.publishedAt ?? r.createdAt], dirs: ['desc'], id: (r) => r.id };
 
@@ -29,19 +30,19 @@ export function episodesRouter(deps: Deps): Router<AppState> {
     ctx.body = episode;
   });
 
-  router.post('/', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+  router.post('/', requireAdmin(deps, 'content'), jsonBody(deps), async (ctx) => {
     const input = parseWith(NewEpisodeSchema, ctx.state.body);
     ctx.status = 201;
-    ctx.body = await service.create(ctx.state.tenant, input);
+    ctx.body = await service.create(ctx, input);
   });
 
-  router.patch('/:id', requireAdmin(deps), jsonBody(deps), async (ctx) => {
+  router.patch('/:id', requireAdmin(deps, 'content'), jsonBody(deps), async (ctx) => {
     const patch = parseWith(EpisodePatchSchema, ctx.state.body);
-    ctx.body = await service.update(ctx.state.tenant, ctx.params.id!, patch);
+    ctx.body = await service.update(ctx, ctx.params.id!, patch);
   });
 
-  router.delete('/:id', requireAdmin(deps), async (ctx) => {
-    await service.remove(ctx.state.tenant, ctx.params.id!);
+  router.delete('/:id', requireAdmin(deps, 'content'), async (ctx) => {
+    await service.remove(ctx, ctx.params.id!);
     ctx.status = 204;
   });
 

@@ -1,7 +1,9 @@
 import { parseStream } from 'music-metadata';
 import type { EpisodePatch, Episode, NewEpisode } from '../../../domain/episodes';
 import type { Tenant } from '../../../domain/tenants';
-import type { Deps } from '../../http/context';
+import type { Db } from '../../db/knex';
+import { withActivity } from '../../http/admin-crud';
+import type { AppContext, Deps } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import type { JobHandler } from '../../jobs/job-queue';
 import { deleteUploadedFiles, storedNameOf } from '../../media/media-files';
@@ -46,36 +48,64 @@ export async function readEpisodeFile(deps: Pick<Deps, 'db' | 'storage'>, audioU
   }
 }
 
-/** Where the rules of episodes live: what may be created and changed, and what goes with a delete. */
+/**
+ * Where the rules of episodes live: what may be created and changed, and what goes with a
+ * delete. Each write and its activity entry are one transaction (`withActivity`); the slow
+ * parts (reading the file's length, deleting files, queueing the rendition) stay outside it.
+ */
 export function episodesService(deps: Deps) {
-  const episodes = episodesRepository(deps.db);
-
-  async function checkShow(tenant: Tenant, showId: string | null | undefined): Promise<void> {
-    if (showId && !(await episodes.showExists(tenant, showId))) {
+  async function checkShow(db: Db, tenant: Tenant, showId: string | null | undefined): Promise<void> {
+    if (showId && !(await episodesRepository(db).showExists(tenant, showId))) {
       throw badRequest('Show not found', [{ path: 'showId', message: 'Show not found' }]);
     }
   }
 
   return {
-    async create(tenant: Tenant, input: NewEpisode): Promise<Episode> {
-      await checkShow(tenant, input.showId);
+    async create(ctx: AppContext, input: NewEpisode): Promise<Episode> {
+      const tenant = ctx.state.tenant;
+      await checkShow(deps.db, tenant, input.showId);
       const file = await readEpisodeFile(deps, input.audioUrl);
-      const episode = await episodes.create(tenant, input, file, 'upload', deps.now());
+      const episode = await withActivity(
+        deps,
+        ctx,
+        (trx) => episodesRepository(trx).create(tenant, input, file, 'upload', deps.now()),
+        (e) => ({ action: 'episode.create', target: { type: 'episode', id: e.id }, summary: `added episode ${e.title}` }),
+      );
       await deps.jobs.enqueue(EPISODE_RENDITION_JOB, episode.id, { episodeId: episode.id });
       return episode;
     },
 
-    async update(tenant: Tenant, id: string, patch: EpisodePatch): Promise<Episode> {
-      await checkShow(tenant, patch.showId);
-      const updated = await episodes.update(tenant, id, patch, deps.now());
-      if (!updated) throw notFound('Episode not found');
-      return updated;
+    async update(ctx: AppContext, id: string, patch: EpisodePatch): Promise<Episode> {
+      const tenant = ctx.state.tenant;
+      await checkShow(deps.db, tenant, patch.showId);
+      return withActivity(
+        deps,
+        ctx,
+        async (trx) => {
+          const updated = await episodesRepository(trx).update(tenant, id, patch, deps.now());
+          if (!updated) throw notFound('Episode not found');
+          return updated;
+        },
+        (e) => ({
+          action: patch.status === 'published' ? 'episode.publish' : patch.status === 'draft' ? 'episode.unpublish' : 'episode.update',
+          target: { type: 'episode', id: e.id },
+          summary: `${patch.status === 'published' ? 'published' : patch.status === 'draft' ? 'unpublished' : 'changed'} episode ${e.title}`,
+        }),
+      );
     },
 
     /** The row, then its files (the upload, the rendition, a picture of ours nobody else uses). */
-    async remove(tenant: Tenant, id: string): Promise<void> {
-      const removed = await episodes.remove(tenant, id);
-      if (!removed) throw notFound('Episode not found');
+    async remove(ctx: AppContext, id: string): Promise<void> {
+      const removed = await withActivity(
+        deps,
+        ctx,
+        async (trx) => {
+          const gone = await episodesRepository(trx).remove(ctx.state.tenant, id);
+          if (!gone) throw notFound('Episode not found');
+          return gone;
+        },
+        (e) => ({ action: 'episode.delete', target: { type: 'episode', id: e.id }, summary: `deleted episode ${e.title}` }),
+      );
       await deleteUploadedFiles(deps, [removed.audioUrl, removed.lowDataUrl, removed.imageUrl]);
     },
   };

@@ -4,36 +4,13 @@ import { parseBuffer } from 'music-metadata';
 import { beforeAll, expect, it } from 'vitest';
 import type { Episode } from '../../../domain/episodes';
 import { adminHeaders } from '../../test/api-requests';
-import { speechLikeMp3 } from '../../test/speech-audio';
-import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
+import { speechLikeMp3, uploadEpisodeAudio } from '../../test/speech-audio';
+import { describeEachEngine, freshAddress } from '../../test/test-app';
 
 let speech: Buffer;
 beforeAll(() => {
   speech = speechLikeMp3(20);
 });
-
-const meta = (m: Record<string, string>) =>
-  Object.entries(m)
-    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
-    .join(',');
-
-/** An admin's resumable upload of `data` with purpose episode; answers the stored URL. */
-export async function uploadEpisodeAudio(app: TestApp, data: Buffer, admin = true): Promise<Response | string> {
-  const headers: Record<string, string> = { 'Tus-Resumable': '1.0.0', 'X-Forwarded-For': freshAddress() };
-  if (admin) headers['x-admin-key'] = ADMIN_KEY;
-  const created = await fetch(app.url + '/api/uploads/resumable', {
-    method: 'POST',
-    headers: { ...headers, 'Upload-Length': String(data.length), 'Upload-Metadata': meta({ filename: 'sermon.mp3', filetype: 'audio/mpeg', purpose: 'episode' }) },
-  });
-  if (created.status !== 201) return created;
-  const done = await fetch(app.url + created.headers.get('location')!, {
-    method: 'PATCH',
-    headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-    body: data,
-  });
-  expect(done.status).toBe(204);
-  return done.headers.get('upload-url')!;
-}
 
 describeEachEngine('episodes (docs/api.md Round three)', (t) => {
   const admin = () => adminHeaders();

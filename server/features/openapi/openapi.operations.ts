@@ -428,7 +428,8 @@ export const OPERATIONS: OperationDoc[] = [
       { name: 'Upload-Metadata', description: 'tus metadata: filename, filetype, purpose.', schema: { type: 'string' } },
     ],
     responses: {
-      201: { description: 'Created.', headers: { Location: 'The upload’s URL, /api/uploads/resumable/{id}.' } },
+      201: { description: 'Created.', headers: { Location: 'The upload’s URL, /api/uploads/resumable/{id}.', 'Upload-Token': 'The secret every later HEAD, PATCH and DELETE of this upload must send.' } },
+      400: { description: 'No Upload-Length (Upload-Defer-Length is refused), or an unknown purpose.', json: 'Error' },
       413: { description: 'Larger than the purpose allows.', json: 'Error' },
       429: { description: "Over the address's or everyone's daily quota.", json: 'Error', headers: { 'Retry-After': 'Seconds to wait.' } },
     },
@@ -439,8 +440,8 @@ export const OPERATIONS: OperationDoc[] = [
     tag: 'uploads',
     summary: 'How much of a resumable upload arrived (tus 1.0 core)',
     access: 'public',
-    headers: [{ name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true }],
-    responses: { 200: { description: 'The offset to resume from.', headers: { 'Upload-Offset': 'Bytes received.', 'Upload-Length': 'Total bytes.' } }, 404: { description: 'Unknown or expired.' } },
+    headers: [{ name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true }, { name: 'Upload-Token', description: 'The token the creation answered: the upload is its creator’s alone.', schema: { type: 'string' }, required: true }],
+    responses: { 200: { description: 'The offset to resume from.', headers: { 'Upload-Offset': 'Bytes received.', 'Upload-Length': 'Total bytes.' } }, 404: { description: 'Unknown, expired, or not this token’s.', json: 'Error' } },
   },
   {
     method: 'patch',
@@ -452,6 +453,7 @@ export const OPERATIONS: OperationDoc[] = [
     headers: [
       { name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true },
       { name: 'Upload-Offset', description: 'Where these bytes start.', schema: { type: 'integer', minimum: 0 }, required: true },
+      { name: 'Upload-Token', description: 'The token the creation answered: the upload is its creator’s alone.', schema: { type: 'string' }, required: true },
     ],
     body: { content: { 'application/offset+octet-stream': { type: 'string', contentMediaType: 'application/octet-stream' } } },
     responses: {
@@ -467,8 +469,8 @@ export const OPERATIONS: OperationDoc[] = [
     tag: 'uploads',
     summary: 'Abandon a resumable upload (tus 1.0 termination)',
     access: 'public',
-    headers: [{ name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true }],
-    responses: { 204: DELETED, 404: { description: 'Unknown or expired.' } },
+    headers: [{ name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true }, { name: 'Upload-Token', description: 'The token the creation answered: the upload is its creator’s alone.', schema: { type: 'string' }, required: true }],
+    responses: { 204: DELETED, 404: { description: 'Unknown, expired, or not this token’s.', json: 'Error' } },
   },
   {
     method: 'get',
@@ -649,4 +651,31 @@ export const OPERATIONS: OperationDoc[] = [
     responses: { 302: { description: "To the ad's targetUrl.", headers: { Location: "The ad's targetUrl." } }, 404: { description: 'Unknown ad.', json: 'Error' } },
   },
   ...PEOPLE_OPERATIONS,
+  // The live relay (docs/live-relay.md): HLS, not JSON.
+  {
+    method: 'get',
+    path: '/live/master.m3u8',
+    tag: 'live',
+    summary: "The relayed stream's HLS master playlist",
+    description: "With the tenant's `liveRelay` on: the ladder of AAC renditions, the lowest at most 32 kbps (`BANDWIDTH`, `CODECS`). 404 while the relay is off.",
+    access: 'public',
+    responses: {
+      200: { description: 'The master playlist.', content: { 'application/vnd.apple.mpegurl': { type: 'string' } } },
+      404: { description: 'The relay is off.', json: 'Error' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/live/{file}',
+    tag: 'live',
+    summary: 'A rendition playlist or a segment of the relayed stream',
+    description:
+      '`<rendition>.m3u8`: the last 2 hours, `#EXT-X-PROGRAM-DATE-TIME` on every segment, cached a few seconds; `_HLS_skip=YES` answers a delta update. 503 with `Retry-After` until the first segment is out. A segment (`.ts`): `Cache-Control: public, max-age=31536000, immutable`. 404 while the relay is off.',
+    access: 'public',
+    responses: {
+      200: { description: 'The playlist or the segment.', content: { 'application/vnd.apple.mpegurl': { type: 'string' }, 'video/mp2t': { type: 'string', contentMediaType: 'video/mp2t' } } },
+      404: { description: 'The relay is off, or no such file.', json: 'Error' },
+      503: { description: 'The relay is starting.' },
+    },
+  },
 ];

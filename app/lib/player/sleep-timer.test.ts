@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineState, Timers } from './engine';
+import { SleepTimer } from './sleep-timer';
+
+class Clock implements Timers {
+  time = 0;
+  private queue: { at: number; fn: () => void; id: number }[] = [];
+  private id = 1;
+  setTimeout(fn: () => void, ms: number) {
+    const id = this.id++;
+    this.queue.push({ at: this.time + ms, fn, id });
+    return id;
+  }
+  clearTimeout(id: unknown) {
+    this.queue = this.queue.filter((t) => t.id !== id);
+  }
+  now() {
+    return this.time;
+  }
+  advance(ms: number) {
+    const end = this.time + ms;
+    for (;;) {
+      this.queue.sort((a, b) => a.at - b.at);
+      const next = this.queue[0];
+      if (!next || next.at > end) break;
+      this.queue.shift();
+      this.time = next.at;
+      next.fn();
+    }
+    this.time = end;
+  }
+}
+
+function fakeEngine(patch: Partial<EngineState> = {}) {
+  const engine = {
+    state: { status: 'playing', index: -1, queue: [], position: 0, duration: 0, rate: 1, ...patch } as unknown as EngineState,
+    fades: [] as number[],
+    paused: 0,
+    setFade(f: number) {
+      engine.fades.push(f);
+    },
+    pause() {
+      engine.paused += 1;
+      engine.state = { ...engine.state, status: 'paused' };
+    },
+  };
+  return engine;
+}
+
+describe('SleepTimer', () => {
+  it('after 15 minutes: full volume until the last 10 s, a fade down over them, then a pause', () => {
+    const clock = new Clock();
+    const engine = fakeEngine();
+    const timer = new SleepTimer(engine, clock);
+    timer.start(15);
+    clock.advance(15 * 60_000 - 10_001);
+    expect(engine.paused).toBe(0);
+    expect(Math.min(...engine.fades)).toBe(1);
+    clock.advance(5_000);
+    const mid = engine.fades.at(-1)!;
+    expect(mid).toBeGreaterThan(0.45);
+    expect(mid).toBeLessThan(0.55);
+    clock.advance(5_001);
+    expect(engine.paused).toBe(1);
+    // Back to full volume for the next play, and off.
+    expect(engine.fades.at(-1)).toBe(1);
+    expect(timer.state.choice).toBeNull();
+  });
+
+  it("'End of episode' follows the episode's position and speed", () => {
+    const clock = new Clock();
+    const item = { id: 'e', kind: 'episode' };
+    const engine = fakeEngine({ index: 0, queue: [item] as never, duration: 600, position: 580, rate: 1 });
+    const timer = new SleepTimer(engine, clock);
+    timer.start('end');
+    expect(timer.remainingMs()).toBe(20_000);
+    clock.advance(500);
+    expect(engine.fades.at(-1)).toBe(1);
+    engine.state = { ...engine.state, position: 595 };
+    clock.advance(250);
+    expect(engine.fades.at(-1)).toBeCloseTo(0.5);
+    engine.state = { ...engine.state, position: 600 };
+    clock.advance(250);
+    expect(engine.paused).toBe(1);
+    expect(timer.state.choice).toBeNull();
+  });
+
+  it('cancel restores the volume and stops counting', () => {
+    const clock = new Clock();
+    const engine = fakeEngine();
+    const timer = new SleepTimer(engine, clock);
+    timer.start(15);
+    clock.advance(15 * 60_000 - 3_000);
+    timer.cancel();
+    expect(engine.fades.at(-1)).toBe(1);
+    clock.advance(60_000);
+    expect(engine.paused).toBe(0);
+  });
+});
