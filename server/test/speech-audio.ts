@@ -43,7 +43,8 @@ export async function uploadEpisodeAudio(app: TestApp, data: Buffer, admin = tru
   if (created.status !== 201) return created;
   const done = await fetch(app.url + created.headers.get('location')!, {
     method: 'PATCH',
-    headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    // The upload belongs to its creator: the token answered at creation (docs/api.md, Uploads).
+    headers: { ...headers, 'Upload-Token': created.headers.get('upload-token') ?? '', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
     body: data,
   });
   expect(done.status).toBe(204);
