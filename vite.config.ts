@@ -94,7 +94,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Demo images are content, cached at run time like any image, not part of the shell.
         // hls.js (about 100 KB) is fetched only by a viewer who opens /watch with an HLS URL
         // set, never downloaded in the background for every listener (docs/watch-video.md).
-        globIgnores: ['demo/**', 'icons/*-512.png', 'assets/hls*.js'],
+        // Reminders need the network: their code (app/features/schedule/lazy-reminder-button.tsx)
+        // and a reminder's badge are fetched when used, not precached.
+        globIgnores: ['demo/**', 'icons/*-512.png', 'icons/*-badge.png', 'assets/reminder-button*.js', 'assets/hls*.js'],
         // Nor the admin's screens (scripts/admin-only-files.mjs): a listener's first visit
         // downloaded them in the background, about 30 KB (issue 29, docs/performance.md).
         manifestTransforms: [

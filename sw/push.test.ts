@@ -45,6 +45,7 @@ describe('a tap on a reminder', () => {
     expect(clickTarget('https://evil.example/phish', ORIGIN)).toBe(`${ORIGIN}/`);
     expect(clickTarget(42, ORIGIN)).toBe(`${ORIGIN}/`);
     expect(clickTarget('/?tenant=caribbean', ORIGIN)).toBe(`${ORIGIN}/?tenant=caribbean`);
+    expect(clickTarget('http://radio.internal:8080/?tenant=caribbean', ORIGIN)).toBe(`${ORIGIN}/?tenant=caribbean`);
   });
 
   it('reads the server payload, and shows something for a push that is not ours', () => {

@@ -31,12 +31,17 @@ export function readReminder(data: { json(): unknown } | null | undefined): Remi
   }
 }
 
-/** Where a tap on the notification goes: the payload's page when it is on our origin, else the radio page. */
+/**
+ * Where a tap on the notification goes: the payload's page when it is on our origin; else
+ * (PUBLIC_URL names another spelling of the host, or the payload is not ours) the radio page
+ * here, of the tenant the link named.
+ */
 export function clickTarget(url: unknown, origin: string): string {
   if (typeof url === 'string') {
     try {
       const u = new URL(url, origin);
       if (u.origin === origin) return u.href;
+      return `${origin}/${tenantOf(u.href) === 'caribbean' ? '?tenant=caribbean' : ''}`;
     } catch {
       // not a URL: the radio page below
     }

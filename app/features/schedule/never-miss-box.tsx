@@ -2,7 +2,7 @@ import type { Show } from '../../../domain/shows';
 import { currentTenant } from '../../lib/tenant';
 import { downloadShowsCalendar } from './download-file';
 import { ALARM_MINUTES_BEFORE, googleCalendarUrl, icsFileName } from './ics';
-import { ReminderButton } from './reminder-button';
+import { ReminderButton } from './lazy-reminder-button';
 import { formatShortDay, formatTime } from './schedule-format';
 import { currentOrNextOccurrence } from './show-times';
 

@@ -1,7 +1,7 @@
 import { BellRing, BellPlus } from 'lucide-react';
 import { REMINDER_BLOCK_MESSAGES, useReminders } from './reminders';
 
-interface ReminderButtonProps {
+export interface ReminderButtonProps {
   /** One show, or (the 'Never Miss a Show' box) every show of the week. */
   showIds: string[];
   /** What the button is about, for screen readers: the show's title, or 'every show'. */
@@ -44,3 +44,5 @@ export function ReminderButton({ showIds, label, className = '' }: ReminderButto
     </>
   );
 }
+
+export default ReminderButton;

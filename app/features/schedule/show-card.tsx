@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Show } from '../../../domain/shows';
 import { downloadShowsCalendar } from './download-file';
 import { icsFileName } from './ics';
-import { ReminderButton } from './reminder-button';
+import { ReminderButton } from './lazy-reminder-button';
 import { formatTimeRange } from './schedule-format';
 import { zoneOffsetMs, type Occurrence } from './show-times';
 
