@@ -47,7 +47,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const sweep = () => sweepUploads(deps).catch((err: unknown) => log(`Upload sweep failed: ${String(err)}`));
   void sweep();
   const prune = setInterval(() => {
-    Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps)]).catch(() => {});
+    Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps), jobs.prune()]).catch(() => {});
     void sweep();
   }, 10 * 60 * 1000);
   prune.unref();
