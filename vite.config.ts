@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { routeTreeOptions } from './scripts/route-tree-options.mjs';
 import { compileHintFor } from './scripts/compile-hints.mjs';
+import { adminOnlyFiles } from './scripts/admin-only-files.mjs';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -94,6 +95,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         // hls.js (about 100 KB) is fetched only by a viewer who opens /watch with an HLS URL
         // set, never downloaded in the background for every listener (docs/watch-video.md).
         globIgnores: ['demo/**', 'icons/*-512.png', 'assets/hls*.js'],
+        // Nor the admin's screens (scripts/admin-only-files.mjs): a listener's first visit
+        // downloaded them in the background, about 30 KB (issue 29, docs/performance.md).
+        manifestTransforms: [
+          (entries) => {
+            const adminOnly = adminOnlyFiles(r('./dist/app'));
+            return { manifest: entries.filter((e) => !adminOnly.has(e.url.replace(/^\//, ''))), warnings: [] };
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),
@@ -141,7 +150,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   test: {
     root: r('.'),
-    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}'],
+    include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

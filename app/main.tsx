@@ -48,7 +48,7 @@ async function start() {
     if (nowPlayingEtag) setNowPlayingEtag(nowPlayingEtag);
   }
   await nextTask();
-  const router = createAppRouter(queryClient);
+  const router = createAppRouter(queryClient, undefined, Boolean(serverData));
   // The server's render of the router's matches has no Suspense boundary at the root; the
   // browser's must be the same to hydrate it (TanStack Router's own SSR mode sets this).
   if (serverData) router.ssr = { manifest: undefined };

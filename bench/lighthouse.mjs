@@ -12,9 +12,9 @@
 // tasks after the first paint, so this row shows what the framework's own start costs a page
 // that shows something before it (docs/performance.md).
 //
-// BENCH_LIGHTHOUSE_RUNS (default 5) runs per page; BENCH_LIGHTHOUSE_PAGES a comma list of
-// pages to score (`floor` is the floor app, `floor-shell` the same with its shell; default:
-// both and our four pages);
+// BENCH_LIGHTHOUSE_RUNS (default 3) runs per page; BENCH_LIGHTHOUSE_PAGES a comma list of
+// pages to score (`floor` is the floor app, `floor-shell` the same with its shell; `{artist}`
+// stands for a demo artist's id; default: both floors and the eleven public pages of issue 29);
 // BENCH_LIGHTHOUSE_MULTIPLIER fixes the multiplier instead of calibrating (comparisons only).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,7 +25,21 @@ import { realThrottledLoad } from './lib/real-throttle.mjs';
 
 /** Chrome DevTools' calibration of a low-tier phone (Moto G Power 2022 class). */
 export const LOW_TIER_BENCHMARK_INDEX = 264;
-export const DEFAULT_PAGES = ['floor', 'floor-shell', '/', '/artists', '/schedule', '/sponsors/submit'];
+export const DEFAULT_PAGES = [
+  'floor',
+  'floor-shell',
+  '/',
+  '/artists',
+  '/artists/directory',
+  '/artists/{artist}',
+  '/country',
+  '/schedule',
+  '/events',
+  '/watch',
+  '/sponsors',
+  '/sponsors/submit',
+  '/community?tenant=caribbean',
+];
 const FLOORS = new Set(['floor', 'floor-shell']);
 const METRICS = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift', SI: 'speed-index' };
 
@@ -70,7 +84,7 @@ const median = (xs) => {
 };
 
 /** Builds bench/floor with Vite into a temporary folder and precompresses it as our build is. */
-async function buildFloor(root) {
+export async function buildFloor(root) {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-bench-floor-'));
   // A child process, so the bench's own process loads neither Vite nor Rolldown.
   const script = `
@@ -105,7 +119,7 @@ async function withShell(root, appDir) {
 }
 
 /** Our compiled server, serving the floor build (APP_DIR) on its own port. */
-async function serveFloor(root, appDir) {
+export async function serveFloor(root, appDir) {
   const server = await startCompiledServer({
     root,
     tmpPrefix: 'radio-bench-floor-db-',
@@ -128,8 +142,13 @@ async function serveFloor(root, appDir) {
  * adds a row per page, our pages with their ratio to the floor's blocking time and score.
  */
 export async function calibratedLighthouse({ root, base, chrome, chromeFlags, row, notes }) {
-  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 5);
-  const pages = (process.env.BENCH_LIGHTHOUSE_PAGES || DEFAULT_PAGES.join(',')).split(',').map((p) => p.trim()).filter(Boolean);
+  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
+  // A demo artist's page: the first approved artist of this run's database.
+  const artists = await (await fetch(`${base}/api/artists?approved=true&limit=1`)).json();
+  const pages = (process.env.BENCH_LIGHTHOUSE_PAGES || DEFAULT_PAGES.join(','))
+    .split(',')
+    .map((p) => p.trim().replace('{artist}', artists[0]?.id ?? 'none'))
+    .filter(Boolean);
   const { default: lighthouse } = await import('lighthouse');
   const { throttling } = await import('lighthouse/core/config/constants.js');
   const chromeLauncher = await import('chrome-launcher');
@@ -157,6 +176,7 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
   };
 
   const floors = new Map();
+  let calibratedAs = null;
   try {
     if (pages.some((page) => FLOORS.has(page))) {
       console.log('  building the floor app (bench/floor)…');
@@ -182,6 +202,7 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
       calibration = `benchmarkIndex ${index} (median of ${indexes.join(', ')}) / ${LOW_TIER_BENCHMARK_INDEX}`;
     }
     console.log(`  CPU slowdown ${multiplier}× (${calibration})`);
+    calibratedAs = { multiplier, calibration };
 
     // Round by round, every page once per round: on a machine whose load drifts, each page
     // (and the floor) then sees the same spread of it, so the ratios stay fair.
@@ -286,4 +307,27 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
   } finally {
     for (const floor of floors.values()) await floor.stop();
   }
+  return calibratedAs;
+}
+
+/**
+ * The calibrated CPU slowdown alone (benchmarkIndex / 264, the median of three Lighthouse runs
+ * of `url`), for a step that runs without the Lighthouse step (BENCH_SKIP=lighthouse).
+ */
+export async function calibrate({ url, chrome, chromeFlags }) {
+  if (process.env.BENCH_LIGHTHOUSE_MULTIPLIER) return { multiplier: Number(process.env.BENCH_LIGHTHOUSE_MULTIPLIER), calibration: 'fixed by BENCH_LIGHTHOUSE_MULTIPLIER' };
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const indexes = [];
+  for (let i = 0; i < 3; i++) {
+    const browser = await chromeLauncher.launch({ chromePath: chrome, chromeFlags });
+    try {
+      const result = await bounded(lighthouse(url, { port: browser.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }), 180_000, `Lighthouse on ${url}`);
+      indexes.push(Math.round(result.lhr.environment.benchmarkIndex));
+    } finally {
+      await browser.kill();
+    }
+  }
+  const index = median(indexes);
+  return { multiplier: Math.round((index / LOW_TIER_BENCHMARK_INDEX) * 100) / 100, calibration: `benchmarkIndex ${index} (median of ${indexes.join(', ')}) / ${LOW_TIER_BENCHMARK_INDEX}` };
 }

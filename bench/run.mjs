@@ -10,7 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './first-visit-size.mjs';
 import { listenersBench, listenersReport, listenersSection, previousListenersSection } from './listeners.mjs';
-import { calibratedLighthouse } from './lighthouse.mjs';
+import { buildFloor, calibrate, calibratedLighthouse, serveFloor } from './lighthouse.mjs';
+import { timeToFirstSound } from './first-sound.mjs';
+import { byKind, FIRST_VISIT_WIRE_BUDGET, firstVisitOnTheWire, SETTLED_VISIT_WIRE_BUDGET } from './wire.mjs';
 import { uploadsBench } from './uploads.mjs';
 import { episodesBench } from './episodes.mjs';
 import { BENCH_ADMIN_KEY, bounded, startCompiledServer } from './lib/compiled-server.mjs';
@@ -58,6 +60,25 @@ function firstVisit() {
   const { bytes, home } = firstVisitBytes(result);
   row('First visit to / (HTML+CSS+JS, brotli)', `≤ ${kb(FIRST_VISIT_BUDGET_BYTES)}`, `${kb(bytes)} (gzip for older clients ${kb(home.gzip)}; ${home.files.length} files)`, bytes <= FIRST_VISIT_BUDGET_BYTES);
   return result;
+}
+
+// ------------------------------------------------------------------ a2. first visit at the wire
+
+async function firstVisitWire(base) {
+  const r = await firstVisitOnTheWire({ base, chrome: CHROME, chromeFlags: CHROME_FLAGS });
+  const kinds = Object.entries(byKind(r.firstParts.filter((p) => p.beforeLoad)))
+    .map(([kind, bytes]) => `${kind} ${kb(bytes)}`)
+    .join(', ');
+  row('First visit to / at the wire (Chromium until load, every byte the server sent)', `≤ ${kb(FIRST_VISIT_WIRE_BUDGET)}`, `${kb(r.firstVisit)} (${kinds})`, r.firstVisit <= FIRST_VISIT_WIRE_BUDGET);
+  const worker = r.settledParts.filter((p) => p.sw).reduce((n, p) => n + p.bytes, 0);
+  row('Settled first visit at the wire (the service worker installed, its precache done)', `≤ ${kb(SETTLED_VISIT_WIRE_BUDGET)}`, `${kb(r.settledVisit)} (the worker's own fetches ${kb(worker)})`, r.settledVisit <= SETTLED_VISIT_WIRE_BUDGET);
+  notes.push(
+    `First visit at the wire (bench/wire.mjs): a byte-counting TCP proxy in front of the server, a fresh Chromium profile at 375×740 loading / through it; status lines, headers and bodies as sent (brotli). ` +
+      `Before load: ${r.firstParts
+        .filter((p) => p.beforeLoad)
+        .map((p) => `${p.path} ${p.bytes} B`)
+        .join(', ')}.`,
+  );
 }
 
 // ------------------------------------------------------------------ d. repeat visit
@@ -480,7 +501,23 @@ try {
   await step('repeat-visit', () => repeatVisit(server.url, server.log));
   await step('images', () => images(server.url));
   // Calibrated to the host, beside the floor app (bench/lighthouse.mjs, issue 15).
-  await step('lighthouse', () => calibratedLighthouse({ root: ROOT, base: server.url, chrome: CHROME, chromeFlags: CHROME_FLAGS, row, notes }), 3_600_000);
+  let calibrated = null;
+  await step('lighthouse', async () => {
+    calibrated = await calibratedLighthouse({ root: ROOT, base: server.url, chrome: CHROME, chromeFlags: CHROME_FLAGS, row, notes });
+  }, 3_600_000);
+  await step('first-visit-wire', () => firstVisitWire(server.url));
+  // Issue 29: the phone of the Lighthouse step, for real, with the floor app's first paint for scale.
+  await step('first-sound', async () => {
+    calibrated ??= await calibrate({ url: server.url + '/', chrome: CHROME, chromeFlags: CHROME_FLAGS });
+    console.log(`  CPU slowdown ${calibrated.multiplier}× (${calibrated.calibration})`);
+    const built = await buildFloor(ROOT);
+    const floor = await serveFloor(ROOT, built);
+    try {
+      await timeToFirstSound({ base: server.url, floorUrl: floor.url + '/', chrome: CHROME, chromeFlags: CHROME_FLAGS, ...calibrated, row, notes, runs: Number(process.env.BENCH_FIRST_SOUND_RUNS || 5) });
+    } finally {
+      await floor.stop();
+    }
+  }, 1_200_000);
   await step('throughput', () => throughput(server.url));
   await step('uploads', () => uploadsBench(server.url, { row, notes }));
 } finally {

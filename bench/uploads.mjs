@@ -30,11 +30,19 @@ async function resumable(base, data) {
   const { Upload } = await import('tus-js-client');
   const proxy = await uploadCuttingProxy(new URL(base));
   try {
+    let token;
     const url = await new Promise((resolve, reject) => {
       const upload = new Upload(data, {
         endpoint: `${proxy.url}/api/uploads/resumable`,
         metadata: { filename: 'song.wav', filetype: 'audio/wav', purpose: 'track' },
         retryDelays: [0, 100, 200, 500, 1000, 1000, 1000],
+        // The upload's token, answered at creation, goes with every later call (docs/uploads.md "Ownership").
+        onBeforeRequest: (req) => {
+          if (req.getMethod() !== 'POST' && token) req.setHeader('Upload-Token', token);
+        },
+        onAfterResponse: (req, res) => {
+          if (req.getMethod() === 'POST') token = res.getHeader('Upload-Token') ?? token;
+        },
         onSuccess: (p) => resolve(p.lastResponse.getHeader('Upload-Url')),
         onError: reject,
       });

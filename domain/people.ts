@@ -25,8 +25,7 @@ export function roleMayUse(role: Role, area: AdminArea): boolean {
 export const ROLE_CANNOT_MESSAGE = 'Your role cannot do this';
 /** The admin key acts as an owner of this name (docs/api.md). */
 export const ADMIN_KEY_ACTOR_NAME = 'admin key';
-/** The session cookie (HttpOnly, SameSite=Strict; Secure over https). */
-export const ADMIN_SESSION_COOKIE = 'radio_admin';
+export { ADMIN_SESSION_COOKIE, ADMIN_SESSION_HEADER } from './admin-session';
 export const INVITE_EXPIRED_MESSAGE = 'This invite has expired or has already been used';
 
 const role = v.picklist(ROLES, 'Role must be owner, editor or moderator');

@@ -75,6 +75,8 @@ export const SettingsSchema = v.object({
   enablePrayerWall: toggle('Prayer wall'),
   enableShoutouts: toggle('Shoutouts'),
   enableLowData: toggle('Low data mode'),
+  // Optional (off) so a settings document saved before the relay existed still validates.
+  liveRelay: v.optional(v.boolean('Live relay must be on or off'), false),
   adMode: required('Ad mode must be embed or hybrid', v.picklist(AD_MODES, 'Ad mode must be embed or hybrid')),
   adZones: v.optional(AdZonesSchema, { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' }),
 });
@@ -104,6 +106,8 @@ export interface TenantSettings {
   enablePrayerWall: boolean;
   enableShoutouts: boolean;
   enableLowData: boolean;
+  /** The server relays streamUrl as adaptive HLS with rewind under /live/ (docs/live-relay.md). */
+  liveRelay: boolean;
   /** Stored values are embed|hybrid; the public side treats anything else as non-embed. */
   adMode: AdMode | string;
   adZones: AdZones;
@@ -152,6 +156,7 @@ export function defaultSettings(tenant: Tenant): TenantSettings {
     enablePrayerWall: tenant === 'caribbean',
     enableShoutouts: true,
     enableLowData: true,
+    liveRelay: false,
     adMode: 'hybrid',
     adZones: { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' },
   };

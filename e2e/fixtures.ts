@@ -55,7 +55,8 @@ export function isShellCall(r: Request): boolean {
 }
 
 export function isShellPath(method: string, pathname: string): boolean {
-  return method === 'GET' && ['/api/np', '/api/np/events', '/api/settings', '/api/ads/serve'].includes(pathname);
+  // /api/admin/me: the admin gate asking, without a key, whether a passkey session is open.
+  return method === 'GET' && ['/api/np', '/api/np/events', '/api/settings', '/api/ads/serve', '/api/admin/me'].includes(pathname);
 }
 
 /** The /api calls among those a page made. */

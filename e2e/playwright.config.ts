@@ -18,9 +18,12 @@ const chromium = {
 };
 
 const DESKTOP_IGNORES = [
+  /admin-people\.spec\.ts/,
   /offline\.spec\.ts/,
+  /first-tap\.spec\.ts/,
   /first-visit\.spec\.ts/,
   /links-out\.spec\.ts/,
+  /live-relay\.spec\.ts/,
   /moderation-spam\.spec\.ts/,
   /player\.spec\.ts/,
   /player-now-playing\.spec\.ts/,
@@ -30,6 +33,7 @@ const DESKTOP_IGNORES = [
   /track-player\.spec\.ts/,
   /uploads\.spec\.ts/,
   /watch-hls\.spec\.ts/,
+  /reminders\.spec\.ts/,
 ];
 
 export default defineConfig({
@@ -50,17 +54,17 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'phone', testIgnore: /offline\.spec\.ts/, use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium } },
+    { name: 'phone', testIgnore: /(offline|reminders)\.spec\.ts/, use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium } },
     // The desktop project runs what the screen's size changes (layouts, navigation, forms,
     // admin tables). Behaviour that does not depend on it (the player and streams, uploads,
     // shoutout recording, embeds' isolation, outbound links, what a first visit fetches, the
     // phone-only moderation flow) runs on the phone, our listeners' screen, only: CI stays
     // well inside its 30 minutes (README.md says which project runs what).
     { name: 'desktop', testIgnore: DESKTOP_IGNORES, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
-    // The real service worker: installability, offline use and the outbox.
+    // The real service worker: installability, offline use, the outbox and show reminders.
     {
       name: 'pwa',
-      testMatch: /offline\.spec\.ts/,
+      testMatch: /(offline|reminders)\.spec\.ts/,
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium, serviceWorkers: 'allow' },
     },
   ],

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { cuttingProxy } from '../bench/lib/cutting-proxy.mjs';
 import { expect, test, wav } from './fixtures';
 
@@ -46,5 +49,50 @@ test('an upload cut twice shows Paused, resumes by itself from the server\'s off
     expect(Math.max(...resumed)).toBeGreaterThan(1_400_000);
   } finally {
     await proxy.close();
+  }
+});
+
+test('an upload cut and then reloaded away resumes from the server\'s offset with its token (issue 30: uploads belong to their creator)', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  // A file on disk, so picking it again after the reload is the same file (name, size, date).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-upload-'));
+  const file = path.join(dir, 'reloaded.wav');
+  fs.writeFileSync(file, song(1_600_000));
+  // One cut at 700 KB, then the link stays dead until the test brings it back.
+  const proxy = await cuttingProxy(new URL(baseURL!), { cuts: [700_000], deadMs: 600_000 });
+  const calls: { method: string; offset: number; token: boolean }[] = [];
+  page.on('request', (r) => {
+    if (!r.url().includes('/api/uploads/resumable/')) return;
+    calls.push({ method: r.method(), offset: Number(r.headers()['upload-offset'] ?? -1), token: Boolean(r.headers()['upload-token']) });
+  });
+  const fill = async (title: string) => {
+    await page.getByLabel('Artist name').fill('E2E Reload Singer');
+    await page.getByLabel('Bio').fill('Lost the signal, then the tab.');
+    await page.getByLabel('Country', { exact: true }).selectOption('TT');
+    await page.getByLabel('Track title').fill(title);
+    await page.getByLabel('Genre').selectOption('Soca');
+    await page.getByLabel('Audio file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Submit Music' }).click();
+  };
+  try {
+    const title = `Reloaded ${Date.now()}`;
+    await page.goto(`${proxy.url}/artists/submit`);
+    await fill(title);
+    await expect(page.locator('.upload-progress')).toContainText('Paused — waiting for connection');
+    proxy.up();
+    calls.length = 0;
+    await page.reload();
+    await fill(title);
+    await expect(page.getByTestId('submission-success')).toContainText('pending review', { timeout: 60_000 });
+    // Every call on the upload after the reload carried its token, and the first PATCH went
+    // on from where the server had stopped, not from 0.
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => c.token)).toBe(true);
+    const firstPatch = calls.find((c) => c.method === 'PATCH');
+    expect(firstPatch?.offset).toBeGreaterThan(0);
+    expect(proxy.cuts()).toBe(1);
+  } finally {
+    await proxy.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });

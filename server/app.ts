@@ -30,10 +30,12 @@ import { embedsRouter } from './features/embeds/embeds.router';
 import { manifestRouter } from './features/manifest/manifest.router';
 import { eventsRouter } from './features/events/events.router';
 import { healthRouter } from './features/health/health.router';
+import { liveRouter } from './features/live/live.router';
 import { nowPlayingRouter } from './features/now-playing/now-playing.router';
 import { openApiRouter } from './features/openapi/openapi.router';
 import { peopleRouter } from './features/people/people.router';
 import { prayersRouter } from './features/prayers/prayers.router';
+import { pushRouter } from './features/push/push.router';
 import { settingsRouter } from './features/settings/settings.router';
 import { shoutoutsRouter } from './features/shoutouts/shoutouts.router';
 import { showsRouter } from './features/shows/shows.router';
@@ -123,6 +125,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     adsRouter(deps),
     peopleRouter(deps),
     activityRouter(deps),
+    pushRouter(deps),
     openApiRouter(),
   ];
   // One 405 check for every router below it (they all leave their layers in ctx.matched).
@@ -135,6 +138,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   // Before the app's index.html fallback, which would answer every other GET.
   // The tune sits in the repository's public folder, beside manifest.webmanifest.
   app.use(demoStreamRouter(path.join(path.dirname(config.manifestPath), DEMO_TUNE)).routes());
+  app.use(liveRouter(deps).routes());
   app.use(uploadedFiles(deps));
   // The server's render of a first screen asks this app's own API in-process (docs/server-render.md).
   let dispatch: ReturnType<typeof app.callback> | null = null;

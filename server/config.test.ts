@@ -29,6 +29,27 @@ describe('readConfig', () => {
     expect(readConfig({ UPSTREAM_ALLOW_PRIVATE: 'off' }, ROOT).upstreamAllowPrivate).toBe(false);
   });
 
+  it('reads MAX_CONNECTIONS and CONNECTION_IDLE_MS, keeping the defaults for anything not a positive whole number', () => {
+    expect(readConfig({}, ROOT).connections).toEqual({ maxConnections: 12_000, headersTimeoutMs: 15_000, idleTimeoutMs: 120_000, keepAliveTimeoutMs: 5_000 });
+    expect(readConfig({ MAX_CONNECTIONS: '500', CONNECTION_IDLE_MS: '30000' }, ROOT).connections).toMatchObject({ maxConnections: 500, idleTimeoutMs: 30_000 });
+    expect(readConfig({ MAX_CONNECTIONS: '0', CONNECTION_IDLE_MS: 'x' }, ROOT).connections).toMatchObject({ maxConnections: 12_000, idleTimeoutMs: 120_000 });
+  });
+
+  it('reads the Web Push settings: PUBLIC_URL, both VAPID keys or neither, a mailto:/https: subject, PUSH_ALLOW_INSECURE_ENDPOINTS', () => {
+    const none = readConfig({}, ROOT);
+    expect([none.publicUrl, none.vapidKeys, none.vapidSubject, none.pushAllowInsecureEndpoints]).toEqual([null, null, null, false]);
+    expect(readConfig({ PUBLIC_URL: 'https://radio.example/' }, ROOT).publicUrl).toBe('https://radio.example');
+    expect(() => readConfig({ PUBLIC_URL: 'radio.example' }, ROOT)).toThrow(ConfigError);
+    const publicKey = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+    const privateKey = Buffer.alloc(32, 9).toString('base64url');
+    expect(readConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }, ROOT).vapidKeys).toEqual({ publicKey, privateKey });
+    expect(() => readConfig({ VAPID_PUBLIC_KEY: publicKey }, ROOT)).toThrow(/both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/);
+    expect(() => readConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey }, ROOT)).toThrow(ConfigError);
+    expect(readConfig({ VAPID_SUBJECT: 'mailto:studio@radio.example' }, ROOT).vapidSubject).toBe('mailto:studio@radio.example');
+    expect(() => readConfig({ VAPID_SUBJECT: 'http://radio.example' }, ROOT)).toThrow(ConfigError);
+    expect(readConfig({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'on' }, ROOT).pushAllowInsecureEndpoints).toBe(true);
+  });
+
   it('reads PORT and HOST', () => {
     const c = readConfig({ PORT: '8080', HOST: '127.0.0.1' }, ROOT);
     expect(c.port).toBe(8080);

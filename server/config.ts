@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { readS3Settings, type S3Settings } from './media/storage';
 import { compileTrust, type TrustProxy } from './http/client-address';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-limits';
 
 /** docs/api.md "Running the server", read once from the environment. */
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   /** The top-level manifest.webmanifest, served per tenant. */
   manifestPath: string;
   limits: Limits;
+  /** The process-wide connection ceiling (MAX_CONNECTIONS) and the idle timeouts; defaults unless set. */
+  connections?: ConnectionLimits;
   /** Log one line per request. */
   logRequests: boolean;
   /**
@@ -66,6 +69,8 @@ export interface Limits {
   uploadQuotaTotalBytes: number;
   /** An upload that sends nothing for this long is closed and its partial bytes deleted. */
   uploadStallMs: number;
+  /** HEAD, PATCH and DELETE calls on resumable uploads a minute per client address (a resume is a HEAD and a PATCH). */
+  resumableCallsPerMinute: number;
   /** A whole multipart body (POST /api/uploads, a shoutout) must arrive within this; slower phones use the resumable upload. */
   multipartBodyMs: number;
 }
@@ -84,12 +89,19 @@ export const DEFAULT_LIMITS: Limits = {
   uploadQuotaAddressBytes: 200 * 1024 * 1024,
   uploadQuotaTotalBytes: 5000 * 1024 * 1024,
   uploadStallMs: 30_000,
-  multipartBodyMs: 10 * 60_000,
+  // Under Node's own 5-minute requestTimeout, so this JSON answer comes first.
+  multipartBodyMs: 4 * 60_000,
+  resumableCallsPerMinute: 120,
 };
 
 const megabytes = (value: string | undefined, fallback: number): number => {
   const v = value?.trim();
   return v && /^\d+(\.\d+)?$/.test(v) ? Math.round(Number(v) * 1024 * 1024) : fallback;
+};
+
+const wholeNumber = (value: string | undefined, fallback: number): number => {
+  const v = value?.trim();
+  return v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : fallback;
 };
 
 const onOff = (value: string | undefined, fallback: boolean): boolean => {
@@ -145,6 +157,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       uploadQuotaTotalBytes: megabytes(env.UPLOAD_QUOTA_TOTAL_MB, DEFAULT_LIMITS.uploadQuotaTotalBytes),
     },
     logRequests: env.NODE_ENV !== 'test',
+    connections: {
+      ...DEFAULT_CONNECTION_LIMITS,
+      maxConnections: wholeNumber(env.MAX_CONNECTIONS, DEFAULT_CONNECTION_LIMITS.maxConnections),
+      idleTimeoutMs: wholeNumber(env.CONNECTION_IDLE_MS, DEFAULT_CONNECTION_LIMITS.idleTimeoutMs),
+    },
     upstreamAllowPrivate: onOff(env.UPSTREAM_ALLOW_PRIVATE, false),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
     pushAllowInsecureEndpoints: onOff(env.PUSH_ALLOW_INSECURE_ENDPOINTS, false),

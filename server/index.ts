@@ -1,4 +1,5 @@
 import { ConfigError, readConfig, type Config } from './config';
+import { startLiveRelays } from './features/live/live.service';
 import { startServer } from './server';
 
 const config = readOrExit();
@@ -7,6 +8,8 @@ if (config.adminKeyGenerated) {
   // Printed once so the operator can sign in; set ADMIN_KEY to keep one across restarts.
   console.log(`Admin key for this run: ${config.adminKey}`);
 }
+// The live relay runs in one process per tenant; every process offers to (docs/live-relay.md).
+const relays = startLiveRelays({ db: running.db, config, selfUrl: running.url });
 console.log(`Listening on ${running.url} (${config.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`);
 
 let stopping = false;
@@ -16,13 +19,18 @@ const stop = (signal: string) => {
   console.log(`${signal}: finishing in-flight requests…`);
   const force = setTimeout(() => process.exit(1), 25_000);
   force.unref();
-  running.close().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
+  // ffmpeg is stopped and the leases given up first, while the database is still open.
+  relays
+    .stop()
+    .catch((err: unknown) => console.error(err))
+    .then(() => running.close())
+    .then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { Config } from './config';
 import { createApp } from './app';
 import { localChangeBus, postgresChangeBus } from './db/change-bus';
@@ -8,9 +8,13 @@ import { seedDemoIfEmpty } from './db/seeds/demo';
 import { flushAdCounts } from './features/ads/ad-counts.service';
 import { endEventStreams } from './features/now-playing/now-playing.events';
 import { pruneAuthFailures } from './http/admin-key';
+import { CONNECTIONS_CHECK_MS, DEFAULT_CONNECTION_LIMITS, limitConnections } from './http/connection-limits';
+import { prunePeople } from './features/people/people.service';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { pruneRateCounters } from './http/rate-limit';
 import { clearStaleTemp, sweepUploads } from './features/uploads/uploads.service';
+import { guardedPushTransport } from './features/push/push.outbound';
+import { reminderScheduler } from './features/push/push.scheduler';
 import { createStorage } from './media/storage';
 import { jobQueue } from './jobs/job-queue';
 
@@ -47,12 +51,20 @@ export async function startServer(config: Config, log: (line: string) => void = 
   const sweep = () => sweepUploads(deps).catch((err: unknown) => log(`Upload sweep failed: ${String(err)}`));
   void sweep();
   const prune = setInterval(() => {
-    Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps), jobs.prune()]).catch(() => {});
+    Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps), prunePeople(deps), jobs.prune()]).catch(() => {});
     void sweep();
   }, 10 * 60 * 1000);
   prune.unref();
+  // Show reminders by Web Push: every process runs the scheduler; the database makes one send
+  // each push (docs/api.md "Reminders by Web Push").
+  const reminders = reminderScheduler({ db, config, transport: guardedPushTransport(config), log: (line) => console.error(line) });
+  reminders.start();
 
-  const server = app.listen(config.port, config.host);
+  // Not app.listen(): the server gets the process-wide connection ceiling and shorter
+  // timeouts for idle and half-open connections (docs/api.md "Connections").
+  const server = http.createServer({ connectionsCheckingInterval: CONNECTIONS_CHECK_MS });
+  server.on('request', limitConnections(server, config.connections ?? DEFAULT_CONNECTION_LIMITS, app.callback()));
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -69,6 +81,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     close() {
       closing ??= (async () => {
         clearInterval(prune);
+        await reminders.stop();
         await new Promise<void>((resolve) => {
           // Event streams never finish by themselves: end them (each browser reconnects on its
           // own, to whichever process answers next) so only real requests are waited for.

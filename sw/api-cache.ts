@@ -9,7 +9,8 @@ export const API_CACHE = 'api-reads-v1';
 const CACHED_READS = /^\/api\/(shows|artists|tracks|settings|np|prayers|sponsors|events|episodes)(\/|$)/;
 
 /**
- * Never cached: admin answers (anything sent with the key), writes, ads (each answer counts
+ * Never cached: admin answers (anything sent with the key, or answered `no-store`: a passkey
+ * session's cookie is not visible here, but the server marks every admin answer so), writes, ads (each answer counts
  * an impression), uploads, the audio stream (not under /api at all) and the now-playing event
  * stream: a response that never ends must reach the page straight from the network, so the
  * worker does not touch it at all (no respondWith).
@@ -36,6 +37,7 @@ export function cacheApiReads(): void {
       networkTimeoutSeconds: 3,
       plugins: [
         new CacheableResponsePlugin({ statuses: [200] }),
+        { cacheWillUpdate: async ({ response }) => (/\bno-store\b/i.test(response.headers.get('Cache-Control') ?? '') ? null : response) },
         new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 }),
       ],
     }),

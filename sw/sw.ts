@@ -4,6 +4,7 @@ import { cacheApiReads } from './api-cache';
 import { cacheImages } from './images';
 import { fallBackToShell } from './navigation';
 import { precacheShell } from './precache';
+import { showReminders } from './push';
 import { answerSavedEpisodes } from './saved-episodes';
 import { listenForUpdateConsent } from './updates';
 
@@ -14,4 +15,5 @@ fallBackToShell();
 cacheApiReads();
 answerSavedEpisodes();
 cacheImages();
+showReminders(self);
 listenForUpdateConsent(self);

@@ -1,3 +1,4 @@
+import { ADMIN_SESSION_HEADER } from '../../domain/admin-session';
 import { ApiError, apiErrorOf, apiUrl } from '../lib/api-client';
 
 /**
@@ -13,6 +14,46 @@ export type UploadProgress = { sent: number; total: number; state: 'uploading' |
 
 export const RESUMABLE_UPLOADS_PATH = '/api/uploads/resumable';
 
+/**
+ * The server ties each upload to its creator (docs/uploads.md "Ownership"): the creation's
+ * answer carries a token that every later call of that upload must send. It is kept beside
+ * the upload's URL, which tus-js-client keeps in localStorage, so a resume after a reload
+ * (findPreviousUploads) still has it; it goes when the upload ends.
+ */
+export const UPLOAD_TOKEN_HEADER = 'Upload-Token';
+const TOKEN_KEY_PREFIX = 'upload-token:';
+const tokensInMemory = new Map<string, string>();
+const tokenKey = (uploadUrl: string) => TOKEN_KEY_PREFIX + new URL(uploadUrl, location.href).pathname;
+
+export const uploadTokens = {
+  get(uploadUrl: string): string | null {
+    const key = tokenKey(uploadUrl);
+    try {
+      return localStorage.getItem(key) ?? tokensInMemory.get(key) ?? null;
+    } catch {
+      return tokensInMemory.get(key) ?? null;
+    }
+  },
+  set(uploadUrl: string, token: string): void {
+    const key = tokenKey(uploadUrl);
+    tokensInMemory.set(key, token);
+    try {
+      localStorage.setItem(key, token);
+    } catch {
+      // Storage full or refused (private mode): this page can still finish the upload.
+    }
+  },
+  remove(uploadUrl: string): void {
+    const key = tokenKey(uploadUrl);
+    tokensInMemory.delete(key);
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // As above.
+    }
+  },
+};
+
 /** Waits before trying again while the browser believes it is online (a dead zone often looks online). */
 const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15000];
 
@@ -23,6 +64,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Sent as x-admin-key on every request of the upload (admin screens: their uploads are admin calls). */
   adminKey?: string;
+  /** Without a key: act as the signed-in admin (x-admin-session, docs/api.md "Admins who are people"). */
+  adminSession?: boolean;
 }
 
 /**
@@ -59,7 +102,18 @@ export async function uploadFile(file: Blob, opts: UploadOptions): Promise<{ url
       endpoint: apiUrl(RESUMABLE_UPLOADS_PATH),
       metadata: { filename, filetype: file.type || 'application/octet-stream', purpose },
       fingerprint: async () => fingerprint,
-      headers: opts.adminKey ? { 'x-admin-key': opts.adminKey } : {},
+      headers: opts.adminKey ? { 'x-admin-key': opts.adminKey } : opts.adminSession ? { [ADMIN_SESSION_HEADER]: '1' } : {},
+      onBeforeRequest(req) {
+        if (req.getMethod() === 'POST') return;
+        const token = uploadTokens.get(req.getURL());
+        if (token) req.setHeader(UPLOAD_TOKEN_HEADER, token);
+      },
+      onAfterResponse(req, res) {
+        const token = res.getHeader(UPLOAD_TOKEN_HEADER);
+        const created = res.getHeader('Location');
+        // Location is root-relative (as the endpoint may be): the store resolves it against the page.
+        if (req.getMethod() === 'POST' && res.getStatus() === 201 && token && created) uploadTokens.set(created, token);
+      },
       // Retries are ours (below): tus-js-client's own would give up after its list ran out.
       retryDelays: null,
       storeFingerprintForResuming: true,
@@ -71,6 +125,7 @@ export async function uploadFile(file: Blob, opts: UploadOptions): Promise<{ url
       },
       onSuccess(payload) {
         const url = payload.lastResponse.getHeader('Upload-Url');
+        if (upload.url) uploadTokens.remove(upload.url);
         sent = total;
         if (!url) {
           report('error');
@@ -99,6 +154,8 @@ export async function uploadFile(file: Blob, opts: UploadOptions): Promise<{ url
           return;
         }
         report('error');
+        // Refused for good: its token opens nothing worth keeping.
+        if (upload.url) uploadTokens.remove(upload.url);
         finish(() => reject(apiErrorOf({ status, statusText: '' }, res?.getBody() ?? '')));
       },
     });
@@ -107,7 +164,13 @@ export async function uploadFile(file: Blob, opts: UploadOptions): Promise<{ url
     const onAbort = () => {
       finish(() => reject(abortError()));
       // Terminate: the server deletes the partial bytes at once rather than after expiry.
-      upload.abort(true).catch(() => {});
+      const uploadUrl = upload.url;
+      upload
+        .abort(true)
+        .catch(() => {})
+        .finally(() => {
+          if (uploadUrl) uploadTokens.remove(uploadUrl);
+        });
     };
     window.addEventListener('online', onOnline);
     signal?.addEventListener('abort', onAbort, { once: true });

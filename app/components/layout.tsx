@@ -11,7 +11,7 @@ import { BrandLogo } from './brand-logo';
 import { ConnectionStatus } from './connection-status';
 import { InstallApp } from './install-app';
 import { NowPlayingBar } from './now-playing-bar';
-import { TenantSwitch } from './tenant-switch';
+import { SUPPORTS_COMMANDS, TenantSwitch } from './tenant-switch';
 import { UpdatePrompt } from './update-prompt';
 
 // The tenant's colours and theme colour, and a saved theme, before the first render.
@@ -59,16 +59,34 @@ export function Layout({ children }: { children: ReactNode }) {
     if (restReady && pageDrawn) setFooterAdReady(true);
   }, [restReady, pageDrawn]);
   const drawer = useRef<HTMLDialogElement>(null);
+  const more = useRef<HTMLDetailsElement>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const name = settings.data?.displayName ?? (tenant === 'caribbean' ? 'Caribbean Praise Radio' : 'Watzhott');
 
+  // The drawer is the browser's own: the menu button opens it (command/commandfor) and its
+  // close button, Escape and a tap outside (closedby) close it, on the server's page before the
+  // app has started too (issue 29, docs/server-render.md). The app only mirrors its state.
   useEffect(() => {
-    if (drawerOpen) drawer.current?.showModal();
-    else drawer.current?.close();
-  }, [drawerOpen]);
-  useEffect(() => setDrawerOpen(false), [pathname]);
+    const dialog = drawer.current;
+    if (!dialog) return;
+    const mirror = () => setDrawerOpen(dialog.open);
+    mirror();
+    dialog.addEventListener('toggle', mirror);
+    dialog.addEventListener('close', mirror);
+    return () => {
+      dialog.removeEventListener('toggle', mirror);
+      dialog.removeEventListener('close', mirror);
+    };
+  }, []);
+  // Navigating closes the menus; not the first render, which would shut a menu opened before it.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    drawer.current?.close();
+    if (more.current) more.current.open = false;
+  }, [pathname]);
   // 'More' closes on navigation, on Escape and on a click elsewhere, like any menu.
-  const more = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const close = (e: Event) => {
       const menu = more.current;
@@ -82,9 +100,6 @@ export function Layout({ children }: { children: ReactNode }) {
       document.removeEventListener('keydown', close);
     };
   }, []);
-  useEffect(() => {
-    if (more.current) more.current.open = false;
-  }, [pathname]);
 
   return (
     <div className={`app tenant-${tenant}`}>
@@ -119,20 +134,43 @@ export function Layout({ children }: { children: ReactNode }) {
               <TenantSwitch tenant={tenant} />
             </div>
           </details>
-          <button type="button" className="menu-button nav-mobile" aria-label="Open menu" aria-expanded={drawerOpen} aria-controls="nav-drawer" onClick={() => setDrawerOpen(true)}>
+          <button
+            type="button"
+            className="menu-button nav-mobile"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            aria-controls="nav-drawer"
+            command="show-modal"
+            commandfor="nav-drawer"
+            onClick={() => !SUPPORTS_COMMANDS && drawer.current?.showModal()}
+          >
             <Menu />
           </button>
         </nav>
       </header>
       <ConnectionStatus />
       <InstallApp />
-      <dialog id="nav-drawer" ref={drawer} className="nav-drawer" aria-label="Menu" onClose={() => setDrawerOpen(false)} onClick={(e) => e.target === drawer.current && setDrawerOpen(false)}>
+      <dialog
+        id="nav-drawer"
+        ref={drawer}
+        className="nav-drawer"
+        aria-label="Menu"
+        closedby="any"
+        onClick={(e) => !SUPPORTS_COMMANDS && e.target === drawer.current && drawer.current.close()}
+      >
         {(restReady || drawerOpen) && (
           <nav aria-label="Mobile">
-            <button type="button" className="icon-button drawer-close" aria-label="Close menu" onClick={() => setDrawerOpen(false)}>
+            <button
+              type="button"
+              className="icon-button drawer-close"
+              aria-label="Close menu"
+              command="close"
+              commandfor="nav-drawer"
+              onClick={() => !SUPPORTS_COMMANDS && drawer.current?.close()}
+            >
               <X />
             </button>
-            <NavList onNavigate={() => setDrawerOpen(false)} />
+            <NavList onNavigate={() => drawer.current?.close()} />
             <TenantSwitch tenant={tenant} />
           </nav>
         )}

@@ -4,8 +4,11 @@ import { useLowData } from '../lib/low-data';
 import { useNowPlaying } from '../api/np';
 import { estimateMegabytes } from '../lib/player/engine';
 import { useMediaSession } from '../lib/player/media-session';
+import { claimTaps } from '../lib/player/first-tap';
 import { currentTrack, isActive, player, usePlayer } from '../lib/player/player';
 import { useSettings } from '../api/settings';
+import { apiUrl } from '../lib/api-client';
+import { LIVE_MASTER_PATH } from '../../domain/live';
 
 /** A live MP3 stream's usual rate; the low-data stream is usually lighter. */
 const ASSUMED_KBPS = 128;
@@ -35,6 +38,12 @@ export function NowPlayingBar() {
   const song = np.data?.nowPlaying;
   const track = currentTrack(state);
   useMediaSession(song, settings.data?.displayName ?? '', stream);
+  // With the relay on, the live stream moves to its adaptive ladder once it plays (docs/live-relay.md).
+  const ladder = settings.data?.liveRelay && settings.data.streamUrl ? apiUrl(LIVE_MASTER_PATH) : null;
+  useEffect(() => player.setLadder(ladder), [ladder]);
+  useEffect(() => player.lowDataChanged(), [lowData]);
+  const live = !track ? state.live : null;
+  const offerPickUp = live !== null && state.interruptedAt !== null && state.status === 'playing';
 
   // The data figure moves while playing; redraw it now and then when it is on screen.
   const [, tick] = useState(0);
@@ -47,13 +56,20 @@ export function NowPlayingBar() {
 
   return (
     <section className={`np-bar ${expanded ? 'np-expanded' : ''} ${track ? 'np-track' : ''}`} aria-label="Now playing" data-status={state.status}>
-      {!track && <span className="live-badge">LIVE</span>}
+      {!track && (
+        <span className="live-badge" data-testid="live-badge">
+          {live && live.behind >= 10 ? `−${clock(live.behind)}` : 'LIVE'}
+        </span>
+      )}
       <button
         type="button"
         className="np-play"
         aria-label={active ? 'Pause' : 'Play'}
         aria-pressed={active}
         disabled={!track && !stream}
+        // Plays before the app has started too (app/lib/player/first-tap.ts).
+        ref={claimTaps}
+        data-stream={stream || undefined}
         onClick={() => (track ? player.toggle('') : player.toggle(stream))}
       >
         {active ? <Pause size={22} fill="currentColor" /> : <Play size={22} fill="currentColor" />}
@@ -84,6 +100,16 @@ export function NowPlayingBar() {
       {state.status === 'failed' && (
         <button type="button" className="np-retry" onClick={() => (track ? player.resume() : player.play(stream))}>
           Retry
+        </button>
+      )}
+      {offerPickUp && (
+        <button type="button" className="np-pick-up" onClick={() => player.pickUp()}>
+          Pick up where you left off
+        </button>
+      )}
+      {live && (offerPickUp || live.behind >= 10) && (
+        <button type="button" className="np-jump-live outline" onClick={() => player.jumpToLive()}>
+          Jump to live
         </button>
       )}
       {track && (
@@ -137,6 +163,25 @@ export function NowPlayingBar() {
           <Suspense fallback={null}>
             <SleepTimerControl />
           </Suspense>
+          {live && (
+            <div className="np-rewind" role="group" aria-label="Rewind">
+              <button type="button" className="outline" onClick={() => player.skipBy(-30)}>
+                Back 30 s
+              </button>
+              <input
+                type="range"
+                aria-label="Position in the last two hours"
+                aria-valuetext={live.behind >= 1 ? `${clock(live.behind)} behind live` : 'Live'}
+                min={0}
+                max={Math.max(live.window, 0)}
+                step={1}
+                value={Math.max(0, live.window - live.behind)}
+                disabled={!(live.window > 0)}
+                onChange={(e) => player.seekBehindLive(live.window - Number(e.target.value))}
+              />
+              <span data-testid="live-behind">{live.behind >= 1 ? `−${clock(live.behind)}` : 'Live'}</span>
+            </div>
+          )}
           <label>
             Volume
             <input type="range" min={0} max={1} step={0.05} value={state.volume} onChange={(e) => player.setVolume(Number(e.target.value))} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Tenant } from '../../domain/tenants';
 import { tenantSwitchUrl } from '../lib/tenant';
 
@@ -7,10 +7,18 @@ const TITLES: Record<Tenant, string> = {
   watzhott: 'Switch to Watzhott',
 };
 
+/**
+ * Whether this browser opens and closes dialogs by itself (`command`/`commandfor`, Chromium 135,
+ * Safari 26, Firefox 144): a button with them works on the server's page before the app has
+ * started (issue 29). Elsewhere the app's click handler does it, once it runs.
+ */
+export const SUPPORTS_COMMANDS = typeof HTMLButtonElement !== 'undefined' && 'commandForElement' in HTMLButtonElement.prototype;
+
 /** The 'Switch to Caribbean Praise' dialog: idle → switching; a failure shows and re-enables. */
 export function TenantSwitch({ tenant }: { tenant: Tenant }) {
   const target: Tenant = tenant === 'caribbean' ? 'watzhott' : 'caribbean';
   const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
   const [switching, setSwitching] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -18,10 +26,10 @@ export function TenantSwitch({ tenant }: { tenant: Tenant }) {
 
   const open = () => {
     setError(null);
-    dialog.current?.showModal();
+    if (!SUPPORTS_COMMANDS) dialog.current?.showModal();
   };
   const cancel = () => {
-    dialog.current?.close();
+    if (!SUPPORTS_COMMANDS) dialog.current?.close();
     setSwitching(false);
   };
   const go = () => {
@@ -39,12 +47,12 @@ export function TenantSwitch({ tenant }: { tenant: Tenant }) {
 
   return (
     <>
-      <button type="button" className="outline tenant-switch" onClick={open}>
+      <button type="button" className="outline tenant-switch" command="show-modal" commandfor={id} onClick={open}>
         {TITLES[target]}
       </button>
-      <dialog ref={dialog} aria-labelledby="tenant-switch-title" onCancel={cancel}>
+      <dialog id={id} ref={dialog} aria-labelledby={`${id}-title`} onCancel={cancel}>
         <article>
-          <h2 id="tenant-switch-title">{TITLES[target]}</h2>
+          <h2 id={`${id}-title`}>{TITLES[target]}</h2>
           <p>
             {target === 'caribbean'
               ? 'Caribbean Praise Radio is our faith-oriented station: gospel, worship and the prayer wall.'
@@ -56,7 +64,7 @@ export function TenantSwitch({ tenant }: { tenant: Tenant }) {
             </p>
           )}
           <footer>
-            <button type="button" className="secondary" onClick={cancel}>
+            <button type="button" className="secondary" command="close" commandfor={id} onClick={cancel}>
               Cancel
             </button>
             <button type="button" onClick={go} disabled={switching} aria-busy={switching}>

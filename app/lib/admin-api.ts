@@ -1,4 +1,5 @@
 import { apiResponse, ApiError, type ApiAnswer, type RequestOptions } from './api-client';
+import { getSignedIn, setSignedIn } from './admin-access';
 import { getAdminKey, setAdminKey } from './admin-key';
 import { currentTenant } from './tenant';
 
@@ -7,22 +8,25 @@ export const ADMIN_QUERY_ROOT = 'admin';
 export const adminKeyRoot = () => [ADMIN_QUERY_ROOT, currentTenant()] as const;
 
 /**
- * An API call with the admin key. With no key it never sends (issue 4: the admin screens
- * never send a request without it); a 401 means the key is gone or wrong, so the gate
- * shows again.
+ * An API call with the admin key, or as the signed-in person (their session cookie goes by
+ * itself). With neither it never sends (issue 4: the admin screens never send a request
+ * without it); a 401 means the key or the session is gone, so the gate shows again.
  */
-export async function adminApi<T>(path: string, options: Omit<RequestOptions, 'adminKey'> = {}): Promise<T> {
+export async function adminApi<T>(path: string, options: Omit<RequestOptions, 'adminKey' | 'adminSession'> = {}): Promise<T> {
   return (await adminApiResponse<T>(path, options)).data;
 }
 
 /** As adminApi(), keeping the answer's headers (a paged list's Link and X-Total-Count). */
-export async function adminApiResponse<T>(path: string, options: Omit<RequestOptions, 'adminKey'> = {}): Promise<ApiAnswer<T>> {
+export async function adminApiResponse<T>(path: string, options: Omit<RequestOptions, 'adminKey' | 'adminSession'> = {}): Promise<ApiAnswer<T>> {
   const key = getAdminKey();
-  if (!key) throw new ApiError(401, 'Invalid admin key');
+  if (!key && !getSignedIn()) throw new ApiError(401, 'Invalid admin key');
   try {
-    return await apiResponse<T>(path, { ...options, adminKey: key });
+    return await apiResponse<T>(path, key ? { ...options, adminKey: key } : { ...options, adminSession: true });
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) setAdminKey(null);
+    if (err instanceof ApiError && err.status === 401) {
+      if (key) setAdminKey(null);
+      else setSignedIn(null);
+    }
     throw err;
   }
 }

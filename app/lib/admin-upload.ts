@@ -1,4 +1,5 @@
 import { uploadFile, type UploadProgress } from '../api/uploads';
+import { getSignedIn } from './admin-access';
 import { getAdminKey } from './admin-key';
 import { ApiError } from './api-client';
 
@@ -14,13 +15,22 @@ export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | nu
 
 /** An admin's image (event picture, sponsor logo, ad): through the one upload module (resumable) → its URL. */
 export async function uploadAdminImage(file: File, onProgress?: (p: UploadProgress) => void): Promise<string> {
-  const { url } = await uploadFile(file, { purpose: 'image', onProgress, adminKey: requireAdminKey() });
+  const { url } = await uploadFile(file, { purpose: 'image', onProgress, ...adminUploadAccess() });
   return url;
 }
 
-/** Admin screens never send a request without the key (lib/admin-api.ts). */
-export function requireAdminKey(): string {
+/**
+ * Admin screens never send a request without the key or a session (lib/admin-api.ts): the
+ * key when there is one, else undefined and the session's cookie goes with the upload.
+ */
+export function requireAdminKey(): string | undefined {
   const key = getAdminKey();
-  if (!key) throw new ApiError(401, 'Invalid admin key');
-  return key;
+  if (!key && !getSignedIn()) throw new ApiError(401, 'Invalid admin key');
+  return key ?? undefined;
+}
+
+/** The key, or the signed-in person's session, for an admin's upload. */
+export function adminUploadAccess(): { adminKey?: string; adminSession?: boolean } {
+  const adminKey = requireAdminKey();
+  return adminKey ? { adminKey } : { adminSession: true };
 }

@@ -1,4 +1,5 @@
 import { isErrorBody, type FieldIssue } from '../../domain/http-error';
+import { ADMIN_SESSION_HEADER } from '../../domain/admin-session';
 import { currentTenant } from './tenant';
 
 /** A non-2xx answer. The message is the server's own words (docs/api.md error body). */
@@ -20,6 +21,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as x-admin-key; only admin screens pass it. */
   adminKey?: string;
+  /** Act as the signed-in admin (x-admin-session: the session cookie counts); only admin screens pass it. */
+  adminSession?: boolean;
   idempotencyKey?: string;
   signal?: AbortSignal;
 }
@@ -46,6 +49,7 @@ export async function apiResponse<T>(path: string, options: RequestOptions = {})
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (options.adminKey) headers['x-admin-key'] = options.adminKey;
+  else if (options.adminSession) headers[ADMIN_SESSION_HEADER] = '1';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const res = await fetch(apiUrl(path), {
     method: options.method ?? 'GET',

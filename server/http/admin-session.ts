@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ADMIN_SESSION_COOKIE } from '../../domain/people';
+import { ADMIN_SESSION_COOKIE, ADMIN_SESSION_HEADER } from '../../domain/people';
 import { adminSessionsRepository } from './admin-sessions.repository';
 import type { AppContext, Deps, Middleware } from './context';
 import { forbidden } from './errors';
@@ -39,15 +39,16 @@ export function setSessionCookie(ctx: AppContext, token: string | null, maxAgeMs
 }
 
 /**
- * Opens the admin session a request's cookie names, unless the admin key already made it
- * an admin request. A cookie-authenticated write must come from our own origin: a foreign
+ * Opens the admin session a request's cookie names when the request asks to act as the
+ * admin (the `x-admin-session` header, domain/people.ts), unless the admin key already made
+ * it an admin request. A cookie-authenticated write must come from our own origin: a foreign
  * `Origin` (or a browser's `Sec-Fetch-Site: cross-site`) answers 403. An unknown or expired
  * session is dropped (the cookie cleared) and the request goes on as a visitor's.
  */
 export function adminSession(deps: Deps): Middleware {
   const sessions = adminSessionsRepository(deps.db);
   return async (ctx, next) => {
-    const token = ctx.state.isAdmin ? undefined : ctx.cookies.get(ADMIN_SESSION_COOKIE);
+    const token = ctx.state.isAdmin || !ctx.get(ADMIN_SESSION_HEADER) ? undefined : ctx.cookies.get(ADMIN_SESSION_COOKIE);
     if (token) {
       if (!SAFE_METHODS.has(ctx.method)) {
         const origin = ctx.get('origin');

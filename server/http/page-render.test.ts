@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
+import { FIRST_TAP_SCRIPT } from './first-tap';
 import { withRenderedPage } from './page-render';
 
 // docs/server-render.md. The render module here stands in for the Vite build of
@@ -77,6 +79,12 @@ describeEachEngine(
         '<link rel="modulepreload" crossorigin href="/assets/index-1.js"><script type="module" src="/start-after-paint.js" data-app="/assets/index-1.js"></script>',
       );
       expect(head).not.toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+      // The first-tap script (issue 29) is inline in the head, and the page's CSP allows exactly it by its hash.
+      const inline = /<script>([^<]+)<\/script>/.exec(head);
+      expect(inline?.[1]).toBe(FIRST_TAP_SCRIPT);
+      const hash = `'sha256-${createHash('sha256').update(inline![1]!).digest('base64')}'`;
+      expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' ${hash};`);
+      expect(FIRST_TAP_SCRIPT.length).toBeLessThan(1_000);
     });
 
     it("asks the API as the visitor's browser would: the tenant's host", async () => {

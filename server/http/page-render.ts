@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import inject from 'light-my-request';
 import { LOW_DATA_COOKIE, SERVER_DATA_ID } from '../../domain/server-render';
 import type { AppContext } from './context';
+import { FIRST_TAP_SCRIPT } from './first-tap';
 
 /**
  * The public pages whose first screen the server renders (docs/server-render.md): a phone
@@ -132,7 +133,8 @@ export function withRenderedPage(indexHtml: string, page: RenderedPage, tenant: 
     .replace('<html lang="en">', `<html lang="en" data-tenant="${tenant}">`)
     .replace(
       entry[0],
-      `<link rel="modulepreload" crossorigin href="${entry[1]}"><script type="module" src="/start-after-paint.js" data-app="${entry[1]}"></script>`,
+      // The first tap plays the stream before the app has started (./first-tap.ts).
+      `<script>${FIRST_TAP_SCRIPT}</script><link rel="modulepreload" crossorigin href="${entry[1]}"><script type="module" src="/start-after-paint.js" data-app="${entry[1]}"></script>`,
     );
   const hints = /^(?:<link [^>]*\/>)*/.exec(page.html)![0];
   const body = page.html.slice(hints.length);

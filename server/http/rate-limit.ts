@@ -10,7 +10,7 @@ const WINDOW_MS = 60_000;
  * in the database (one atomic upsert) so that several server processes share one count.
  * Admins (a valid key) are not limited. docs/api.md, Errors and limits.
  */
-export function rateLimit(deps: Deps, route: string): Middleware {
+export function rateLimit(deps: Deps, route: string, perMinute?: (limits: Deps['config']['limits']) => number): Middleware {
   const counters = rateCountersRepository(deps.db);
   return async (ctx, next) => {
     if (!ctx.state.isAdmin) {
@@ -18,7 +18,7 @@ export function rateLimit(deps: Deps, route: string): Middleware {
       const window = Math.floor(now / WINDOW_MS);
       const bucket = `${route}|${limitKey(ctx.state.clientAddress)}`;
       const count = await counters.increment(bucket, window);
-      if (count > deps.config.limits.publicWritesPerMinute) {
+      if (count > (perMinute ? perMinute(deps.config.limits) : deps.config.limits.publicWritesPerMinute)) {
         throw tooManyRequests(((window + 1) * WINDOW_MS - now) / 1000);
       }
     }

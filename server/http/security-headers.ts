@@ -1,4 +1,5 @@
 import type { Middleware } from './context';
+import { FIRST_TAP_CSP_SOURCE } from './first-tap';
 
 /**
  * The app's Content-Security-Policy. Admin-configured media (logos, ads, streams, the video
@@ -7,7 +8,8 @@ import type { Middleware } from './context';
  */
 export const APP_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // The server's pages carry one inline script, allowed by its hash (./first-tap.ts).
+  `script-src 'self' ${FIRST_TAP_CSP_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https: http:",

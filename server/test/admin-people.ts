@@ -24,7 +24,8 @@ export interface Member {
 export function peopleClient(app: () => TestApp) {
   const http = () => app().http();
   const asKey = <R extends { set(k: string, v: string): R }>(req: R) => req.set('x-admin-key', ADMIN_KEY).set('X-Forwarded-For', freshAddress());
-  const asMember = <R extends { set(k: string, v: string): R }>(req: R, cookie: string) => req.set('Cookie', cookie).set('Origin', PEOPLE_ORIGIN).set('X-Forwarded-For', freshAddress());
+  const asMember = <R extends { set(k: string, v: string): R }>(req: R, cookie: string) =>
+    req.set('Cookie', cookie).set('x-admin-session', '1').set('Origin', PEOPLE_ORIGIN).set('X-Forwarded-For', freshAddress());
 
   async function invite(name: string, role: Role): Promise<string> {
     const res = await asKey(http().post('/api/admin/invites')).send({ name, role });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { uploadFile, type UploadProgress } from '../../api/uploads';
-import { requireAdminKey } from '../../lib/admin-upload';
+import { adminUploadAccess } from '../../lib/admin-upload';
 
 // The ad inventory's writes are in app/api/ads.ts; the ad image goes through the upload
 // module (app/api/uploads.ts).
@@ -8,6 +8,6 @@ import { requireAdminKey } from '../../lib/admin-upload';
 /** An ad image through the one upload module (resumable; pauses and resumes on a flaky line) → { url }. */
 export function useUploadImage() {
   return useMutation({
-    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (p: UploadProgress) => void }) => uploadFile(file, { purpose: 'image', onProgress, adminKey: requireAdminKey() }),
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (p: UploadProgress) => void }) => uploadFile(file, { purpose: 'image', onProgress, ...adminUploadAccess() }),
   });
 }

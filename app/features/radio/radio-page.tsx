@@ -12,7 +12,7 @@ import { currentTenant } from '../../lib/tenant';
 import { useTheme } from '../../lib/theme';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { STILL_DRAWING_ATTRIBUTE, useStillDrawing } from '../../lib/page-drawing';
-import { useHydrated } from '../../lib/server-render';
+import { claimTaps } from '../../lib/player/first-tap';
 import { playedTime } from './played-time';
 
 export const RECENTLY_PLAYED_COUNT = 3;
@@ -184,8 +184,6 @@ function OnAir() {
   const art = song?.art || s?.logoUrl || builtInLogoUrl(tenant);
   const show = np.data?.show;
   const stateText = PLAYER_STATE[state.status];
-  // On the server's page, disabled until the app has hydrated it and the player works.
-  const hydrated = useHydrated();
 
   return (
     <section className="radio-hero" aria-label="On air">
@@ -223,7 +221,9 @@ function OnAir() {
           </p>
         )}
         <div className="hero-controls">
-          <button type="button" className="hero-play" onClick={() => player.toggle(stream)} disabled={!stream || !hydrated} aria-pressed={active}>
+          {/* On the server's page it plays before the app has started: data-stream is the page's
+              first-tap script's (app/lib/player/first-tap.ts), until the app claims the button. */}
+          <button type="button" className="hero-play" ref={claimTaps} data-stream={stream || undefined} onClick={() => player.toggle(stream)} disabled={!stream} aria-pressed={active}>
             {active ? <Pause size={26} fill="currentColor" /> : <Play size={26} fill="currentColor" />}
             {active ? 'Pause' : 'Listen Live'}
           </button>

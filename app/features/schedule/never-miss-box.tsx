@@ -2,6 +2,7 @@ import type { Show } from '../../../domain/shows';
 import { currentTenant } from '../../lib/tenant';
 import { downloadShowsCalendar } from './download-file';
 import { ALARM_MINUTES_BEFORE, googleCalendarUrl, icsFileName } from './ics';
+import { ReminderButton } from './reminder-button';
 import { formatShortDay, formatTime } from './schedule-format';
 import { currentOrNextOccurrence } from './show-times';
 
@@ -34,8 +35,9 @@ export function NeverMissBox({ shows, now, tenantZone, listenerZone, stationName
   return (
     <article className="never-miss" aria-labelledby="never-miss-heading">
       <h2 id="never-miss-heading">Never Miss a Show</h2>
-      <p>Get notified {ALARM_MINUTES_BEFORE} minutes before shows: add the weekly schedule to your calendar and it reminds you before each one.</p>
+      <p>Get notified {ALARM_MINUTES_BEFORE} minutes before shows: tap Remind me for a notification on this phone, or add the weekly schedule to your calendar and it reminds you before each one.</p>
       <div className="never-miss-actions">
+        <ReminderButton showIds={shows.map((s) => s.id)} label="every show" />
         {google && next && (
           <a href={google} target="_blank" rel="noopener" role="button" className="outline">
             Add to Google Calendar

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { Show } from '../../../domain/shows';
 import { downloadShowsCalendar } from './download-file';
 import { icsFileName } from './ics';
+import { ReminderButton } from './reminder-button';
 import { formatTimeRange } from './schedule-format';
 import { zoneOffsetMs, type Occurrence } from './show-times';
 
@@ -34,6 +35,7 @@ export function ShowCard({ occurrence, onAir, tenantZone, listenerZone, stationN
       <button type="button" className="outline secondary add-to-calendar" onClick={() => downloadShowsCalendar([show], icsFileName(show.title), tenantZone, stationName)}>
         Add to Calendar<span className="visually-hidden">: {show.title}</span>
       </button>
+      <ReminderButton showIds={[show.id]} label={show.title} />
       <Link to="/episodes" search={{ show: show.id }} className="past-episodes" aria-label={`Past episodes: ${show.title}`}>
         Past episodes
       </Link>

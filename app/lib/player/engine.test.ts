@@ -105,6 +105,39 @@ describe('RadioEngine', () => {
     expect(engine.state.status).toBe('playing');
   });
 
+  it('adopts the element the first tap started: connecting, then playing on its event, and it is the one element (issue 29)', () => {
+    const first = new FakeMedia();
+    first.src = STREAM;
+    void first.play();
+    engine.adopt(first, STREAM);
+    expect(engine.state).toMatchObject({ status: 'connecting', src: STREAM, index: -1 });
+    first.fire('playing');
+    expect(engine.state.status).toBe('playing');
+    engine.toggle(STREAM);
+    expect(engine.state.status).toBe('paused');
+    expect(first.src).toBe('');
+    engine.play(STREAM);
+    expect(created).toBe(0);
+    expect(first.src).toBe(STREAM);
+    // A stall is heard like any other: it reconnects on the same element.
+    first.fire('stalled');
+    expect(engine.state.status).toBe('reconnecting');
+  });
+
+  it('adopts a stream already playing as playing, and one the listener stopped as idle; never over its own element', () => {
+    const playing = new FakeMedia();
+    playing.paused = false;
+    playing.currentTime = 2.5;
+    engine.adopt(playing, STREAM);
+    expect(engine.state.status).toBe('playing');
+    engine.adopt(new FakeMedia(), 'http://other.test/live');
+    expect(engine.state.src).toBe(STREAM);
+
+    const other = new RadioEngine({ createMedia: () => new FakeMedia(), timers });
+    other.adopt(new FakeMedia(), STREAM);
+    expect(other.state).toMatchObject({ status: 'idle', src: STREAM });
+  });
+
   it('uses one media element, ever', () => {
     engine.play(STREAM);
     engine.pause();
@@ -466,5 +499,124 @@ describe('estimateMegabytes', () => {
   it('is seconds × kbps in megabytes', () => {
     expect(estimateMegabytes(3600, 128)).toBeCloseTo(57.6);
     expect(estimateMegabytes(0, 128)).toBe(0);
+  });
+});
+
+describe('RadioEngine on the relayed ladder', () => {
+  const T0 = Date.UTC(2026, 10, 26, 12, 0, 0);
+  let medias: FakeMedia[];
+  let timers: FakeTimers;
+  let engine: RadioEngine;
+  let attached: { media: MediaLike; src: string; lowData: boolean; capped: boolean[]; destroyed: boolean; onFatal: () => void }[];
+
+  /** A ladder whose window is 600 s of media time from 0, the live edge at 600, date-times T0 + time. */
+  beforeEach(() => {
+    medias = [];
+    attached = [];
+    timers = new FakeTimers();
+    engine = new RadioEngine({
+      createMedia: () => {
+        const m = new FakeMedia();
+        medias.push(m);
+        return m;
+      },
+      timers,
+      lowData: () => true,
+      attachLadder: async (media, src, options) => {
+        const a = { media, src, lowData: options.lowData, capped: [] as boolean[], destroyed: false, onFatal: options.onFatal };
+        attached.push(a);
+        return {
+          dateAt: (time) => T0 + time * 1000,
+          timeOf: (ms) => (ms >= T0 ? (ms - T0) / 1000 : null),
+          range: () => ({ start: 0, live: 600 }),
+          level: () => 0,
+          capLowest: (on) => a.capped.push(on),
+          destroy: () => {
+            a.destroyed = true;
+          },
+        };
+      },
+    });
+  });
+
+  it('starts on the direct stream, then hands off to the ladder once it plays; relay off, nothing changes', async () => {
+    engine.play(STREAM);
+    medias[0]!.fire('playing');
+    expect(medias).toHaveLength(1);
+    expect(engine.state.live).toBeNull();
+
+    engine.setLadder('/live/master.m3u8');
+    engine.play(STREAM);
+    expect(medias[0]!.src).toBe(STREAM);
+    medias[0]!.fire('playing');
+    await flush();
+    expect(attached).toHaveLength(1);
+    expect(attached[0]).toMatchObject({ src: '/live/master.m3u8', lowData: true });
+    const ladder = medias[1]!;
+    expect(ladder.muted).toBe(true);
+    expect(ladder.playCalls).toBe(1);
+    // The direct stream is heard until the ladder plays.
+    expect(medias[0]!.src).toBe(STREAM);
+    ladder.currentTime = 590;
+    ladder.fire('playing');
+    expect(ladder.muted).toBe(false);
+    expect(medias[0]!.src).toBe('');
+    expect(engine.state.live).toEqual({ behind: 10, window: 600, level: 0 });
+    expect(engine.state.status).toBe('playing');
+    // Events of the dropped element are not heard.
+    medias[0]!.fire('error');
+    expect(engine.state.status).toBe('playing');
+  });
+
+  it('after a stall keeps where the sound stopped, reconnects the ladder, and picks up there or jumps to live', async () => {
+    engine.setLadder('/live/master.m3u8');
+    engine.play(STREAM);
+    medias[0]!.fire('playing');
+    await flush();
+    const ladder = medias[1]!;
+    ladder.currentTime = 500;
+    ladder.fire('playing');
+    ladder.fire('error');
+    expect(engine.state.status).toBe('reconnecting');
+    expect(engine.state.interruptedAt).toBe(T0 + 500_000);
+    timers.advance(1_000);
+    await flush();
+    // The ladder again, on the same element.
+    expect(attached).toHaveLength(2);
+    expect(attached[0]!.destroyed).toBe(true);
+    expect(attached[1]!.media).toBe(ladder);
+    ladder.currentTime = 590;
+    ladder.fire('playing');
+    expect(engine.state.status).toBe('playing');
+    expect(engine.state.interruptedAt).toBe(T0 + 500_000);
+    engine.pickUp();
+    expect(ladder.currentTime).toBe(500);
+    expect(engine.state.interruptedAt).toBeNull();
+    engine.skipBy(-30);
+    expect(ladder.currentTime).toBe(470);
+    expect(engine.state.live?.behind).toBe(130);
+    engine.seekBehindLive(5_000);
+    expect(ladder.currentTime).toBe(0);
+    engine.jumpToLive();
+    expect(ladder.currentTime).toBe(600);
+    engine.lowDataChanged();
+    expect(attached[1]!.capped).toEqual([true]);
+    // Pausing drops the ladder; playing again starts on the direct stream.
+    engine.pause();
+    expect(attached[1]!.destroyed).toBe(true);
+    expect(engine.state.live).toBeNull();
+  });
+
+  it('stays on the direct stream when the ladder cannot start', async () => {
+    engine.setLadder('/live/master.m3u8');
+    engine.play(STREAM);
+    medias[0]!.fire('playing');
+    await flush();
+    attached[0]!.onFatal();
+    expect(attached[0]!.destroyed).toBe(true);
+    medias[1]!.fire('playing');
+    expect(engine.state.live).toBeNull();
+    expect(medias[0]!.src).toBe(STREAM);
+    expect(engine.state.status).toBe('playing');
   });
 });

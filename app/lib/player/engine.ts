@@ -9,6 +9,8 @@
  * off, and its end moves on to the next. Playing the live stream again ends the queue.
  */
 
+import type { LadderHandle } from './live-ladder';
+
 /** A track in the queue, as the player needs it. */
 export interface QueueItem {
   id: string;
@@ -58,6 +60,19 @@ export interface EngineState {
   duration: number;
   /** Playback speed of a track or episode (1, 1.25, 1.5). */
   rate: number;
+  /** On the relayed stream's ladder (docs/live-relay.md): where in its window; null elsewhere. */
+  live: LiveWindow | null;
+  /** The program date-time where the sound stopped at a stall or dead zone, to pick up from; null when none. */
+  interruptedAt: number | null;
+}
+
+export interface LiveWindow {
+  /** Whole seconds behind the live edge. */
+  behind: number;
+  /** Whole seconds of the window that can be played (up to 2 hours). */
+  window: number;
+  /** The rung playing, 0 the lowest; -1 unknown. */
+  level: number;
 }
 
 /** The track playing (or paused), or null on the live stream. */
@@ -97,6 +112,8 @@ export interface EngineOptions {
   waitingTimeoutMs?: number;
   /** Whether Low Data Mode is on now: a track then plays its rendition when it has one. */
   lowData?: () => boolean;
+  /** Plays an HLS ladder on a media element (app/lib/player/live-ladder.ts); without it the relay is not used. */
+  attachLadder?: (media: MediaLike, src: string, options: { lowData: boolean; onFatal: () => void }) => Promise<LadderHandle>;
 }
 
 export const DEFAULT_BACKOFF_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000];
@@ -124,10 +141,18 @@ export class RadioEngine {
     position: 0,
     duration: 0,
     rate: 1,
+    live: null,
+    interruptedAt: null,
   };
   /** The sleep timer's fade (1 = the listener's volume); never stored as the volume. */
   private fade = 1;
   private media: MediaLike | null = null;
+  /** The relay's master playlist for the live stream (setLadder), or null when the relay is off. */
+  private ladderSrc: string | null = null;
+  /** The ladder on this.media while the live stream plays from it. */
+  private ladder: LadderHandle | null = null;
+  /** A ladder being readied on a second element while the direct stream plays (the hand-off). */
+  private handoff: { media: MediaLike; cancel: () => void } | null = null;
   private listeners = new Set<() => void>();
   private readonly timers: Timers;
   private readonly backoff: number[];
@@ -160,15 +185,35 @@ export class RadioEngine {
 
   private element(): MediaLike {
     if (this.media) return this.media;
-    const media = this.options.createMedia();
-    media.addEventListener('playing', () => this.onPlaying());
-    media.addEventListener('waiting', () => this.onWaiting());
-    for (const type of ['error', 'stalled']) media.addEventListener(type, () => this.onTrouble());
-    media.addEventListener('ended', () => (this.state.index >= 0 ? this.onTrackEnded() : this.onTrouble()));
-    media.addEventListener('timeupdate', () => this.onTime());
-    for (const type of ['loadedmetadata', 'durationchange']) media.addEventListener(type, () => this.onMetadata());
-    this.media = media;
+    this.media = this.wire(this.options.createMedia());
+    return this.media;
+  }
+
+  /** The engine's listeners on a media element; an element that is not (or no longer) the one playing is not heard. */
+  private wire(media: MediaLike): MediaLike {
+    const on = (type: string, fn: () => void) => media.addEventListener(type, () => media === this.media && fn());
+    on('playing', () => this.onPlaying());
+    on('waiting', () => this.onWaiting());
+    for (const type of ['error', 'stalled']) on(type, () => this.onTrouble());
+    on('ended', () => (this.state.index >= 0 ? this.onTrackEnded() : this.onTrouble()));
+    on('timeupdate', () => this.onTime());
+    for (const type of ['loadedmetadata', 'durationchange']) on(type, () => this.onMetadata());
     return media;
+  }
+
+  /**
+   * Takes over a media element that the page started for the live stream `src` before the app
+   * ran (the first tap, app/lib/player/first-tap.ts): it becomes the one element, playing,
+   * connecting or, when the listener already stopped it, idle. Only when none was made yet.
+   */
+  adopt(media: MediaLike, src: string): void {
+    if (this.media || !src) return;
+    this.media = this.wire(media);
+    this.set({ src, attempt: 0, queue: [], index: -1, position: 0, duration: 0, lowDataTrack: false });
+    if (media.paused) return;
+    if (media.currentTime > 0) return this.onPlaying();
+    this.set({ status: 'connecting' });
+    this.armWaitingTimer();
   }
 
   /** The listener pressed play on the live stream (or the lock screen did): any track queue ends. */
@@ -176,10 +221,58 @@ export class RadioEngine {
     if (!src) return;
     this.clearTimers();
     this.stopClock();
+    this.leaveLadder();
     this.outageSince = null;
     this.resumeAt = null;
-    this.set({ src, attempt: 0, queue: [], index: -1, position: 0, duration: 0, lowDataTrack: false });
+    this.set({ src, attempt: 0, queue: [], index: -1, position: 0, duration: 0, lowDataTrack: false, interruptedAt: null });
     this.connect('connecting');
+  }
+
+  /**
+   * The relay's master playlist for the live stream, or null when the tenant's relay is off.
+   * The live stream still starts on its direct URL (the quickest first sound); once it plays,
+   * the ladder is readied on a second element and takes over (docs/live-relay.md).
+   */
+  setLadder(src: string | null): void {
+    this.ladderSrc = src;
+  }
+
+  /** After a stall or dead zone: back to the moment the sound stopped. */
+  pickUp(): void {
+    const at = this.state.interruptedAt;
+    const media = this.media;
+    if (at === null || !this.ladder || !media) return;
+    const time = this.ladder.timeOf(at);
+    this.set({ interruptedAt: null });
+    if (time !== null) media.currentTime = time;
+    if (media.paused) media.play().catch((err: unknown) => this.onPlayRejected(err));
+  }
+
+  jumpToLive(): void {
+    const range = this.ladder?.range();
+    this.set({ interruptedAt: null });
+    if (range && this.media) this.media.currentTime = range.live;
+  }
+
+  /** Back (negative: forward) by seconds on the ladder, within its window. */
+  skipBy(seconds: number): void {
+    const range = this.ladder?.range();
+    if (!range || !this.media) return;
+    this.media.currentTime = Math.max(range.start, Math.min(range.live, this.media.currentTime + seconds));
+    this.onTime();
+  }
+
+  /** The scrubber: play from this many seconds behind the live edge. */
+  seekBehindLive(seconds: number): void {
+    const range = this.ladder?.range();
+    if (!range || !this.media) return;
+    this.media.currentTime = Math.max(range.start, range.live - Math.max(0, seconds));
+    this.onTime();
+  }
+
+  /** Low Data Mode changed: the ladder keeps to its lowest rung while it is on. */
+  lowDataChanged(): void {
+    this.ladder?.capLowest(this.options.lowData?.() ?? false);
   }
 
   /** Plays queue[index] (the live stream stops); the rest of the queue follows. */
@@ -240,6 +333,7 @@ export class RadioEngine {
   pause(): void {
     this.clearTimers();
     this.stopClock();
+    this.leaveLadder();
     const media = this.media;
     if (media && this.state.index >= 0) {
       media.pause();
@@ -335,6 +429,7 @@ export class RadioEngine {
     media.muted = this.state.muted;
     // A new src resets the speed to the default rate: both carry the listener's choice.
     media.defaultPlaybackRate = this.state.index >= 0 ? this.state.rate : 1;
+    if (this.state.live && this.ladderSrc && this.options.attachLadder) return this.connectLadder(media, status);
     // A fresh URL each time, so no cache or half-dead connection is reused.
     const sep = this.state.src.includes('?') ? '&' : '?';
     media.src = this.state.attempt === 0 ? this.state.src : `${this.state.src}${sep}reconnect=${this.timers.now()}`;
@@ -368,6 +463,15 @@ export class RadioEngine {
   }
 
   private onTime(): void {
+    if (this.ladder && this.media) {
+      const range = this.ladder.range();
+      const live: LiveWindow = range
+        ? { behind: Math.max(0, Math.round(range.live - this.media.currentTime)), window: Math.round(range.live - range.start), level: this.ladder.level() }
+        : { behind: 0, window: 0, level: this.ladder.level() };
+      const was = this.state.live;
+      if (!was || was.behind !== live.behind || was.window !== live.window || was.level !== live.level) this.set({ live });
+      return;
+    }
     if (this.state.index < 0 || !this.media) return;
     // Whole seconds: the bar redraws once a second, not at every timeupdate.
     const position = Math.floor(this.media.currentTime);
@@ -386,6 +490,79 @@ export class RadioEngine {
     this.outageSince = null;
     if (this.playingSince === null) this.playingSince = this.timers.now();
     this.set({ status: 'playing', attempt: 0 });
+    if (this.state.index < 0 && !this.state.live && !this.handoff && this.ladderSrc && this.options.attachLadder) this.readyLadder(this.ladderSrc);
+  }
+
+  /**
+   * The hand-off: the ladder loads on a second, muted element while the direct stream plays;
+   * when it plays, it is heard and the direct stream is dropped. Should it fail, the direct
+   * stream simply goes on.
+   */
+  private readyLadder(src: string): void {
+    const attach = this.options.attachLadder!;
+    const next = this.wire(this.options.createMedia());
+    next.muted = true;
+    let handle: LadderHandle | null = null;
+    let cancelled = false;
+    const cancel = () => {
+      cancelled = true;
+      this.timers.clearTimeout(giveUp);
+      handle?.destroy();
+      next.pause();
+      if (this.handoff?.media === next) this.handoff = null;
+    };
+    const giveUp = this.timers.setTimeout(cancel, 30_000);
+    this.handoff = { media: next, cancel };
+    next.addEventListener('playing', () => {
+      if (cancelled || this.handoff?.media !== next || this.state.status !== 'playing' || !handle) return;
+      this.timers.clearTimeout(giveUp);
+      this.handoff = null;
+      const old = this.media;
+      this.media = next;
+      this.ladder = handle;
+      next.volume = this.state.volume;
+      next.muted = this.state.muted;
+      if (old) {
+        old.pause();
+        old.removeAttribute('src');
+        old.load();
+      }
+      this.set({ live: { behind: 0, window: 0, level: handle.level() } });
+      this.onTime();
+    });
+    attach(next, src, { lowData: this.options.lowData?.() ?? false, onFatal: () => (this.handoff?.media === next ? cancel() : this.onTrouble()) }).then(
+      (h) => {
+        if (cancelled) return h.destroy();
+        handle = h;
+        next.play().catch(() => cancel());
+      },
+      () => cancel(),
+    );
+  }
+
+  /** (Re)connects the ladder on the element, at the live edge; a pick-up is the listener's to ask for. */
+  private connectLadder(media: MediaLike, status: 'connecting' | 'reconnecting'): void {
+    this.ladder?.destroy();
+    this.ladder = null;
+    this.set({ status });
+    const attempt = this.state.attempt;
+    this.options.attachLadder!(media, this.ladderSrc!, { lowData: this.options.lowData?.() ?? false, onFatal: () => this.onTrouble() }).then(
+      (handle) => {
+        if (this.state.attempt !== attempt || this.state.status !== status || this.media !== media) return handle.destroy();
+        this.ladder = handle;
+        media.play().catch((err: unknown) => this.onPlayRejected(err));
+      },
+      () => this.onTrouble(),
+    );
+    this.armWaitingTimer();
+  }
+
+  private leaveLadder(): void {
+    this.handoff?.cancel();
+    this.handoff = null;
+    this.ladder?.destroy();
+    this.ladder = null;
+    if (this.state.live) this.set({ live: null });
   }
 
   private onWaiting(): void {
@@ -415,6 +592,11 @@ export class RadioEngine {
       this.media?.pause();
       this.set({ status: 'failed' });
       return;
+    }
+    // On the ladder, where the sound stopped (by the program date-time) is kept to pick up from.
+    if (this.ladder && this.media && this.state.interruptedAt === null) {
+      const at = this.ladder.dateAt(this.media.currentTime);
+      if (at !== null) this.set({ interruptedAt: at });
     }
     const delay = this.backoff[Math.min(this.state.attempt, this.backoff.length - 1)] ?? 1_000;
     // A track picks up where it broke off.

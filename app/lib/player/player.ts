@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { lowDataNow } from '../low-data';
 import { RadioEngine, type EngineState, type EngineStatus } from './engine';
+import { takeOverFirstTap } from './first-tap';
+import { attachLadder } from './live-ladder';
 
 export type { EngineState as PlayerState, EngineStatus as PlayerStatus, QueueItem } from './engine';
 export { currentTrack } from './engine';
@@ -16,10 +18,16 @@ export const player = new RadioEngine({
     return audio;
   },
   lowData: lowDataNow,
+  attachLadder: (media, src, options) => attachLadder(media as HTMLAudioElement, src, options),
 });
+
+/** The state a page is rendered with on the server, and hydrated with. */
+const RENDERED_STATE = player.state;
 
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => player.online());
+  // The stream a tap started before the app ran plays on, in this player (first-tap.ts).
+  takeOverFirstTap(player);
 }
 
 /** Playing, or on its way to playing. */
@@ -27,5 +35,6 @@ export const isActive = (status: EngineStatus): boolean =>
   status === 'playing' || status === 'connecting' || status === 'reconnecting';
 
 export function usePlayer(): EngineState {
-  return useSyncExternalStore(player.subscribe, () => player.state, () => player.state);
+  // Hydrated as the server drew it (idle), then drawn as it is: a stream the first tap started.
+  return useSyncExternalStore(player.subscribe, () => player.state, () => RENDERED_STATE);
 }

@@ -19,10 +19,12 @@ import * as m1600 from './20261121001600_add_prayers_reviewed_at';
 import * as m1700 from './20261121001700_add_shoutouts_reviewed_at';
 import * as mUploads from './20261123120000_create_uploads';
 import * as mTrackRenditions from './20261123133000_add_tracks_low_data_url';
+import * as mUploadOwners from './20261126100000_create_upload_owners';
 import * as mEpisodes from './20261126110000_create_episodes';
 import * as mJobs from './20261126110100_create_jobs';
 import * as mPush from './20261126120100_create_push';
 import * as mAdminPeople from './20261126130100_create_admin_people';
+import * as mLiveRelay from './20261126140000_create_live_relay';
 
 // Listed here rather than read from a folder, so the bundled server and the
 // tests run the very same migrations with no file-system lookup.
@@ -46,10 +48,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261121001700_add_shoutouts_reviewed_at': m1700,
   '20261123120000_create_uploads': mUploads,
   '20261123133000_add_tracks_low_data_url': mTrackRenditions,
+  '20261126100000_create_upload_owners': mUploadOwners,
   '20261126110000_create_episodes': mEpisodes,
   '20261126110100_create_jobs': mJobs,
   '20261126120100_create_push': mPush,
   '20261126130100_create_admin_people': mAdminPeople,
+  '20261126140000_create_live_relay': mLiveRelay,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

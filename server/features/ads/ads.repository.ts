@@ -85,10 +85,10 @@ export function adsRepository(db: Db) {
       return rows.map((row) => ({ id: row.id, imageUrl: row.image_url, targetUrl: row.target_url, alt: row.alt, impressions: num(row.impressions) }));
     },
 
-    /** Where /out/:id sends the visitor, and whether the ad is active. Ad ids are unique across tenants. */
-    async target(id: string): Promise<{ targetUrl: string; active: boolean } | null> {
-      const row = await db<AdRow>('ads').where({ id }).first('target_url', 'active');
-      return row ? { targetUrl: row.target_url, active: bool(row.active) } : null;
+    /** Where /out/:id sends the visitor, whether the ad is active and whose it is. Ad ids are unique across tenants. */
+    async target(id: string): Promise<{ targetUrl: string; active: boolean; tenant: string } | null> {
+      const row = await db<AdRow>('ads').where({ id }).first('target_url', 'active', 'tenant');
+      return row ? { targetUrl: row.target_url, active: bool(row.active), tenant: row.tenant } : null;
     },
 
     /** Adds counted impressions and clicks in one atomic UPDATE. */

@@ -64,8 +64,9 @@ export function outRouter(deps: Deps): Router<AppState> {
   router.get('/out/:adId', async (ctx) => {
     const target = await ads.target(ctx.params.adId!);
     if (!target) throw notFound('Ad not found');
-    // A link left in a page or an app after the campaign ended still works, but counts nothing.
-    if (target.active) counter.count('click', ctx.params.adId!, ctx.state.clientAddress);
+    // A link left in a page or an app after the campaign ended still works, but counts nothing;
+    // so does one followed on the other tenant, where the ad is never shown (docs/api.md Ads).
+    if (target.active && target.tenant === ctx.state.tenant) counter.count('click', ctx.params.adId!, ctx.state.clientAddress);
     ctx.set('Cache-Control', 'no-store');
     ctx.redirect(target.targetUrl);
   });

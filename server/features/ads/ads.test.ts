@@ -263,6 +263,20 @@ describeEachEngine('ads', (t) => {
     expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 0 });
   });
 
+  it('counts a click on /out/ only for an ad of the tenant asking: another tenant\'s ad is followed but not counted (issue 30)', async () => {
+    const created = await create(banner());
+    // The Caribbean tenant (its host, or ?tenant=caribbean) following a Watzhott ad's link.
+    const res = await t().http().get(`/out/${created.body.id}?tenant=caribbean`).set('X-Forwarded-For', freshAddress()).redirects(0);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('https://advertiser.example.com/landing?utm=radio');
+    const byHost = await t().http().get(`/out/${created.body.id}`).set('Host', 'caribbeanpraise.example').set('X-Forwarded-For', freshAddress()).redirects(0);
+    expect(byHost.status).toBe(302);
+    expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 0 });
+    // Its own tenant's click counts.
+    await t().http().get(`/out/${created.body.id}`).set('X-Forwarded-For', freshAddress()).redirects(0);
+    expect(await counts(created.body.id)).toEqual({ impressions: 0, clicks: 1 });
+  });
+
   it('batches counts: the answer never waits for a write to the ads table', async () => {
     await clear();
     const created = await create(banner({ slots: ['footer'] }));

@@ -147,7 +147,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('event stream options', () => {
   it('reads NP_EVENTS_* and keeps the defaults for anything blank or not a positive whole number', () => {
-    expect(eventStreamOptionsFromEnv({})).toEqual({ heartbeatMs: 25_000, checkMs: 10_000, maxPerAddress: 100, listenersOnlyMinMs: 60_000 });
+    expect(eventStreamOptionsFromEnv({})).toEqual({ heartbeatMs: 25_000, checkMs: 10_000, maxPerAddress: 100, maxTotal: 10_000, listenersOnlyMinMs: 60_000 });
     expect(eventStreamOptionsFromEnv({ NP_EVENTS_HEARTBEAT_MS: '1000', NP_EVENTS_CHECK_MS: '-5', NP_EVENTS_MAX_PER_ADDRESS: 'x' })).toMatchObject({
       heartbeatMs: 1000,
       checkMs: 10_000,

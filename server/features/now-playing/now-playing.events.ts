@@ -2,7 +2,7 @@ import { limitKey } from '../../http/client-address';
 import type { ServerResponse } from 'node:http';
 import type { Tenant } from '../../../domain/tenants';
 import type { AppContext } from '../../http/context';
-import { tooManyRequests } from '../../http/errors';
+import { serviceUnavailable, tooManyRequests } from '../../http/errors';
 import type { NowPlayingHub, Snapshot, Subscriber } from './now-playing.hub';
 import { sharedGzip, type GzipState } from './now-playing.gzip';
 
@@ -21,6 +21,11 @@ export interface EventStreamOptions {
    * address (carrier-grade NAT), and each stream costs only a few KB here (bench/RESULTS.md).
    */
   maxPerAddress: number;
+  /**
+   * Open streams this process holds from everyone together; more answer 503 with Retry-After
+   * (the app then polls). 10,000 fit one process (bench/RESULTS.md, listeners).
+   */
+  maxTotal: number;
   /** A change of the listener count alone is sent at most this often. */
   listenersOnlyMinMs: number;
 }
@@ -29,10 +34,11 @@ export const DEFAULT_EVENT_STREAM_OPTIONS: EventStreamOptions = {
   heartbeatMs: 25_000,
   checkMs: 10_000,
   maxPerAddress: 100,
+  maxTotal: 10_000,
   listenersOnlyMinMs: 60_000,
 };
 
-/** NP_EVENTS_HEARTBEAT_MS, NP_EVENTS_CHECK_MS, NP_EVENTS_MAX_PER_ADDRESS, NP_EVENTS_LISTENERS_MIN_MS. */
+/** NP_EVENTS_HEARTBEAT_MS, NP_EVENTS_CHECK_MS, NP_EVENTS_MAX_PER_ADDRESS, NP_EVENTS_MAX_TOTAL, NP_EVENTS_LISTENERS_MIN_MS. */
 export function eventStreamOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): EventStreamOptions {
   const positive = (value: string | undefined, fallback: number) => {
     const n = Number(value?.trim());
@@ -43,6 +49,7 @@ export function eventStreamOptionsFromEnv(env: NodeJS.ProcessEnv = process.env):
     heartbeatMs: positive(env.NP_EVENTS_HEARTBEAT_MS, d.heartbeatMs),
     checkMs: positive(env.NP_EVENTS_CHECK_MS, d.checkMs),
     maxPerAddress: positive(env.NP_EVENTS_MAX_PER_ADDRESS, d.maxPerAddress),
+    maxTotal: positive(env.NP_EVENTS_MAX_TOTAL, d.maxTotal),
     listenersOnlyMinMs: positive(env.NP_EVENTS_LISTENERS_MIN_MS, d.listenersOnlyMinMs),
   };
 }
@@ -94,6 +101,7 @@ function lastEventId(ctx: AppContext): string | null {
 /** GET /api/np/events: Server-Sent Events of GET /api/np's answer (README, docs/api.md addendum). */
 export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions) {
   const perAddress = new Map<string, number>();
+  let total = 0;
   const gzip = sharedGzip(eventText);
 
   return async (ctx: AppContext): Promise<void> => {
@@ -120,8 +128,11 @@ export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions
     const address = limitKey(ctx.state.clientAddress);
     const open = perAddress.get(address) ?? 0;
     if (open >= options.maxPerAddress) throw tooManyRequests(60, 'Too many now-playing streams from this address');
+    if (total >= options.maxTotal) throw serviceUnavailable('Too many listeners on this server right now; the app will check again shortly');
     perAddress.set(address, open + 1);
+    total += 1;
     const release = () => {
+      total -= 1;
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left > 0) perAddress.set(address, left);
       else perAddress.delete(address);

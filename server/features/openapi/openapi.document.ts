@@ -233,7 +233,7 @@ export function buildOpenApiDocument(routes: readonly OperationDoc[] = OPERATION
           type: 'apiKey',
           in: 'cookie',
           name: ADMIN_SESSION_COOKIE,
-          description: 'A passkey sign-in\'s session (HttpOnly, SameSite=Strict, 30 days sliding). Roles: owner (everything), editor (shows, events, sponsors, the ad inventory, episodes), moderator (artists, tracks, prayers, shoutouts, the dashboard); another role answers 403. A write with this cookie from another Origin answers 403.',
+          description: 'A passkey sign-in\'s session (HttpOnly, SameSite=Strict, 30 days sliding), counted only on a request that also sends `x-admin-session: 1` (the admin screens do; without it the request is a visitor\'s). Roles: owner (everything), editor (shows, events, sponsors, the ad inventory, episodes), moderator (artists, tracks, prayers, shoutouts, the dashboard); another role answers 403. A write with this cookie from another Origin answers 403.',
         },
       },
     },

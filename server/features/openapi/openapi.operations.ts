@@ -428,7 +428,8 @@ export const OPERATIONS: OperationDoc[] = [
       { name: 'Upload-Metadata', description: 'tus metadata: filename, filetype, purpose.', schema: { type: 'string' } },
     ],
     responses: {
-      201: { description: 'Created.', headers: { Location: 'The upload’s URL, /api/uploads/resumable/{id}.' } },
+      201: { description: 'Created.', headers: { Location: 'The upload’s URL, /api/uploads/resumable/{id}.', 'Upload-Token': 'The secret every later HEAD, PATCH and DELETE of this upload must send.' } },
+      400: { description: 'No Upload-Length (Upload-Defer-Length is refused), or an unknown purpose.', json: 'Error' },
       413: { description: 'Larger than the purpose allows.', json: 'Error' },
       429: { description: "Over the address's or everyone's daily quota.", json: 'Error', headers: { 'Retry-After': 'Seconds to wait.' } },
     },
@@ -439,8 +440,8 @@ export const OPERATIONS: OperationDoc[] = [
     tag: 'uploads',
     summary: 'How much of a resumable upload arrived (tus 1.0 core)',
     access: 'public',
-    headers: [{ name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true }],
-    responses: { 200: { description: 'The offset to resume from.', headers: { 'Upload-Offset': 'Bytes received.', 'Upload-Length': 'Total bytes.' } }, 404: { description: 'Unknown or expired.' } },
+    headers: [{ name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true }, { name: 'Upload-Token', description: 'The token the creation answered: the upload is its creator’s alone.', schema: { type: 'string' }, required: true }],
+    responses: { 200: { description: 'The offset to resume from.', headers: { 'Upload-Offset': 'Bytes received.', 'Upload-Length': 'Total bytes.' } }, 404: { description: 'Unknown, expired, or not this token’s.', json: 'Error' } },
   },
   {
     method: 'patch',
@@ -452,6 +453,7 @@ export const OPERATIONS: OperationDoc[] = [
     headers: [
       { name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true },
       { name: 'Upload-Offset', description: 'Where these bytes start.', schema: { type: 'integer', minimum: 0 }, required: true },
+      { name: 'Upload-Token', description: 'The token the creation answered: the upload is its creator’s alone.', schema: { type: 'string' }, required: true },
     ],
     body: { content: { 'application/offset+octet-stream': { type: 'string', contentMediaType: 'application/octet-stream' } } },
     responses: {
@@ -467,8 +469,8 @@ export const OPERATIONS: OperationDoc[] = [
     tag: 'uploads',
     summary: 'Abandon a resumable upload (tus 1.0 termination)',
     access: 'public',
-    headers: [{ name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true }],
-    responses: { 204: DELETED, 404: { description: 'Unknown or expired.' } },
+    headers: [{ name: 'Tus-Resumable', description: '1.0.0', schema: { type: 'string', const: '1.0.0' }, required: true }, { name: 'Upload-Token', description: 'The token the creation answered: the upload is its creator’s alone.', schema: { type: 'string' }, required: true }],
+    responses: { 204: DELETED, 404: { description: 'Unknown, expired, or not this token’s.', json: 'Error' } },
   },
   {
     method: 'get',
@@ -605,6 +607,42 @@ export const OPERATIONS: OperationDoc[] = [
   },
   {
     method: 'get',
+    path: '/api/push/key',
+    tag: 'reminders',
+    summary: 'The Web Push signing key',
+    description: 'From `VAPID_PUBLIC_KEY`, or the key pair made at first start and kept in the database: the same for every tenant and process.',
+    access: 'public',
+    responses: { 200: { description: 'The key.', json: 'PushKey' } },
+  },
+  {
+    method: 'post',
+    path: '/api/push/subscriptions',
+    tag: 'reminders',
+    summary: 'Remind this browser of shows',
+    description:
+      "Ten minutes before each airing of each show (its days and `startTime` in the tenant's `timeZone`) the subscription gets one push (RFC 8030, `aes128gcm` payload encryption per RFC 8291, VAPID per RFC 8292, `TTL: 600`, `Urgency: high`) whose payload is JSON `{title, body, url, showId, startsAt}`. The endpoint must be `https:` on a public address (unless `PUSH_ALLOW_INSECURE_ENDPOINTS=on`); a push service answering 404 or 410 deletes the subscription.",
+    access: 'public',
+    rateLimited: true,
+    body: { json: 'NewPushSubscription' },
+    responses: {
+      200: { description: 'The same endpoint was stored already: its show list is replaced.', json: 'PushSubscription' },
+      201: { description: 'Stored.', json: 'PushSubscription' },
+      400: { description: 'An unknown show id, broken keys, or an endpoint that is not https: on a public address.', json: 'Error' },
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/push/subscriptions',
+    tag: 'reminders',
+    summary: 'Stop reminders for this browser',
+    description: 'Forgets the subscription with this endpoint on this tenant, and its shows.',
+    access: 'public',
+    rateLimited: true,
+    body: { json: 'PushUnsubscribe' },
+    responses: { 204: { description: 'Forgotten (also when it was not known).' } },
+  },
+  {
+    method: 'get',
     path: '/out/{adId}',
     tag: 'ads',
     summary: "Follow an ad's link",
@@ -613,4 +651,31 @@ export const OPERATIONS: OperationDoc[] = [
     responses: { 302: { description: "To the ad's targetUrl.", headers: { Location: "The ad's targetUrl." } }, 404: { description: 'Unknown ad.', json: 'Error' } },
   },
   ...PEOPLE_OPERATIONS,
+  // The live relay (docs/live-relay.md): HLS, not JSON.
+  {
+    method: 'get',
+    path: '/live/master.m3u8',
+    tag: 'live',
+    summary: "The relayed stream's HLS master playlist",
+    description: "With the tenant's `liveRelay` on: the ladder of AAC renditions, the lowest at most 32 kbps (`BANDWIDTH`, `CODECS`). 404 while the relay is off.",
+    access: 'public',
+    responses: {
+      200: { description: 'The master playlist.', content: { 'application/vnd.apple.mpegurl': { type: 'string' } } },
+      404: { description: 'The relay is off.', json: 'Error' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/live/{file}',
+    tag: 'live',
+    summary: 'A rendition playlist or a segment of the relayed stream',
+    description:
+      '`<rendition>.m3u8`: the last 2 hours, `#EXT-X-PROGRAM-DATE-TIME` on every segment, cached a few seconds; `_HLS_skip=YES` answers a delta update. 503 with `Retry-After` until the first segment is out. A segment (`.ts`): `Cache-Control: public, max-age=31536000, immutable`. 404 while the relay is off.',
+    access: 'public',
+    responses: {
+      200: { description: 'The playlist or the segment.', content: { 'application/vnd.apple.mpegurl': { type: 'string' }, 'video/mp2t': { type: 'string', contentMediaType: 'video/mp2t' } } },
+      404: { description: 'The relay is off, or no such file.', json: 'Error' },
+      503: { description: 'The relay is starting.' },
+    },
+  },
 ];

@@ -5,6 +5,7 @@ import { EventSchema, NewEventSchema } from '../../../domain/events';
 import type { ErrorBody } from '../../../domain/http-error';
 import type { NowPlaying } from '../../../domain/now-playing';
 import { NewPrayerSchema, PrayerModerationSchema, PrayerSchema, type PrayerHearts } from '../../../domain/prayers';
+import { NewPushSubscriptionSchema, PushKeySchema, PushSubscriptionAnswerSchema, PushUnsubscribeSchema } from '../../../domain/push';
 import { SettingsSchema } from '../../../domain/settings';
 import { NewShoutoutFieldsSchema, ShoutoutModerationSchema, ShoutoutSchema } from '../../../domain/shoutouts';
 import { NewShowSchema, ShowSchema } from '../../../domain/shows';
@@ -87,6 +88,14 @@ export const COMPONENT_SCHEMAS = {
   NewTrack: { schema: NewTrackSchema, mode: 'input', description: "A track submission; fileUrl is an upload's URL. status and featured are never read from it." },
   TrackModeration: { schema: TrackModerationSchema, mode: 'input', description: 'Set the status and/or featured; at least one field.' },
   Upload: { schema: UploadedSchema, mode: 'output', description: 'Where the stored file is served.' },
+  PushKey: { schema: PushKeySchema, mode: 'output', description: 'The VAPID public key (RFC 8292), base64url: the applicationServerKey browsers subscribe with.' },
+  NewPushSubscription: {
+    schema: NewPushSubscriptionSchema,
+    mode: 'input',
+    description: "A browser's PushSubscription (its toJSON(): endpoint and keys) and the ids of the tenant's shows to be reminded of; the same endpoint again replaces the list.",
+  },
+  PushSubscription: { schema: PushSubscriptionAnswerSchema, mode: 'output', description: 'The stored subscription and the shows it follows.' },
+  PushUnsubscribe: { schema: PushUnsubscribeSchema, mode: 'input', description: 'The endpoint of the subscription to forget on this tenant.' },
   Show: { schema: ShowSchema, mode: 'output', description: "A weekly show, times HH:MM in the tenant's timeZone." },
   NewShow: { schema: NewShowSchema, mode: 'input', description: 'A show; end time differs from start time (a show may run past midnight).' },
   ShowPatch: { schema: NewShowSchema, mode: 'input', partial: true, description: 'Any subset of a show, merged over the stored one and checked whole.' },

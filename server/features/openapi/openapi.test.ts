@@ -332,12 +332,13 @@ describeEachEngine('every documented route answers as documented', (t) => {
     }
     expect(created.status).toBe(201);
     const location = new URL(String(created.headers.location), t().url).pathname;
-    const head = await call('visitor', 'head', location, { headers: tus, status: 200 });
+    const owned = { ...tus, 'Upload-Token': String(created.headers['upload-token']) };
+    const head = await call('visitor', 'head', location, { headers: owned, status: 200 });
     expect(head.headers['upload-offset']).toBe('0');
-    const done = await call('visitor', 'patch', location, { headers: { ...tus, 'Upload-Offset': '0' }, raw: { type: 'application/offset+octet-stream', data: PNG_1X1 }, status: 204 });
+    const done = await call('visitor', 'patch', location, { headers: { ...owned, 'Upload-Offset': '0' }, raw: { type: 'application/offset+octet-stream', data: PNG_1X1 }, status: 204 });
     expect(String(done.headers['upload-url'])).toMatch(/^\/uploads\//);
     const other = await call('visitor', 'post', '/api/uploads/resumable', { headers: { ...tus, 'Upload-Length': '10', 'Upload-Metadata': metadata }, status: 201 });
-    await call('visitor', 'delete', new URL(String(other.headers.location), t().url).pathname, { headers: tus, status: 204 });
+    await call('visitor', 'delete', new URL(String(other.headers.location), t().url).pathname, { headers: { ...tus, 'Upload-Token': String(other.headers['upload-token']) }, status: 204 });
 
     const voice = mp3(128);
     const shoutoutMetadata = `filename ${Buffer.from('hi.mp3').toString('base64')},filetype ${Buffer.from('audio/mpeg').toString('base64')},purpose ${Buffer.from('shoutout').toString('base64')}`;
@@ -348,7 +349,7 @@ describeEachEngine('every documented route answers as documented', (t) => {
     });
     const sent = await call('visitor', 'patch', new URL(String(recording.headers.location), t().url).pathname, {
       tenant: 'caribbean',
-      headers: { ...tus, 'Upload-Offset': '0' },
+      headers: { ...tus, 'Upload-Token': String(recording.headers['upload-token']), 'Upload-Offset': '0' },
       raw: { type: 'application/offset+octet-stream', data: voice },
       status: 204,
     });
@@ -476,11 +477,11 @@ describeEachEngine('every documented route answers as documented', (t) => {
     const cookie = String(([] as string[]).concat(joined.headers['set-cookie'] ?? [])[0]).split(';')[0]!;
     await call('visitor', 'post', '/api/admin/invites/preview', { json: { token }, status: 410 });
     await call('visitor', 'get', '/api/admin/me', { status: 401 });
-    await call('visitor', 'get', '/api/admin/me', { headers: { Cookie: cookie }, status: 200 });
+    await call('visitor', 'get', '/api/admin/me', { headers: { Cookie: cookie, 'x-admin-session': '1' }, status: 200 });
     await call('admin', 'get', '/api/admin/me', { status: 200 });
-    const another = await call('visitor', 'post', '/api/admin/passkeys/register/options', { headers: { Cookie: cookie, Origin: origin }, status: 200 });
+    const another = await call('visitor', 'post', '/api/admin/passkeys/register/options', { headers: { Cookie: cookie, 'x-admin-session': '1', Origin: origin }, status: 200 });
     const second = createPasskey(another.body.options, origin);
-    await call('visitor', 'post', '/api/admin/passkeys/register/verify', { headers: { Cookie: cookie, Origin: origin }, json: { ceremonyId: another.body.ceremonyId, response: second.response }, status: 201 });
+    await call('visitor', 'post', '/api/admin/passkeys/register/verify', { headers: { Cookie: cookie, 'x-admin-session': '1', Origin: origin }, json: { ceremonyId: another.body.ceremonyId, response: second.response }, status: 201 });
     const signIn = await call('visitor', 'post', '/api/admin/passkeys/sign-in/options', { status: 200 });
     await call('visitor', 'post', '/api/admin/passkeys/sign-in/verify', { json: { ceremonyId: signIn.body.ceremonyId, response: signInWith(made.passkey, signIn.body.options, origin) }, status: 200 });
     const people = await call('admin', 'get', '/api/admin/people', { status: 200 });
@@ -493,6 +494,22 @@ describeEachEngine('every documented route answers as documented', (t) => {
     await call('admin', 'post', '/api/admin/sign-out', { status: 204 });
     await call('admin', 'delete', `/api/admin/people/${id}`, { status: 204 });
     await call('admin', 'delete', `/api/admin/people/${id}`, { status: 404 });
+  });
+
+  it('reminders by Web Push', async () => {
+    const show = (await call('admin', 'post', '/api/shows', { json: { title: 'Reminder Hour', description: '', startTime: '19:00', endTime: '20:00', days: ['Sunday'] }, status: 201 })).body.id as string;
+    const key = await call('visitor', 'get', '/api/push/key', { status: 200 });
+    const keys = { p256dh: key.body.publicKey as string, auth: 'AAAAAAAAAAAAAAAAAAAAAA' };
+    const subscription = { endpoint: 'https://push.example.net/send/abc', keys };
+    await call('visitor', 'post', '/api/push/subscriptions', { json: { subscription, showIds: [show] }, status: 201 });
+    await call('visitor', 'post', '/api/push/subscriptions', { json: { subscription, showIds: [] }, status: 200 });
+    await call('visitor', 'post', '/api/push/subscriptions', { json: { subscription: { ...subscription, endpoint: 'http://127.0.0.1/push' }, showIds: [show] }, status: 400 });
+    await call('visitor', 'delete', '/api/push/subscriptions', { json: { endpoint: subscription.endpoint }, status: 204 });
+  });
+
+  it('the live relay, off (its answers while on: features/live/live.test.ts)', async () => {
+    await call('visitor', 'get', '/live/master.m3u8', { status: 404 });
+    await call('visitor', 'get', '/live/low.m3u8', { status: 404 });
   });
 
   it('called every documented route, as visitor and as admin where both are documented', () => {

@@ -233,3 +233,10 @@ export function peopleService(deps: Deps) {
     },
   };
 }
+
+/** Expired sessions, unanswered ceremonies and long-dead invites are only clutter; cleared now and then by the server. */
+export async function prunePeople(deps: Deps): Promise<void> {
+  const now = deps.now();
+  await adminSessionsRepository(deps.db).pruneExpired(now);
+  await peopleRepository(deps.db).pruneExpired(now);
+}

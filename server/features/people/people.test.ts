@@ -92,13 +92,19 @@ describeEachEngine(
     it('a cookie-authenticated write from another Origin is refused (403); the key is not affected', async () => {
       const mod = await join(await invite('Origin', 'moderator'));
       const artist = await pendingArtist('Origin Test');
-      const foreign = await http().patch(`/api/artists/${artist}`).set('Cookie', mod.cookie).set('Origin', 'https://evil.example').set('X-Forwarded-For', freshAddress()).send({ approved: true });
+      const foreign = await http().patch(`/api/artists/${artist}`).set('Cookie', mod.cookie).set('x-admin-session', '1').set('Origin', 'https://evil.example').set('X-Forwarded-For', freshAddress()).send({ approved: true });
       expect(foreign.status).toBe(403);
-      const crossSite = await http().patch(`/api/artists/${artist}`).set('Cookie', mod.cookie).set('Sec-Fetch-Site', 'cross-site').set('X-Forwarded-For', freshAddress()).send({ approved: true });
+      const crossSite = await http().patch(`/api/artists/${artist}`).set('Cookie', mod.cookie).set('x-admin-session', '1').set('Sec-Fetch-Site', 'cross-site').set('X-Forwarded-For', freshAddress()).send({ approved: true });
       expect(crossSite.status).toBe(403);
       expect((await asKey(http().get(`/api/artists/${artist}`))).body.approved).toBe(false);
       // Reads are not writes; our own origin writes.
-      expect((await http().get('/api/admin/me').set('Cookie', mod.cookie).set('Origin', 'https://evil.example')).status).toBe(200);
+      expect((await http().get('/api/admin/me').set('Cookie', mod.cookie).set('x-admin-session', '1').set('Origin', 'https://evil.example')).status).toBe(200);
+      // The cookie alone, without the admin screens' header, is a visitor: a page elsewhere
+      // cannot act as the admin, and the public pages stay public for a signed-in moderator.
+      const plain = await http().patch(`/api/artists/${artist}`).set('Cookie', mod.cookie).set('X-Forwarded-For', freshAddress()).send({ approved: true });
+      expect(plain.status).toBe(401);
+      const publicList = await http().get('/api/artists').set('Cookie', mod.cookie).set('X-Forwarded-For', freshAddress());
+      expect(publicList.body.map((a: { id: string }) => a.id)).not.toContain(artist);
       expect((await asMember(http().patch(`/api/artists/${artist}`), mod.cookie).send({ approved: true })).status).toBe(200);
       expect((await asKey(http().patch(`/api/artists/${artist}`)).set('Origin', 'https://evil.example').send({ featured: true })).status).toBe(200);
     });
@@ -152,6 +158,20 @@ describeEachEngine(
       expect(JSON.stringify(rows)).not.toContain(decodeURIComponent(slide.cookie.split('=')[1]!));
     });
 
+    it('expired sessions and ceremonies are pruned; open ones stay', async () => {
+      const { prunePeople } = await import('./people.service');
+      const stays = await join(await invite('Stays', 'moderator'));
+      await http().post('/api/admin/passkeys/sign-in/options').set('X-Forwarded-For', freshAddress());
+      const deps = { db: t().db, config: t().config, now: () => t().clock.now, storage: undefined as never, jobs: undefined as never };
+      await prunePeople(deps);
+      expect((await asMember(http().get('/api/admin/me'), stays.cookie)).status).toBe(200);
+      t().clock.advance(31 * DAY);
+      await prunePeople(deps);
+      const count = async (table: string) => Number(((await t().db(table).count({ n: '*' }).first()) as { n: number | string }).n);
+      expect(await count('admin_sessions')).toBe(0);
+      expect(await count('admin_ceremonies')).toBe(0);
+    });
+
     it('every admin write leaves one activity entry with who did it; a refused one leaves none', async () => {
       const ann = await join(await invite('Ann', 'moderator'));
       const artist = await pendingArtist('Machel');
@@ -178,6 +198,14 @@ describeEachEngine(
       const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))![1]!;
       const second = await asKey(http().get(next));
       expect(second.body[0]).toEqual(entries[1]);
+    });
+
+    it('many admin writes at once (a bulk action) all go through, each with its entry', async () => {
+      const ids = await Promise.all(Array.from({ length: 24 }, (_, i) => pendingArtist(`Bulk ${i}`)));
+      const answers = await Promise.all(ids.map((id) => asKey(http().delete(`/api/artists/${id}`))));
+      expect(answers.map((a) => a.status)).toEqual(ids.map(() => 204));
+      const deleted = (await activity('?limit=100')).filter((e) => e.action === 'artist.delete' && ids.includes(e.target.id));
+      expect(deleted).toHaveLength(ids.length);
     });
 
     it('the activity entry is written in the same transaction as the change: no entry, no change', async () => {

@@ -13,6 +13,7 @@ export const REMINDER_TICK_MS = 15_000;
 /** A process sending a push holds its delivery this long; one that died lets another retry after. */
 const LEASE_MS = 60_000;
 const BATCH = 100;
+const CONCURRENT_SENDS = 8;
 
 /** Retries after a failure: 5 s, 10 s, 20 s … at most a minute apart, until the show starts. */
 export const retryDelayMs = (attempts: number): number => Math.min(60_000, 5_000 * 2 ** Math.max(0, attempts - 1));
@@ -90,8 +91,11 @@ export function reminderScheduler({ db, config, transport, now = Date.now, tickM
     await claimAirings(at);
     for (;;) {
       const due = await repo.due(now(), BATCH);
-      for (const d of due) await deliver(d);
-      if (due.length < BATCH) break;
+      // A few sends at a time: one slow push service must not hold up a whole airing's
+      // reminders, and thousands of them still go out well inside the ten minutes.
+      for (let i = 0; i < due.length && !stopped; i += CONCURRENT_SENDS) await Promise.all(due.slice(i, i + CONCURRENT_SENDS).map(deliver));
+      // A stopping process leaves the rest to the others (or its own next start).
+      if (due.length < BATCH || stopped) break;
     }
   }
 

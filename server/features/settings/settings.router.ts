@@ -26,6 +26,10 @@ export function settingsRouter(deps: Deps): Router<AppState> {
     // (docs/api.md, Requests the server makes). streamUrl is the browser's to fetch.
     const problem = input.npJsonUrl ? outboundUrlProblem(input.npJsonUrl, { allowPrivate: deps.config.upstreamAllowPrivate }) : null;
     if (problem) throw badRequest(problem, [{ path: 'npJsonUrl', message: problem }]);
+    // With the live relay on, the server fetches streamUrl too (docs/live-relay.md); a path on
+    // this server (the demo's /demo/stream) is resolved against it and checked when fetched.
+    const relayed = input.liveRelay && /^https?:/i.test(input.streamUrl) ? outboundUrlProblem(input.streamUrl, { allowPrivate: deps.config.upstreamAllowPrivate }) : null;
+    if (relayed) throw badRequest(relayed, [{ path: 'streamUrl', message: relayed }]);
     let changed: string[] = [];
     ctx.body = await withActivity(
       deps,

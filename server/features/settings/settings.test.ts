@@ -29,6 +29,7 @@ function validSettings(overrides: Record<string, unknown> = {}): Record<string, 
     enablePrayerWall: true,
     enableShoutouts: false,
     enableLowData: false,
+    liveRelay: false,
     adMode: 'embed',
     adZones: { leaderboardEmbed: '<b>lb</b>', sidebarEmbed: '', infeedEmbed: '<i>in</i>' },
     ...overrides,
@@ -247,6 +248,24 @@ describeEachEngine('settings', (t) => {
     expect(stored[field]).toBe('https://ok.example.com/x');
   });
 
+  it('takes liveRelay as on or off, off when a client that predates it leaves it out', async () => {
+    const bad = await put(validSettings({ liveRelay: 'yes' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([{ path: 'liveRelay', message: 'Live relay must be on or off' }]);
+    const older = validSettings();
+    delete older.liveRelay;
+    const res = await put(older);
+    expect(res.status).toBe(200);
+    expect(res.body.liveRelay).toBe(false);
+    expect((await put(validSettings({ liveRelay: true }))).body.liveRelay).toBe(true);
+    expect((await get()).body.liveRelay).toBe(true);
+    // Relayed, the stream is fetched by the server: the outbound rules apply to it.
+    const metadata = await put(validSettings({ liveRelay: true, streamUrl: 'http://169.254.169.254/latest/stream' }));
+    expect(metadata.status).toBe(400);
+    expect(metadata.body.issues.map((i: { path: string }) => i.path)).toEqual(['streamUrl']);
+    expect((await put(validSettings({ liveRelay: false, streamUrl: 'http://169.254.169.254/latest/stream' }))).status).toBe(200);
+  });
+
   it('refuses non-boolean toggles, an unknown ad mode and an unknown time zone', async () => {
     for (const toggle of ['enableReactions', 'enablePrayerWall', 'enableShoutouts', 'enableLowData']) {
       const res = await put(validSettings({ [toggle]: 'yes' }));
@@ -343,6 +362,12 @@ for (const allowPrivate of [false, true]) {
 
       it('leaves streamUrl alone: the listener\'s browser fetches it, not the server', async () => {
         expect((await put(validSettings({ streamUrl: 'http://127.0.0.1:8000/live' }))).status).toBe(200);
+      });
+
+      it('applies the outbound rules to streamUrl once the server relays it (liveRelay on)', async () => {
+        const res = await put(validSettings({ streamUrl: 'http://127.0.0.1:8000/live', liveRelay: true }));
+        expect(res.status).toBe(allowPrivate ? 200 : 400);
+        if (!allowPrivate) expect(res.body.issues.map((i: { path: string }) => i.path)).toEqual(['streamUrl']);
       });
     },
     { upstreamAllowPrivate: allowPrivate },

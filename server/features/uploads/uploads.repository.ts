@@ -29,7 +29,7 @@ export const REFERENCING_COLUMNS: readonly { table: string; column: string }[] =
   { table: 'episodes', column: 'image_url' },
 ];
 
-/** The only place that reads or writes the uploads, upload_locks and upload_quota tables. */
+/** The only place that reads or writes the uploads, upload_locks, upload_quota and upload_owners tables. */
 export function uploadsRepository(db: Db) {
   return {
     async record(row: { name: string; purpose: StoredPurpose; bytes: number; clientAddress: string; resumableId: string | null; now: number }) {
@@ -104,6 +104,26 @@ export function uploadsRepository(db: Db) {
 
     async pruneQuota(beforeDay: number): Promise<void> {
       await db('upload_quota').where('day', '<', beforeDay).delete();
+    },
+
+    // ---------------------------------------------------------------- owners
+
+    async addOwner(id: string, tokenSha256: string, now: number): Promise<void> {
+      await db('upload_owners').insert({ id, token_sha256: tokenSha256, created_at: now });
+    },
+
+    /** The SHA-256 of the upload's token, or null for an upload no one was given a token for. */
+    async ownerTokenSha256(id: string): Promise<string | null> {
+      const row = (await db('upload_owners').where({ id }).first('token_sha256')) as { token_sha256: string } | undefined;
+      return row?.token_sha256 ?? null;
+    },
+
+    async forgetOwner(id: string): Promise<void> {
+      await db('upload_owners').where({ id }).delete();
+    },
+
+    async pruneOwners(before: number): Promise<void> {
+      await db('upload_owners').where('created_at', '<', before).delete();
     },
 
     // ---------------------------------------------------------------- locks

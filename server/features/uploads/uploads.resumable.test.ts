@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { Upload } from 'tus-js-client';
 import { expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../config';
-import { cutPatch, offsetOnceStored } from '../../test/cut-patch';
+import { cutPatch, offsetOnceStored, ownedUpload } from '../../test/cut-patch';
 import { PNG_1X1, TEXT, wav, wavOfSize } from '../../test/media-fixtures';
 import { describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
 
@@ -25,16 +25,23 @@ describeEachEngine(
   'resumable uploads (tus 1.0)',
   (t) => {
     const tus = { 'Tus-Resumable': '1.0.0' };
+    /** Each upload's token, as its creation answered it (docs/uploads.md "Ownership"). */
+    const tokens = new Map<string, string>();
+    // From a fresh address each time: the per-address limit of these calls has its own test.
+    const owner = (location: string) => ({ ...tus, 'Upload-Token': tokens.get(location) ?? '', 'X-Forwarded-For': freshAddress() });
     async function create(length: number, metadata: Record<string, string>, ip = freshAddress()) {
-      return fetch(t().url + ENDPOINT, {
+      const res = await fetch(t().url + ENDPOINT, {
         method: 'POST',
         headers: { ...tus, 'Upload-Length': String(length), 'Upload-Metadata': meta(metadata), 'X-Forwarded-For': ip },
       });
+      const location = res.headers.get('location');
+      if (location) tokens.set(location, res.headers.get('upload-token') ?? '');
+      return res;
     }
-    async function patch(location: string, offset: number, body: Buffer) {
+    async function patch(location: string, offset: number, body: Buffer, headers: Record<string, string> = owner(location)) {
       return fetch(t().url + location, {
         method: 'PATCH',
-        headers: { ...tus, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+        headers: { ...headers, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
         body,
       });
     }
@@ -52,7 +59,7 @@ describeEachEngine(
       expect(first.headers.get('upload-offset')).toBe(String(half));
       expect(first.headers.get('upload-url')).toBeNull();
 
-      const head = await fetch(t().url + location, { method: 'HEAD', headers: tus });
+      const head = await fetch(t().url + location, { method: 'HEAD', headers: owner(location) });
       expect(head.status).toBe(200);
       expect(head.headers.get('upload-offset')).toBe(String(half));
       expect(head.headers.get('upload-length')).toBe(String(data.length));
@@ -65,7 +72,7 @@ describeEachEngine(
       expect(served.status).toBe(200);
       expect(Buffer.from(await served.arrayBuffer()).equals(data)).toBe(true);
       // The partial copy is gone; a client that missed the answer asks again and gets the URL.
-      const again = await fetch(t().url + location, { method: 'HEAD', headers: tus });
+      const again = await fetch(t().url + location, { method: 'HEAD', headers: owner(location) });
       expect(again.status).toBe(200);
       expect(again.headers.get('upload-url')).toBe(url);
       expect(again.headers.get('upload-offset')).toBe(String(data.length));
@@ -126,8 +133,8 @@ describeEachEngine(
       const created = await create(data.length, { filename: 'song.wav', purpose: 'track' });
       const location = created.headers.get('location')!;
       // Declares the whole file, sends 25 000 bytes, then the connection dies.
-      await cutPatch(t().url, location, data, 25_000);
-      const offset = await offsetOnceStored(t().url, location, 25_000, 50);
+      await cutPatch(t().url, location, data, 25_000, tokens.get(location)!);
+      const offset = await offsetOnceStored(t().url, location, 25_000, 50, tokens.get(location)!);
       expect(offset).toBe(25_000);
       const rest = await patch(location, offset, data.subarray(offset));
       expect(rest.status).toBe(204);
@@ -141,10 +148,62 @@ describeEachEngine(
       const location = created.headers.get('location')!;
       await patch(location, 0, Buffer.alloc(100));
       expect(resumableFiles(t()).length).toBeGreaterThan(0);
-      const del = await fetch(t().url + location, { method: 'DELETE', headers: tus });
+      const del = await fetch(t().url + location, { method: 'DELETE', headers: owner(location) });
       expect(del.status).toBe(204);
       expect(resumableFiles(t())).toEqual([]);
+      expect((await fetch(t().url + location, { method: 'HEAD', headers: owner(location) })).status).toBe(404);
+    });
+
+    it('ties an upload to its creator: HEAD, PATCH and DELETE without its token, or with another, answer 404 and change nothing', async () => {
+      const data = wav(44100, 2, 16, 0.2);
+      const created = await create(data.length, { filename: 'song.wav', purpose: 'track' });
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location')!;
+      const token = created.headers.get('upload-token')!;
+      expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      const half = Math.floor(data.length / 2);
+      expect((await patch(location, 0, data.subarray(0, half))).status).toBe(204);
+
+      // Another upload's token is no key to this one.
+      const other = await create(10, { filename: 'x.wav', purpose: 'track' });
+      const otherToken = other.headers.get('upload-token')!;
+      expect(otherToken).not.toBe(token);
+      for (const headers of [tus, { ...tus, 'Upload-Token': otherToken }, { ...tus, 'Upload-Token': token.slice(0, -1) }]) {
+        const head = await fetch(t().url + location, { method: 'HEAD', headers: { ...headers, 'X-Forwarded-For': freshAddress() } });
+        expect(head.status).toBe(404);
+        expect(head.headers.get('upload-offset')).toBeNull();
+        const cont = await patch(location, half, data.subarray(half), { ...headers, 'X-Forwarded-For': freshAddress() });
+        expect(cont.status).toBe(404);
+        expect(((await cont.json()) as { error: string }).error).toBe('Upload not found');
+        const del = await fetch(t().url + location, { method: 'DELETE', headers: { ...headers, 'X-Forwarded-For': freshAddress() } });
+        expect(del.status).toBe(404);
+      }
+      // The owner's upload is as it was, and finishes.
+      const head = await fetch(t().url + location, { method: 'HEAD', headers: owner(location) });
+      expect(head.headers.get('upload-offset')).toBe(String(half));
+      const last = await patch(location, half, data.subarray(half));
+      expect(last.status).toBe(204);
+      // A finished upload's answer, asked again, needs the token too.
       expect((await fetch(t().url + location, { method: 'HEAD', headers: tus })).status).toBe(404);
+      expect((await fetch(t().url + location, { method: 'HEAD', headers: owner(location) })).headers.get('upload-url')).toBe(last.headers.get('upload-url'));
+      // Only a creation that succeeded hands out a token.
+      const refused = await create(AUDIO_LIMIT + 1, { filename: 'big.wav', purpose: 'track' });
+      expect(refused.status).toBe(413);
+      expect(refused.headers.get('upload-token')).toBeNull();
+    });
+
+    it('limits HEAD, PATCH and DELETE per address (429 with Retry-After)', async () => {
+      const created = await create(10, { filename: 'x.wav', purpose: 'track' });
+      const location = created.headers.get('location')!;
+      const ip = freshAddress();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await fetch(t().url + location, { method: 'HEAD', headers: { ...owner(location), 'X-Forwarded-For': ip } })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+      const limited = await fetch(t().url + location, { method: 'DELETE', headers: { ...owner(location), 'X-Forwarded-For': ip } });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another address is not held back.
+      expect((await fetch(t().url + location, { method: 'HEAD', headers: { ...owner(location), 'X-Forwarded-For': freshAddress() } })).status).toBe(200);
     });
 
     it('tus-js-client (the app\'s client) uploads an image, which is re-encoded without its camera metadata', async () => {
@@ -158,6 +217,7 @@ describeEachEngine(
           endpoint: t().url + ENDPOINT,
           metadata: { filename: 'me.jpg', filetype: 'image/jpeg', purpose: 'image' },
           chunkSize: 1000,
+          ...ownedUpload(),
           onSuccess: (p) => resolve(p.lastResponse.getHeader('Upload-Url') ?? ''),
           onError: reject,
         });
@@ -171,7 +231,7 @@ describeEachEngine(
       expect(served.includes(Buffer.from('PhoneCo'))).toBe(false);
     });
   },
-  { limits: { ...DEFAULT_LIMITS, audioUploadBytes: 2 * 1024 * 1024, imageUploadBytes: 1024 * 1024 } },
+  { limits: { ...DEFAULT_LIMITS, audioUploadBytes: 2 * 1024 * 1024, imageUploadBytes: 1024 * 1024, resumableCallsPerMinute: 4 } },
 );
 
 const AUDIO_LIMIT = 2 * 1024 * 1024;

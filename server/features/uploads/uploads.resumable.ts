@@ -1,19 +1,29 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Server as TusServer } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { AppContext, Deps } from '../../http/context';
-import { HttpError } from '../../http/errors';
+import { HttpError, notFound } from '../../http/errors';
 import { DatabaseLocker } from './uploads.locker';
 import { uploadsRepository } from './uploads.repository';
 import { acceptUpload, maxBytesFor, parsePurpose, tooLargeFor } from './uploads.service';
 
 export const RESUMABLE_PATH = '/api/uploads/resumable';
 
+/**
+ * The secret that ties an upload to the client that created it (docs/uploads.md
+ * "Ownership"): answered once, at creation, and required on every HEAD, PATCH and DELETE.
+ * The upload's URL alone (in a log, a proxy, a shared screen) lets no one read, continue or
+ * delete it.
+ */
+export const UPLOAD_TOKEN_HEADER = 'Upload-Token';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /** What tus needs from the Koa request that it cannot see itself (set per request, read in hooks). */
-const requestInfo = new WeakMap<IncomingMessage, { clientAddress: string }>();
+const requestInfo = new WeakMap<IncomingMessage, { clientAddress: string; token?: string }>();
 
 type TusRequest = { url: string; runtime?: { node?: { req?: IncomingMessage } } };
 const nodeReqOf = (req: TusRequest): IncomingMessage | undefined => req.runtime?.node?.req;
@@ -41,14 +51,14 @@ export function resumableUploads(deps: Deps) {
     relativeLocation: true,
     // The largest any purpose allows (an admin's episode); each purpose's own limit is checked at creation.
     maxSize: Math.max(maxBytesFor(deps, null), maxBytesFor(deps, 'episode')),
-    exposedHeaders: ['Upload-Url'],
+    exposedHeaders: ['Upload-Url', UPLOAD_TOKEN_HEADER],
     namingFunction: () => randomBytes(16).toString('hex'),
     // The id is the last path segment; a query (?tenant=…) is not part of it.
     getFileIdFromRequest: (req) => {
       const id = new URL(req.url).pathname.slice(RESUMABLE_PATH.length + 1);
       return /^[0-9a-f]{32}$/.test(id) ? id : undefined;
     },
-    async onUploadCreate(_req, upload) {
+    async onUploadCreate(req, upload) {
       try {
         const purpose = parsePurpose(upload.metadata?.purpose ?? null);
         // The quota was charged with the declared length (uploads.router.ts): none, no upload.
@@ -58,6 +68,9 @@ export function resumableUploads(deps: Deps) {
         if (err instanceof HttpError) throw tusError(err);
         throw err;
       }
+      const token = requestInfo.get(nodeReqOf(req as TusRequest)!)?.token;
+      if (!token) throw new Error('resumable upload created without its token');
+      await repo.addOwner(upload.id, sha256(token), deps.now());
       return {};
     },
     async onUploadFinish(req, upload) {
@@ -94,6 +107,16 @@ export function resumableUploads(deps: Deps) {
   /** The Koa handler for every method on /api/uploads/resumable[/:id]. */
   return async function handle(ctx: AppContext): Promise<void> {
     const id = ctx.path.slice(RESUMABLE_PATH.length + 1);
+    let token: string | undefined;
+    if (id) {
+      // Not this client's upload, or none: the same 404 either way, so a URL learnt
+      // elsewhere tells nothing, not even that the upload exists.
+      const stored = await repo.ownerTokenSha256(id);
+      const given = sha256(ctx.get(UPLOAD_TOKEN_HEADER));
+      if (!stored || !timingSafeEqual(Buffer.from(given), Buffer.from(stored))) throw notFound('Upload not found');
+    } else if (ctx.method === 'POST') {
+      token = randomBytes(24).toString('base64url');
+    }
     // A client whose final PATCH answer was lost asks again with HEAD: the upload is finished
     // and its bytes moved, so the answer (with its Upload-Url) comes from the database.
     if (ctx.method === 'HEAD' && id) {
@@ -108,9 +131,9 @@ export function resumableUploads(deps: Deps) {
     // A stalled connection (a phone in a dead zone) is closed after this long without a byte;
     // what arrived stays for the resume, and the lock is released.
     ctx.req.setTimeout(deps.config.limits.uploadStallMs, () => ctx.req.destroy());
-    requestInfo.set(ctx.req, { clientAddress: ctx.state.clientAddress });
+    requestInfo.set(ctx.req, { clientAddress: ctx.state.clientAddress, token });
     ctx.set('Cache-Control', 'no-store');
-    jsonErrorType(ctx.res);
+    adjustHead(ctx.res, token);
     ctx.respond = false;
     await tus.handle(ctx.req, ctx.res);
   };
@@ -118,11 +141,13 @@ export function resumableUploads(deps: Deps) {
 
 /**
  * tus answers errors with the JSON bodies above (onResponseError) but types them text/plain;
- * the error answers of this one response are typed as JSON as they are written.
+ * the error answers of this one response are typed as JSON as they are written. A creation
+ * that succeeded (201) carries the upload's token; no other answer does.
  */
-function jsonErrorType(res: ServerResponse): void {
+function adjustHead(res: ServerResponse, token: string | undefined): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
+    if (status === 201 && token) res.setHeader(UPLOAD_TOKEN_HEADER, token);
     if (status >= 400) {
       for (const headers of rest) {
         if (!Array.isArray(headers)) continue;

@@ -44,8 +44,10 @@ export function uploadsRouter(deps: Deps): Router<AppState> {
     await next();
   };
   router.post(RESUMABLE_PATH, rateLimit(deps, 'POST /api/uploads'), creation, resumable);
-  // Same-origin clients need no OPTIONS discovery; the methods are the documented ones.
-  for (const method of ['head', 'patch', 'delete'] as const) router[method](`${RESUMABLE_PATH}/:id`, resumable);
+  // Same-origin clients need no OPTIONS discovery; the methods are the documented ones. One
+  // count for the three, per address: a resume is a HEAD and a PATCH (docs/api.md Uploads).
+  const resumableCalls = rateLimit(deps, 'HEAD/PATCH/DELETE /api/uploads/resumable', (limits) => limits.resumableCallsPerMinute);
+  for (const method of ['head', 'patch', 'delete'] as const) router[method](`${RESUMABLE_PATH}/:id`, resumableCalls, resumable);
 
   return router;
 }

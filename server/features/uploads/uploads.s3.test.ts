@@ -69,12 +69,13 @@ describe('uploads on S3-compatible storage', () => {
     });
     expect(created.status).toBe(201);
     const location = created.headers.get('location')!;
-    await cutPatch(app.url, location, data, 120_000);
-    const offset = await offsetOnceStored(app.url, location, 120_000, 100);
+    const token = created.headers.get('upload-token')!;
+    await cutPatch(app.url, location, data, 120_000, token);
+    const offset = await offsetOnceStored(app.url, location, 120_000, 100, token);
     expect(offset).toBe(120_000);
     const rest = await fetch(app.url + location, {
       method: 'PATCH',
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Token': token, 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
       body: data.subarray(offset),
     });
     expect(rest.status).toBe(204);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { MIN_AUDIO_KBPS } from '../../../domain/tracks';
 import type { AppContext, Deps } from '../../http/context';
 import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../http/errors';
+import { RESUMABLE_EXPIRY_MS } from '../../media/storage';
 import { audioKbps, deleteUploadedFiles, hasVideoTrack, prepareImage, sniffMedia, storedNameOf } from '../../media/media-files';
 import { uploadsRepository, type StoredPurpose } from './uploads.repository';
 
@@ -256,6 +257,8 @@ export async function sweepUploads(deps: Deps): Promise<number> {
   }
 
   await deps.storage.resumable.deleteExpired().catch(() => 0);
+  // Tokens outlive their uploads a day, for a client asking for an answer it missed.
+  await repo.pruneOwners(now - 2 * RESUMABLE_EXPIRY_MS);
   await repo.pruneQuota(Math.floor(now / DAY_MS) - 1);
   return deleted;
 }

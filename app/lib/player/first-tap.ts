@@ -1,0 +1,42 @@
+import type { RadioEngine } from './engine';
+
+/**
+ * The first tap on a page the server rendered (issue 29, docs/server-render.md "Before the app
+ * starts"). The page's head carries a few hundred bytes of inline script
+ * (server/http/first-tap.ts) that plays the live stream when a button marked `data-stream` is
+ * tapped before the app has taken that button over: it starts one `<audio>` at once and leaves
+ * it in `window.__firstTap`. The app's player then adopts that element (player.ts) and takes
+ * any later tap on a button it has not hydrated yet through `window.__radioPlayer`. A button the
+ * app has hydrated is claimed (`claimTaps`), and the page's script leaves its taps to React.
+ */
+export interface FirstTap {
+  audio: HTMLAudioElement;
+  src: string;
+}
+
+declare global {
+  interface Window {
+    __firstTap?: FirstTap;
+    __radioPlayer?: Pick<RadioEngine, 'toggle'>;
+  }
+}
+
+/** The attribute on <html> the page's script sets while its stream connects or plays. */
+export const FIRST_TAP_ATTRIBUTE = 'data-first-tap';
+
+/** Hands the page's first tap to the player, and every later unclaimed tap too. */
+export function takeOverFirstTap(player: RadioEngine): void {
+  if (typeof window === 'undefined') return;
+  const first = window.__firstTap;
+  if (first) {
+    first.audio.onplaying = null;
+    player.adopt(first.audio, first.src);
+  }
+  window.__radioPlayer = player;
+  document.documentElement.removeAttribute(FIRST_TAP_ATTRIBUTE);
+}
+
+/** A ref for a button with `data-stream`: hydrated, its taps are the app's (React's onClick). */
+export function claimTaps(button: HTMLButtonElement | null): void {
+  if (button) (button as HTMLButtonElement & { appTaps?: boolean }).appTaps = true;
+}

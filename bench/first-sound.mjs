@@ -1,0 +1,165 @@
+// Time to first sound (issue 29): from navigation to the live stream audibly playing, for a
+// listener who taps the play button the moment it shows and again each second while nothing
+// plays. The phone of the Lighthouse step: 375×740 with touch, Chromium's CPU throttling at the
+// calibrated multiplier (benchmarkIndex / 264) and Lighthouse's mobile network (150 ms, 1.6
+// Mbit/s), a fresh browser each run (no cache, no service worker), the demo stream. Where the
+// time goes: the HTML's last byte, the button's first paint, each tap, the stream's first bytes
+// and the audio element's `playing`. The floor app's own first paint, loaded the same way, is
+// printed beside it for scale (docs/performance.md, "Time to first sound").
+
+const NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+async function phone(chromium, { chrome, chromeFlags, multiplier }) {
+  const browser = await chromium.launch({ executablePath: chrome, args: [...chromeFlags.filter((f) => !f.startsWith('--headless')), '--autoplay-policy=user-gesture-required'] });
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: multiplier });
+  return { browser, page, cdp };
+}
+
+/** One listener's visit: ms from navigation to sound, the taps it took and where the time went. */
+export async function firstSoundOnce(chromium, { chrome, chromeFlags, url, selector, multiplier, giveUpMs = 20_000 }) {
+  const { browser, page, cdp } = await phone(chromium, { chrome, chromeFlags, multiplier });
+  try {
+    // Network times in the page's clock: CDP's are seconds of a monotonic clock; the document's
+    // request is the page's time 0 (its navigation start, within a millisecond).
+    let docAt = null;
+    let streamBytesAt = null;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (docAt === null && e.type === 'Document') docAt = e.timestamp;
+    });
+    cdp.on('Network.dataReceived', (e) => {
+      if (streamBytesAt === null && streamIds.has(e.requestId)) streamBytesAt = e.timestamp;
+    });
+    const streamIds = new Set();
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.type === 'Media' || /\/demo\/stream/.test(e.response.url)) streamIds.add(e.requestId);
+    });
+    await page.addInitScript(() => {
+      const w = window;
+      w.__sound = { taps: [], playing: null };
+      addEventListener('click', () => w.__sound.taps.push(performance.now()), true);
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function () {
+        this.addEventListener('playing', () => (w.__sound.playing ??= performance.now()), { once: true });
+        return play.call(this);
+      };
+    });
+    const start = Date.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    const button = page.locator(selector).first();
+    await button.waitFor({ state: 'visible', timeout: giveUpMs });
+    let taps = 0;
+    while (Date.now() - start < giveUpMs) {
+      const box = await button.boundingBox();
+      if (box) {
+        await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+        taps += 1;
+      }
+      const heard = await page
+        .waitForFunction(() => window.__sound.playing !== null, null, { timeout: 1_000, polling: 50 })
+        .then(() => true)
+        .catch(() => false);
+      if (heard) break;
+    }
+    const inPage = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      return { html: nav?.responseEnd ?? null, paint: paint?.startTime ?? null, taps: window.__sound.taps, playing: window.__sound.playing };
+    });
+    if (inPage.playing === null) throw new Error(`no sound within ${giveUpMs / 1000} s (${taps} taps)`);
+    const at = (t) => (t === null || docAt === null ? null : Math.round((t - docAt) * 1000));
+    return {
+      ms: Math.round(inPage.playing),
+      taps: inPage.taps.length || taps,
+      html: Math.round(inPage.html ?? 0),
+      paint: Math.round(inPage.paint ?? 0),
+      tapsAt: inPage.taps.map(Math.round),
+      streamBytes: at(streamBytesAt),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The floor app's first paint on the same phone (for scale). */
+export async function floorPaintOnce(chromium, { chrome, chromeFlags, url, multiplier }) {
+  const { browser, page } = await phone(chromium, { chrome, chromeFlags, multiplier });
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 20_000 });
+    return Math.round(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0].startTime));
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * `runs` listeners on each page (round by round, so a drifting machine load hits each alike),
+ * and the floor's first paint; adds a row per page and a note of where the time went.
+ */
+export async function timeToFirstSound({ base, floorUrl, chrome, chromeFlags, multiplier, calibration, row, notes, runs = 5 }) {
+  const { chromium } = await import('playwright-core');
+  const pages = [
+    { path: '/', selector: '.hero-play', label: '/ (Listen Live)' },
+    { path: '/schedule', selector: '.np-play', label: "/schedule (the bar's play button)" },
+  ];
+  const results = new Map(pages.map((p) => [p.path, []]));
+  const floor = [];
+  for (let i = 0; i < runs; i++) {
+    for (const p of pages) {
+      try {
+        const r = await firstSoundOnce(chromium, { chrome, chromeFlags, url: base + p.path, selector: p.selector, multiplier });
+        results.get(p.path).push(r);
+        console.log(
+          `    ${p.label} run ${i + 1}: sound at ${r.ms} ms after ${r.taps} tap(s) (HTML ${r.html} ms, painted ${r.paint} ms, taps at ${r.tapsAt.join(', ')} ms, stream's first bytes ${r.streamBytes ?? '?'} ms)`,
+        );
+      } catch (e) {
+        results.get(p.path).push({ error: e.message });
+        console.log(`    ${p.label} run ${i + 1}: ${e.message}`);
+      }
+    }
+    if (floorUrl) {
+      try {
+        floor.push(await floorPaintOnce(chromium, { chrome, chromeFlags, url: floorUrl, multiplier }));
+      } catch (e) {
+        console.log(`    floor app run ${i + 1}: ${e.message}`);
+      }
+    }
+  }
+  const floorPaint = floor.length ? median(floor) : null;
+  for (const p of pages) {
+    const all = results.get(p.path);
+    const heard = all.filter((r) => !r.error);
+    const silent = all.length - heard.length;
+    if (!heard.length) {
+      row(`Time to first sound ${p.label}`, '≤ 1.5 s, 1 tap, 0 silent', `no sound in ${all.length} runs`, false);
+      continue;
+    }
+    const ms = median(heard.map((r) => r.ms));
+    const taps = median(heard.map((r) => r.taps));
+    const goal = p.path === '/';
+    row(
+      `Time to first sound ${p.label} (CPU ×${multiplier}, 150 ms / 1.6 Mbit/s, 375×740)`,
+      goal ? '≤ 1.5 s median, 1 tap, 0 runs silent' : '(reported)',
+      `${(ms / 1000).toFixed(2)} s (median of ${heard.map((r) => r.ms).join(', ')} ms), taps ${heard.map((r) => r.taps).join(', ')}, ${silent} silent; ` +
+        `HTML ${median(heard.map((r) => r.html))} ms, painted ${median(heard.map((r) => r.paint))} ms, stream's first bytes ${median(heard.map((r) => r.streamBytes ?? 0))} ms` +
+        (floorPaint !== null ? `; floor app's first paint ${floorPaint} ms` : ''),
+      goal ? ms <= 1500 && taps === 1 && heard.every((r) => r.taps === 1) && silent === 0 : null,
+    );
+  }
+  notes.push(
+    `Time to first sound: CPU ×${multiplier} (${calibration}), Chromium's own network throttling (150 ms, 1.6 Mbit/s down, 750 kbit/s up), 375×740 with touch, ` +
+      `a fresh browser each run (no cache, no service worker), the demo stream (/demo/stream, 48 kbps, a 2 s burst); the listener taps the moment the button shows and again each second ` +
+      `while nothing plays; sound is the audio element's 'playing' event, in the page's clock from its navigation. Floor app: bench/floor, its first contentful paint on the same phone ` +
+      `(median of ${floor.length}: ${floor.join(', ')} ms).`,
+  );
+}

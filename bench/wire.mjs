@@ -1,0 +1,118 @@
+// What a first visit really costs (issue 29), counted at the wire: a byte-counting TCP proxy in
+// front of the server, and Chromium (a fresh profile, 375×740) loading `/` through it. Every
+// byte the server sends counts: status lines, headers, the rendered page with its inline styles
+// and data, every script, style and image, compressed as the browser asked (Chromium asks for
+// brotli from 127.0.0.1, a secure context, as it does over HTTPS). Two figures:
+// - the first visit: `/` until its load event, no service worker (the page a listener waits for);
+// - the settled first visit: the same with the service worker allowed, until it has installed
+//   and precached the app and the network has been quiet for 2 s (what a first visit costs in
+//   all). Used by `npm run bench` and by CI's size check (scripts/check-size-budget.mjs).
+import net from 'node:net';
+
+export const FIRST_VISIT_WIRE_BUDGET = 130 * 1024;
+export const SETTLED_VISIT_WIRE_BUDGET = 350 * 1024;
+
+/** A TCP proxy on 127.0.0.1 to `target` (http://host:port) counting the bytes each way. */
+export async function countingProxy(target) {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set();
+  const counts = { down: 0, up: 0, last: Date.now() };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(port), hostname);
+    sockets.add(client).add(upstream);
+    client.on('data', (d) => {
+      counts.up += d.length;
+    });
+    upstream.on('data', (d) => {
+      counts.down += d.length;
+      counts.last = Date.now();
+    });
+    client.pipe(upstream);
+    upstream.pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    counts,
+    reset() {
+      counts.down = 0;
+      counts.up = 0;
+      counts.last = Date.now();
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/**
+ * Both figures for `base` (the server's own address): bytes from the server, with what each
+ * response was (path, status, bytes as Chromium counts them) for the report.
+ */
+export async function firstVisitOnTheWire({ base, chrome, chromeFlags, path = '/' }) {
+  const { chromium } = await import('playwright-core');
+  const proxy = await countingProxy(base);
+  const browser = await chromium.launch({ executablePath: chrome, args: chromeFlags, timeout: 30_000 });
+  try {
+    const visit = async (serviceWorkers) => {
+      const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers });
+      const page = await context.newPage();
+      page.setDefaultTimeout(60_000);
+      const parts = [];
+      const pending = [];
+      let loaded = false;
+      context.on('requestfinished', (request) => {
+        const beforeLoad = !loaded;
+        pending.push(
+          request
+            .sizes()
+            .then((sizes) => {
+              const u = new URL(request.url());
+              parts.push({ path: u.pathname, type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, sw: Boolean(request.serviceWorker()), beforeLoad });
+            })
+            .catch(() => {}),
+        );
+      });
+      proxy.reset();
+      await page.goto(proxy.url + path, { waitUntil: 'load' });
+      const atLoad = proxy.counts.down;
+      loaded = true;
+      let settled = null;
+      if (serviceWorkers === 'allow') {
+        // The worker installs and precaches after the page has loaded; then a quiet network.
+        await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          if (registration.active?.state !== 'activated') await new Promise((resolve) => registration.active?.addEventListener('statechange', resolve));
+        });
+        const end = Date.now() + 60_000;
+        while (Date.now() - proxy.counts.last < 2_000 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 200));
+        settled = proxy.counts.down;
+      }
+      await Promise.all(pending);
+      await context.close();
+      return { atLoad, settled, parts };
+    };
+    const first = await visit('block');
+    const all = await visit('allow');
+    return { firstVisit: first.atLoad, firstParts: first.parts, settledVisit: all.settled, settledParts: all.parts };
+  } finally {
+    await browser.close();
+    await proxy.close();
+  }
+}
+
+/** The first visit's bytes by kind: the page itself, scripts, styles, images, data. */
+export function byKind(parts) {
+  const kinds = {};
+  for (const p of parts) kinds[p.type] = (kinds[p.type] ?? 0) + p.bytes;
+  return kinds;
+}

@@ -1,0 +1,118 @@
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import { ADMIN_KEY, admin, expect, expectNoSideways, readSettings, test, toast, unique } from './fixtures';
+
+// docs/api.md, "Admins who are people", in real Chromium with its virtual authenticator: an
+// owner (the admin key) invites a moderator; the moderator joins through the real UI, making
+// a real passkey, and moderates on a phone; their settings write is refused; they sign in
+// again from a new browser context holding the same passkey; the owner removes them and their
+// next call answers 401; the activity log names both. WebAuthn refuses an IP origin, so this
+// spec opens the app on http://localhost.
+const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 4319}`;
+test.use({ baseURL: ORIGIN });
+
+const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' as const };
+
+interface Authenticator {
+  cdp: CDPSession;
+  id: string;
+}
+
+/** A platform authenticator with user verification (a phone's fingerprint or face). */
+async function virtualAuthenticator(page: Page): Promise<Authenticator> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+async function phone(browser: Browser, address: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...PHONE, baseURL: ORIGIN, extraHTTPHeaders: { 'X-Forwarded-For': address } });
+  return { context, page: await context.newPage() };
+}
+
+/** A call made by the page itself (its cookies, its Origin, the admin screens' x-admin-session), as the app would. */
+const pageFetch = (page: Page, path: string, init: { method?: string; body?: unknown } = {}) =>
+  page.evaluate(
+    async ({ path, init }) => {
+      const res = await fetch(path, { method: init.method ?? 'GET', headers: { 'Content-Type': 'application/json', 'x-admin-session': '1' }, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
+    },
+    { path, init },
+  );
+
+test('an owner invites a moderator, who joins with a passkey, moderates on a phone, signs in again, and is removed', async ({ page, browser, request }) => {
+  test.setTimeout(60_000);
+  const name = unique('Mo');
+  const artist = unique('E2E People Artist');
+  const created = await request.post('/api/artists', { data: { name: artist, bio: `${artist} sings of island life and faith.`, countryCode: 'JM' } });
+  expect(created.status()).toBe(201);
+
+  // The owner: the admin key, then 'Invite someone'.
+  await page.goto('/admin/people');
+  await page.getByLabel('Admin key').fill(ADMIN_KEY);
+  await page.getByRole('button', { name: 'Access People' }).click();
+  await expect(page.getByRole('heading', { name: 'People', exact: true })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Role', { exact: true }).selectOption('moderator');
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  const link = await page.getByTestId('invite-link').inputValue();
+  expect(link).toMatch(new RegExp(`^${ORIGIN}/admin/join\\?token=`));
+
+  // The moderator, on their phone: the link, 'Create passkey', and straight to moderation.
+  const first = await phone(browser, '198.51.200.1');
+  const authenticator = await virtualAuthenticator(first.page);
+  await first.page.goto(link);
+  await expect(first.page.getByRole('heading', { name: 'Join the team' })).toBeVisible();
+  await expect(first.page.getByText(`Hello ${name}`)).toBeVisible();
+  await first.page.getByRole('button', { name: 'Create passkey' }).click();
+  await expect(first.page.getByRole('heading', { name: 'Content Moderation' })).toBeVisible();
+  // A moderator's tabs: moderation and the dashboard only.
+  const menu = first.page.getByRole('navigation', { name: 'Admin' });
+  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Moderation']);
+  await first.page.getByTestId('moderation-row').filter({ hasText: artist }).getByRole('button', { name: `Approve ${artist}` }).click();
+  await expect(toast(first.page)).toContainText('Artist moderated successfully');
+  await expectNoSideways(first.page);
+
+  // Their settings write is refused by the server, whatever the screen shows.
+  const settings = await readSettings(request);
+  const put = await pageFetch(first.page, '/api/settings', { method: 'PUT', body: settings });
+  expect(put).toEqual({ status: 403, body: { error: 'Your role cannot do this' } });
+
+  // A new browser context holding the same passkey: 'Sign in with a passkey', no key typed.
+  const { credentials } = await authenticator.cdp.send('WebAuthn.getCredentials', { authenticatorId: authenticator.id });
+  expect(credentials).toHaveLength(1);
+  await first.context.close();
+  const again = await phone(browser, '198.51.200.2');
+  const restored = await virtualAuthenticator(again.page);
+  for (const credential of credentials) await restored.cdp.send('WebAuthn.addCredential', { authenticatorId: restored.id, credential });
+  await again.page.goto('/admin/moderation');
+  await expect(again.page.getByRole('heading', { name: 'Admin Authentication' })).toBeVisible();
+  await again.page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(again.page.getByRole('heading', { name: 'Content Moderation' })).toBeVisible();
+  await expect(again.page.getByRole('navigation', { name: 'Admin' })).toContainText(`${name} · moderator`);
+
+  // The owner removes them: their very next call answers 401.
+  await page.goto('/admin/people');
+  const row = page.getByRole('listitem').filter({ hasText: name });
+  await row.getByRole('button', { name: 'Remove', exact: true }).click();
+  await row.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
+  expect((await pageFetch(again.page, '/api/admin/me')).status).toBe(401);
+  expect((await pageFetch(again.page, `/api/artists?pending=true`)).status).toBe(200); // a visitor's read still works
+  await again.context.close();
+
+  // The activity log names both: the key's invite and removal, the moderator's approval.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Activity' }).click();
+  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  const log = page.locator('.activity-list');
+  await expect(log).toContainText(`admin key removed ${name}`);
+  await expect(log).toContainText(`${name} approved artist ${artist}`);
+  await expect(log).toContainText(`admin key invited ${name} as moderator`);
+  await expect(log).toContainText(`${name} joined as moderator`);
+
+  // The API agrees, with the actor's id for the person's entries.
+  const entries = (await (await request.get('/api/admin/activity?limit=20', { headers: admin })).json()) as { actor: { id: string | null; name: string }; summary: string }[];
+  expect(entries.find((e) => e.summary === `approved artist ${artist}`)?.actor.name).toBe(name);
+});

@@ -1,0 +1,71 @@
+import Router from '@koa/router';
+import { LIVE_LADDER, LIVE_WINDOW_MS } from '../../../domain/live';
+import { loadSettings } from '../../db/settings-store';
+import type { AppContext, AppState, Deps } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { masterPlaylist, mediaPlaylist } from './live.playlists';
+import { liveRepository } from './live.repository';
+import { createLiveStorage, SEGMENT_NAME, type LiveStorage } from './live.storage';
+
+/** Playlists change with every segment (4 s): a cache may keep one this long. */
+export const PLAYLIST_MAX_AGE_S = 2;
+const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+
+/**
+ * GET /live/master.m3u8, /live/<rendition>.m3u8, /live/<segment> (docs/api.md, The live
+ * relay): served from what the relay published (rows in the database, bytes on the live
+ * storage), so every process answers alike; 404 while the tenant's relay is off.
+ */
+export function liveRouter(deps: Deps & { liveStorage?: LiveStorage }): Router<AppState> {
+  const router = new Router<AppState>({ prefix: '/live' });
+  const repo = liveRepository(deps.db);
+  const storage = deps.liveStorage ?? createLiveStorage({ uploadDir: deps.config.uploadDir, s3: deps.config.s3 });
+
+  const relayOn = async (ctx: AppContext) => {
+    const settings = await loadSettings(deps.db, ctx.state.tenant);
+    if (!settings.liveRelay || !settings.streamUrl) throw notFound('The live relay is off');
+  };
+  // The tenant parameter, when the request came with one, goes on every URI of the answer.
+  const tenantQuery = (ctx: AppContext) => (typeof ctx.query.tenant === 'string' ? `tenant=${encodeURIComponent(ctx.query.tenant)}` : '');
+
+  router.get('/master.m3u8', async (ctx) => {
+    await relayOn(ctx);
+    ctx.set('Cache-Control', `public, max-age=${PLAYLIST_MAX_AGE_S * 5}`);
+    ctx.type = PLAYLIST_TYPE;
+    ctx.body = masterPlaylist(tenantQuery(ctx));
+  });
+
+  router.get('/:file', async (ctx) => {
+    const file = ctx.params.file ?? '';
+    const rendition = LIVE_LADDER.find((r) => file === `${r.name}.m3u8`);
+    if (!rendition && !SEGMENT_NAME.test(file)) throw notFound('No such live file');
+    await relayOn(ctx);
+    const tenant = ctx.state.tenant;
+    if (rendition) {
+      const segments = await repo.segments(tenant, rendition.name, deps.now() - LIVE_WINDOW_MS);
+      if (segments.length === 0) {
+        // Relay on, first segment not out yet: come back in a moment.
+        ctx.status = 503;
+        ctx.set('Retry-After', '4');
+        ctx.set('Cache-Control', 'no-store');
+        ctx.type = 'text/plain';
+        ctx.body = 'The live relay is starting';
+        return;
+      }
+      ctx.set('Cache-Control', `public, max-age=${PLAYLIST_MAX_AGE_S}`);
+      ctx.type = PLAYLIST_TYPE;
+      ctx.body = mediaPlaylist(segments, { query: tenantQuery(ctx), skip: ctx.query._HLS_skip === 'YES' || ctx.query._HLS_skip === 'v2' });
+      return;
+    }
+    const segment = await repo.segmentByName(tenant, file);
+    const body = segment ? await storage.read(tenant, file) : null;
+    if (!segment || !body) throw notFound('No such live segment');
+    // A segment's name is never used for other bytes (docs/live-relay.md).
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.compress = false;
+    ctx.type = 'video/mp2t';
+    ctx.length = segment.bytes;
+    ctx.body = body;
+  });
+  return router;
+}
