@@ -34,8 +34,16 @@ async function speechMp3(dir) {
 async function uploadEpisode(base, file) {
   const { Upload } = await import('tus-js-client');
   const data = fs.readFileSync(file);
+  let token = null;
   const url = await new Promise((resolve, reject) => {
     new Upload(data, {
+      // docs/uploads.md "Ownership": the creation's Upload-Token goes with every later request.
+      onBeforeRequest: (req) => {
+        if (req.getMethod() !== 'POST' && token) req.setHeader('Upload-Token', token);
+      },
+      onAfterResponse: (req, res) => {
+        if (req.getMethod() === 'POST') token = res.getHeader('Upload-Token') ?? token;
+      },
       endpoint: `${base}/api/uploads/resumable`,
       headers: admin,
       metadata: { filename: 'episode.mp3', filetype: 'audio/mpeg', purpose: 'episode' },

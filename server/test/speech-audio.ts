@@ -41,9 +41,10 @@ export async function uploadEpisodeAudio(app: TestApp, data: Buffer, admin = tru
     headers: { ...headers, 'Upload-Length': String(data.length), 'Upload-Metadata': meta({ filename: 'sermon.mp3', filetype: 'audio/mpeg', purpose: 'episode' }) },
   });
   if (created.status !== 201) return created;
+  // docs/uploads.md "Ownership": the creation's Upload-Token goes with every later request.
   const done = await fetch(app.url + created.headers.get('location')!, {
     method: 'PATCH',
-    headers: { ...headers, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    headers: { ...headers, 'Upload-Token': created.headers.get('upload-token') ?? '', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
     body: data,
   });
   expect(done.status).toBe(204);
