@@ -14,6 +14,7 @@ import { buildFloor, calibrate, calibratedLighthouse, serveFloor } from './light
 import { timeToFirstSound } from './first-sound.mjs';
 import { byKind, FIRST_VISIT_WIRE_BUDGET, firstVisitOnTheWire, SETTLED_VISIT_WIRE_BUDGET } from './wire.mjs';
 import { uploadsBench } from './uploads.mjs';
+import { episodesBench } from './episodes.mjs';
 import { BENCH_ADMIN_KEY, bounded, startCompiledServer } from './lib/compiled-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -529,6 +530,8 @@ await step('listeners', async () => {
   for (const r of report.rows) row(...r);
   listenersMd = listenersSection(report.table);
 }, 1_200_000);
+// Issue 31 (bench/episodes.mjs, its own server): the rendition, a download cut twice, a saved start.
+await step('episodes', () => episodesBench({ row, notes }), 1_200_000);
 
 const cpus = os.cpus();
 const machine = `${os.type()} ${os.release()} (${os.platform()}/${os.arch()}), ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}`;

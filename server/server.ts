@@ -55,7 +55,7 @@ export async function startServer(
   const sweep = () => sweepUploads(deps).catch((err: unknown) => log(`Upload sweep failed: ${String(err)}`));
   void sweep();
   const prune = setInterval(() => {
-    Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps), prunePeople(deps)]).catch(() => {});
+    Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps), prunePeople(deps), jobs.prune()]).catch(() => {});
     void sweep();
   }, 10 * 60 * 1000);
   prune.unref();

@@ -6,6 +6,8 @@ export interface CuttingProxy {
   cuts(): number;
   /** Bytes passed back to the client so far (responses, headers included). */
   delivered(): number;
+  /** Bytes of responses to GET /uploads/… passed back so far (headers included). */
+  uploadsDelivered(): number;
   /** Download cuts made so far. */
   downloadCuts(): number;
   /** Cuts the next GET /uploads/… response once this many of its bytes have passed. */

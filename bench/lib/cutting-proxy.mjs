@@ -21,6 +21,7 @@ export async function cuttingProxy(target, { cuts, methods = ['PATCH'], deadMs =
   const pendingDownloadCuts = [...downloadCuts];
   let downloadCutsDone = 0;
   let delivered = 0;
+  let uploadsDelivered = 0;
   const open = new Set();
   const server = net.createServer((client) => {
     open.add(client);
@@ -78,12 +79,14 @@ export async function cuttingProxy(target, { cuts, methods = ['PATCH'], deadMs =
         pendingDownloadCuts.shift();
         downloadCutsDone += 1;
         delivered += keep;
+        uploadsDelivered += keep;
         client.write(d.subarray(0, keep), () => client.destroy());
         upstream.destroy();
         return;
       }
       downSince += d.length;
       delivered += d.length;
+      if (downloading) uploadsDelivered += d.length;
       client.write(d);
     });
     const close = () => {
@@ -101,6 +104,7 @@ export async function cuttingProxy(target, { cuts, methods = ['PATCH'], deadMs =
     sent: () => sent,
     cuts: () => done,
     delivered: () => delivered,
+    uploadsDelivered: () => uploadsDelivered,
     downloadCuts: () => downloadCutsDone,
     armDownloadCut: (bytes) => {
       pendingDownloadCuts.push(bytes);

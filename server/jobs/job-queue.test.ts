@@ -87,4 +87,20 @@ describeEachEngine('the durable job queue', (t) => {
     await q.enqueue('flaky', 'y', {});
     expect(await q.status('flaky', 'y')).toMatchObject({ status: 'queued', attempts: 0, lastError: null });
   });
+
+  it('forgets finished jobs after a week, keeps failed ones', async () => {
+    const now = { t: 3_000_000 };
+    const q = jobQueue(t().db, { log: () => {}, now: () => now.t, maxAttempts: 1 });
+    q.handle('old-ok', async () => {});
+    q.handle('old-bad', async () => {
+      throw new Error('no');
+    });
+    await q.enqueue('old-ok', 'a', {});
+    await q.enqueue('old-bad', 'b', {});
+    await q.idle();
+    now.t += 8 * 24 * 3600_000;
+    await q.prune();
+    expect(await q.status('old-ok', 'a')).toBeNull();
+    expect(await q.status('old-bad', 'b')).toMatchObject({ status: 'failed' });
+  });
 });

@@ -41,9 +41,9 @@ export async function uploadEpisodeAudio(app: TestApp, data: Buffer, admin = tru
     headers: { ...headers, 'Upload-Length': String(data.length), 'Upload-Metadata': meta({ filename: 'sermon.mp3', filetype: 'audio/mpeg', purpose: 'episode' }) },
   });
   if (created.status !== 201) return created;
+  // docs/uploads.md "Ownership": the creation's Upload-Token goes with every later request.
   const done = await fetch(app.url + created.headers.get('location')!, {
     method: 'PATCH',
-    // The upload belongs to its creator: the token answered at creation (docs/api.md, Uploads).
     headers: { ...headers, 'Upload-Token': created.headers.get('upload-token') ?? '', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
     body: data,
   });

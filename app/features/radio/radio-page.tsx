@@ -11,14 +11,29 @@ import { useSettings } from '../../api/settings';
 import { currentTenant } from '../../lib/tenant';
 import { useTheme } from '../../lib/theme';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { STILL_DRAWING_ATTRIBUTE, useStillDrawing } from '../../lib/page-drawing';
 import { claimTaps } from '../../lib/player/first-tap';
 import { playedTime } from './played-time';
 
 export const RECENTLY_PLAYED_COUNT = 3;
 
-// Listen Again's latest episodes: a chunk of its own, fetched when the lower part renders.
+// Listen Again's latest episodes: a chunk of its own, with its data, asked for only when the
+// section comes into view: a first visit to / spends nothing on it (docs/performance.md).
 const ListenAgainSection = lazy(() => import('../../components/episodes/listen-again-section'));
+
+function ListenAgainWhenSeen() {
+  const [ref, near] = useNearViewport<HTMLDivElement>('0px');
+  return (
+    <div ref={ref} className="listen-again-slot">
+      {near && (
+        <Suspense fallback={null}>
+          <ListenAgainSection />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 // The recorder loads only where it is used: on this page, when the station takes shoutouts.
 // Its chunk is asked for with the page's data (loadShoutoutForm in the route's loader).
@@ -112,9 +127,7 @@ export function RadioPage() {
               ) : null}
             </article>
 
-            <Suspense fallback={null}>
-              <ListenAgainSection />
-            </Suspense>
+            <ListenAgainWhenSeen />
 
             {s?.radioHtmlEmbed ? (
               <article aria-labelledby="station-player-heading">
