@@ -12,6 +12,7 @@ import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './
 import { listenersBench, listenersReport, listenersSection, previousListenersSection } from './listeners.mjs';
 import { calibratedLighthouse } from './lighthouse.mjs';
 import { uploadsBench } from './uploads.mjs';
+import { liveRelayBench } from './live-relay.mjs';
 import { BENCH_ADMIN_KEY, bounded, startCompiledServer } from './lib/compiled-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -492,6 +493,8 @@ await step('listeners', async () => {
   for (const r of report.rows) row(...r);
   listenersMd = listenersSection(report.table);
 }, 1_200_000);
+// Issue 34, with a station and a server of its own (bench/live-relay.mjs).
+await step('live-relay', () => liveRelayBench({ row, notes }));
 
 const cpus = os.cpus();
 const machine = `${os.type()} ${os.release()} (${os.platform()}/${os.arch()}), ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}`;
