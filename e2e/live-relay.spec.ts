@@ -1,6 +1,6 @@
 import type { CDPSession, Page, Request } from '@playwright/test';
 import { heardSecond, listenToPage, secondsAfter, startLiveStation, type LiveStation } from '../bench/lib/live-station.mjs';
-import { admin, changeSettings, expect, readSettings, test } from './fixtures';
+import { admin, changeSettings, expect, expectNoSideways, readSettings, test } from './fixtures';
 
 // The live relay with a real station (issue 34, docs/live-relay.md): icecast2 fed by ffmpeg
 // with a tone whose pitch tells the second it was made (bench/lib/live-station.mjs, shared with
@@ -92,6 +92,8 @@ test("cut for 60 s and back, 'Pick up where you left off' resumes within 5 s of 
   const pickUp = bar.getByRole('button', { name: 'Pick up where you left off' });
   await expect(pickUp).toBeVisible({ timeout: 30_000 });
   await expect(bar.getByRole('button', { name: 'Jump to live' })).toBeVisible();
+  // The offer fits the phone's 375 px.
+  await expectNoSideways(page);
   await pickUp.click();
   await expect(pickUp).toBeHidden();
   // The first second heard after picking up is within 5 s after the drop point (not the live edge, 60 s on).
