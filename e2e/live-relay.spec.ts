@@ -97,11 +97,8 @@ test("cut for 60 s and back, 'Pick up where you left off' resumes within 5 s of 
   await pickUp.click();
   await expect(pickUp).toBeHidden();
   // The first second heard after picking up is within 5 s after the drop point (not the live edge, 60 s on).
-  const resumed = await expect
-    .poll(() => heardSecond(page), { timeout: 15_000 })
-    .not.toBeNull()
-    .then(() => heardSecond(page));
-  expect(resumed).not.toBeNull();
+  let resumed: number | null = null;
+  await expect.poll(async () => (resumed = await heardSecond(page)), { timeout: 15_000 }).not.toBeNull();
   const gap = secondsAfter(lastHeard!, resumed!);
   console.log(`live relay pick-up: drop point second ${lastHeard}, resumed at second ${resumed}: ${gap} s after it`);
   expect(gap, `drop point second ${lastHeard}, resumed at second ${resumed}`).toBeLessThanOrEqual(5);
