@@ -152,8 +152,11 @@ export class TenantRelay {
     }
 
     const runId = randomBytes(4).toString('hex');
+    const last = await repo.lastSegments(tenant).catch(async (err: unknown) => {
+      abort.abort();
+      throw err;
+    });
     const dir = await fsp.mkdtemp(path.join(this.o.workRoot ?? os.tmpdir(), `live-${tenant}-`));
-    const last = await repo.lastSegments(tenant);
     const disc = last.length > 0 ? Math.max(...last.map((s) => s.disc)) + 1 : 0;
     const state = new Map(
       LIVE_LADDER.map((r) => {
