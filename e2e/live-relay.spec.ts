@@ -26,9 +26,12 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.afterAll(async ({ request }) => {
-  // The relay off again (it stops within a supervisor pass) before the station goes.
-  if (original) expect((await request.put('/api/settings', { headers: admin, data: original })).status()).toBe(200);
-  await station?.stop();
+  // The relay off again (it stops within a supervisor pass) before the station goes; the station goes whatever happens.
+  try {
+    if (original) expect((await request.put('/api/settings', { headers: admin, data: original })).status()).toBe(200);
+  } finally {
+    await station?.stop();
+  }
 });
 
 async function startListening(page: Page): Promise<{ segments: Request[]; cdp: CDPSession }> {

@@ -71,7 +71,17 @@ export async function startLiveStation(kbps = 64, channels = 1) {
   );
   children.push(source);
   const url = `http://127.0.0.1:${port}/live`;
-  // The mount exists once the source is connected.
+  const stop = async () => {
+    for (const child of children.reverse()) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))]);
+      child.kill('SIGKILL');
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  // The mount exists once the source is connected; a station that never comes up is not left running.
   const end = Date.now() + 15_000;
   for (;;) {
     const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) })
@@ -81,22 +91,13 @@ export async function startLiveStation(kbps = 64, channels = 1) {
       })
       .catch(() => false);
     if (ok) break;
-    if (Date.now() > end) throw new Error('the icecast mount did not come up');
+    if (Date.now() > end) {
+      await stop();
+      throw new Error('the icecast mount did not come up');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return {
-    url,
-    async stop() {
-      for (const child of children.reverse()) {
-        if (child.exitCode !== null) continue;
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))]);
-        child.kill('SIGKILL');
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url, stop };
 }
 
 /**
