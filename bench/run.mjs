@@ -15,6 +15,7 @@ import { timeToFirstSound } from './first-sound.mjs';
 import { byKind, FIRST_VISIT_WIRE_BUDGET, firstVisitOnTheWire, SETTLED_VISIT_WIRE_BUDGET } from './wire.mjs';
 import { uploadsBench } from './uploads.mjs';
 import { episodesBench } from './episodes.mjs';
+import { liveRelayBench } from './live-relay.mjs';
 import { BENCH_ADMIN_KEY, bounded, startCompiledServer } from './lib/compiled-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -532,6 +533,8 @@ await step('listeners', async () => {
 }, 1_200_000);
 // Issue 31 (bench/episodes.mjs, its own server): the rendition, a download cut twice, a saved start.
 await step('episodes', () => episodesBench({ row, notes }), 1_200_000);
+// Issue 34, with a station and a server of its own (bench/live-relay.mjs).
+await step('live-relay', () => liveRelayBench({ row, notes }));
 
 const cpus = os.cpus();
 const machine = `${os.type()} ${os.release()} (${os.platform()}/${os.arch()}), ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}`;

@@ -1,68 +1,10 @@
 import type { CDPSession, Page, Request } from '@playwright/test';
-import { admin, changeSettings, expect, readSettings, test } from './fixtures';
-import { startLiveStation, TONE_BASE_HZ, TONE_PERIOD_S, TONE_STEP_HZ, type LiveStation } from './live-station';
+import { heardSecond, listenToPage, secondsAfter, startLiveStation, type LiveStation } from '../bench/lib/live-station.mjs';
+import { admin, changeSettings, expect, expectNoSideways, readSettings, test } from './fixtures';
 
 // The live relay with a real station (issue 34, docs/live-relay.md): icecast2 fed by ffmpeg
-// with a tone whose pitch tells the second it was made; the server relays it as an HLS ladder.
-
-declare global {
-  interface Window {
-    /** Every media element the page started, and the second of the tone each one plays now. */
-    __media: Set<HTMLMediaElement>;
-    __toneSecond: () => number | null;
-  }
-}
-
-/** Listens to whatever the page plays: each media element through an analyser, the loudest pitch read as the tone's second. */
-function listenToPage(): void {
-  const media = new Set<HTMLMediaElement>();
-  window.__media = media;
-  const play = HTMLMediaElement.prototype.play;
-  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-    media.add(this);
-    return play.call(this);
-  };
-  let ctx: AudioContext | null = null;
-  const analysers = new Map<HTMLMediaElement, AnalyserNode>();
-  window.__toneSecond = () => {
-    const el = [...media].find((m) => !m.paused && !m.muted && m.readyState >= 3);
-    if (!el) return null;
-    ctx ??= new AudioContext();
-    void ctx.resume();
-    let analyser = analysers.get(el);
-    if (!analyser) {
-      analyser = ctx.createAnalyser();
-      analyser.fftSize = 32768;
-      analyser.smoothingTimeConstant = 0;
-      const source = ctx.createMediaElementSource(el);
-      source.connect(analyser);
-      analyser.connect(ctx.destination);
-      analysers.set(el, analyser);
-      return null;
-    }
-    const bins = new Float32Array(analyser.frequencyBinCount);
-    analyser.getFloatFrequencyData(bins);
-    let best = 0;
-    for (let i = 1; i < bins.length; i += 1) if (bins[i]! > bins[best]!) best = i;
-    if (bins[best]! < -70) return null; // silence
-    const hz = (best * ctx.sampleRate) / analyser.fftSize;
-    return hz;
-  };
-}
-
-const toneSecond = (hz: number) => Math.round((hz - TONE_BASE_HZ) / TONE_STEP_HZ);
-/** How far b is after a on the tone's 100-second dial. */
-const secondsAfter = (a: number, b: number) => (((b - a) % TONE_PERIOD_S) + TONE_PERIOD_S) % TONE_PERIOD_S;
-
-async function heardSecond(page: Page): Promise<number | null> {
-  // The pitch is read over a quarter second of stable sound: two reads that agree.
-  const a = await page.evaluate(() => window.__toneSecond());
-  await page.waitForTimeout(150);
-  const b = await page.evaluate(() => window.__toneSecond());
-  if (a === null || b === null) return null;
-  const [sa, sb] = [toneSecond(a), toneSecond(b)];
-  return sa === sb || secondsAfter(sa, sb) === 1 ? sb : null;
-}
+// with a tone whose pitch tells the second it was made (bench/lib/live-station.mjs, shared with
+// bench/live-relay.mjs); the server relays it as an HLS ladder, the page's sound is listened to.
 
 let station: LiveStation;
 let original: Record<string, unknown> | null = null;
@@ -84,9 +26,12 @@ test.beforeAll(async ({ request }) => {
 });
 
 test.afterAll(async ({ request }) => {
-  // The relay off again (it stops within a supervisor pass) before the station goes.
-  if (original) expect((await request.put('/api/settings', { headers: admin, data: original })).status()).toBe(200);
-  await station?.stop();
+  // The relay off again (it stops within a supervisor pass) before the station goes; the station goes whatever happens.
+  try {
+    if (original) expect((await request.put('/api/settings', { headers: admin, data: original })).status()).toBe(200);
+  } finally {
+    await station?.stop();
+  }
 });
 
 async function startListening(page: Page): Promise<{ segments: Request[]; cdp: CDPSession }> {
@@ -150,14 +95,13 @@ test("cut for 60 s and back, 'Pick up where you left off' resumes within 5 s of 
   const pickUp = bar.getByRole('button', { name: 'Pick up where you left off' });
   await expect(pickUp).toBeVisible({ timeout: 30_000 });
   await expect(bar.getByRole('button', { name: 'Jump to live' })).toBeVisible();
+  // The offer fits the phone's 375 px.
+  await expectNoSideways(page);
   await pickUp.click();
   await expect(pickUp).toBeHidden();
   // The first second heard after picking up is within 5 s after the drop point (not the live edge, 60 s on).
-  const resumed = await expect
-    .poll(() => heardSecond(page), { timeout: 15_000 })
-    .not.toBeNull()
-    .then(() => heardSecond(page));
-  expect(resumed).not.toBeNull();
+  let resumed: number | null = null;
+  await expect.poll(async () => (resumed = await heardSecond(page)), { timeout: 15_000 }).not.toBeNull();
   const gap = secondsAfter(lastHeard!, resumed!);
   console.log(`live relay pick-up: drop point second ${lastHeard}, resumed at second ${resumed}: ${gap} s after it`);
   expect(gap, `drop point second ${lastHeard}, resumed at second ${resumed}`).toBeLessThanOrEqual(5);

@@ -8,7 +8,7 @@ import { claimTaps } from '../lib/player/first-tap';
 import { currentTrack, isActive, player, usePlayer } from '../lib/player/player';
 import { useSettings } from '../api/settings';
 import { apiUrl } from '../lib/api-client';
-import { LIVE_MASTER_PATH } from '../../domain/live';
+import { LIVE_LADDER, LIVE_MASTER_PATH } from '../../domain/live';
 
 /** A live MP3 stream's usual rate; the low-data stream is usually lighter. */
 const ASSUMED_KBPS = 128;
@@ -52,7 +52,10 @@ export function NowPlayingBar() {
     const timer = setInterval(() => tick((n) => n + 1), 5_000);
     return () => clearInterval(timer);
   }, [expanded, state.status]);
-  const megabytes = estimateMegabytes(player.playedSeconds(), lowDataStream ? ASSUMED_LOW_DATA_KBPS : ASSUMED_KBPS) + player.trackMegabytes();
+  // On the relay's ladder the rung playing is known (its declared bandwidth); elsewhere an assumption.
+  const rung = state.live ? LIVE_LADDER[state.live.level] : undefined;
+  const liveKbps = rung ? rung.bandwidth / 1000 : lowDataStream ? ASSUMED_LOW_DATA_KBPS : ASSUMED_KBPS;
+  const megabytes = estimateMegabytes(player.playedSeconds(), liveKbps) + player.trackMegabytes();
 
   return (
     <section className={`np-bar ${expanded ? 'np-expanded' : ''} ${track ? 'np-track' : ''}`} aria-label="Now playing" data-status={state.status}>

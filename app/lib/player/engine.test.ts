@@ -607,6 +607,24 @@ describe('RadioEngine on the relayed ladder', () => {
     expect(engine.state.live).toBeNull();
   });
 
+  it('goes back to the direct stream at the next reconnect once the relay is turned off', async () => {
+    engine.setLadder('/live/master.m3u8');
+    engine.play(STREAM);
+    medias[0]!.fire('playing');
+    await flush();
+    const ladder = medias[1]!;
+    ladder.fire('playing');
+    expect(engine.state.live).not.toBeNull();
+    engine.setLadder(null);
+    ladder.fire('error');
+    timers.advance(1_000);
+    await flush();
+    expect(attached).toHaveLength(1);
+    expect(attached[0]!.destroyed).toBe(true);
+    expect(engine.state.live).toBeNull();
+    expect(ladder.src).toContain(STREAM);
+  });
+
   it('stays on the direct stream when the ladder cannot start', async () => {
     engine.setLadder('/live/master.m3u8');
     engine.play(STREAM);

@@ -430,6 +430,8 @@ export class RadioEngine {
     // A new src resets the speed to the default rate: both carry the listener's choice.
     media.defaultPlaybackRate = this.state.index >= 0 ? this.state.rate : 1;
     if (this.state.live && this.ladderSrc && this.options.attachLadder) return this.connectLadder(media, status);
+    // The relay was turned off while its ladder played: the direct stream again, on a clean element.
+    if (this.ladder || this.state.live) this.leaveLadder();
     // A fresh URL each time, so no cache or half-dead connection is reused.
     const sep = this.state.src.includes('?') ? '&' : '?';
     media.src = this.state.attempt === 0 ? this.state.src : `${this.state.src}${sep}reconnect=${this.timers.now()}`;

@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import { lowDataNow } from '../low-data';
 import { RadioEngine, type EngineState, type EngineStatus } from './engine';
 import { takeOverFirstTap } from './first-tap';
-import { attachLadder } from './live-ladder';
 
 export type { EngineState as PlayerState, EngineStatus as PlayerStatus, QueueItem } from './engine';
 export { currentTrack } from './engine';
@@ -18,7 +17,8 @@ export const player = new RadioEngine({
     return audio;
   },
   lowData: lowDataNow,
-  attachLadder: (media, src, options) => attachLadder(media as HTMLAudioElement, src, options),
+  // Loaded only when a relayed stream is played: it stays out of the first visit's bytes.
+  attachLadder: (media, src, options) => import('./live-ladder').then((m) => m.attachLadder(media as HTMLAudioElement, src, options)),
 });
 
 /** The state a page is rendered with on the server, and hydrated with. */

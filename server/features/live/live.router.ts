@@ -1,8 +1,10 @@
 import Router from '@koa/router';
 import { LIVE_LADDER, LIVE_WINDOW_MS } from '../../../domain/live';
+import type { Tenant } from '../../../domain/tenants';
 import { loadSettings } from '../../db/settings-store';
 import type { AppContext, AppState, Deps } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { PUBLIC_ANSWER_TTL_MS } from '../../http/public-answers';
 import { masterPlaylist, mediaPlaylist } from './live.playlists';
 import { liveRepository } from './live.repository';
 import { createLiveStorage, SEGMENT_NAME, type LiveStorage } from './live.storage';
@@ -20,10 +22,22 @@ export function liveRouter(deps: Deps & { liveStorage?: LiveStorage }): Router<A
   const router = new Router<AppState>({ prefix: '/live' });
   const repo = liveRepository(deps.db);
   const storage = deps.liveStorage ?? createLiveStorage({ uploadDir: deps.config.uploadDir, s3: deps.config.s3 });
+  // Every listener asks for a playlist every 4 s and a segment as often: what the database says
+  // is read at most once a second per process, whatever the number of listeners.
+  // Kept as long as the other public answers (PUBLIC_ANSWER_TTL_MS; the suites, which write the
+  // database and read it back at once, keep nothing).
+  const keepMs = deps.config.publicAnswerTtlMs ?? PUBLIC_ANSWER_TTL_MS;
+  const relayOnNow = recentlyRead(keepMs, async (tenant: Tenant) => {
+    const settings = await loadSettings(deps.db, tenant);
+    return settings.liveRelay && settings.streamUrl !== '';
+  });
+  const segmentsNow = recentlyRead(keepMs, (key: `${Tenant}/${string}`) => {
+    const [tenant, rendition] = key.split('/') as [Tenant, string];
+    return repo.segments(tenant, rendition, deps.now() - LIVE_WINDOW_MS);
+  });
 
   const relayOn = async (ctx: AppContext) => {
-    const settings = await loadSettings(deps.db, ctx.state.tenant);
-    if (!settings.liveRelay || !settings.streamUrl) throw notFound('The live relay is off');
+    if (!(await relayOnNow(ctx.state.tenant))) throw notFound('The live relay is off');
   };
   // The tenant parameter, when the request came with one, goes on every URI of the answer.
   const tenantQuery = (ctx: AppContext) => (typeof ctx.query.tenant === 'string' ? `tenant=${encodeURIComponent(ctx.query.tenant)}` : '');
@@ -42,7 +56,7 @@ export function liveRouter(deps: Deps & { liveStorage?: LiveStorage }): Router<A
     await relayOn(ctx);
     const tenant = ctx.state.tenant;
     if (rendition) {
-      const segments = await repo.segments(tenant, rendition.name, deps.now() - LIVE_WINDOW_MS);
+      const segments = await segmentsNow(`${tenant}/${rendition.name}`);
       if (segments.length === 0) {
         // Relay on, first segment not out yet: come back in a moment.
         ctx.status = 503;
@@ -68,4 +82,19 @@ export function liveRouter(deps: Deps & { liveStorage?: LiveStorage }): Router<A
     ctx.body = body;
   });
   return router;
+}
+
+/** A read shared by every caller within keepMs of it (concurrent callers share its promise). */
+function recentlyRead<K, V>(keepMs: number, read: (key: K) => Promise<V>): (key: K) => Promise<V> {
+  const kept = new Map<K, { at: number; value: Promise<V> }>();
+  return (key) => {
+    const at = performance.now();
+    const hit = kept.get(key);
+    if (hit && at - hit.at < keepMs) return hit.value;
+    const value = read(key);
+    kept.set(key, { at, value });
+    // A failed read is not kept.
+    value.catch(() => kept.delete(key));
+    return value;
+  };
 }

@@ -1,9 +1,39 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
 import { LIVE_LADDER } from '../../../domain/live';
 import { describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
+import { LiveMp3Stream, silentCycle } from '../demo-stream/demo-stream.mp3';
 import { liveRepository } from './live.repository';
 import { startLiveRelays, type LiveRelays } from './live.service';
+
+/** A live MP3 mount on 127.0.0.1 that the test can cut (drop every listener, refuse new ones) and restore. */
+class CuttableSource {
+  private server: http.Server | null = null;
+  private sockets = new Set<Socket>();
+  port = 0;
+  async start(port = 0): Promise<void> {
+    this.server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'audio/mpeg' });
+      const live = new LiveMp3Stream(silentCycle());
+      live.pipe(res);
+      res.on('close', () => live.destroy());
+    });
+    this.server.on('connection', (s) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+}
 
 const get = (t: TestApp, path: string) => t.http().get(path).set('X-Forwarded-For', freshAddress());
 
@@ -159,5 +189,39 @@ describeEachEngine('live relay: a real relay of the demo stream', (t) => {
     await other.tick();
     expect(other.running().has('watzhott')).toBe(false);
     expect((await get(t(), '/live/master.m3u8')).status).toBe(404);
+  }, 90_000);
+
+  it('marks a source that drops as a gap and reconnects to it, without a crash', async () => {
+    // The other test's processes are gone.
+    await Promise.all(started.splice(0).map((r) => r.stop()));
+    await t().db('live_leases').delete();
+    await t().db('live_segments').delete();
+    const source = new CuttableSource();
+    await source.start();
+    await setRelay(t(), 'watzhott', { streamUrl: `http://127.0.0.1:${source.port}/live`, liveRelay: true });
+    const lines: string[] = [];
+    const relays = startLiveRelays({ db: t().db, config: t().config, renewMs: 200, ttlMs: 2_000, log: (l) => lines.push(l), holder: 'solo' });
+    started.push(relays);
+    const segmentsNow = async () => (await get(t(), '/live/low.m3u8')).text.split('\n').filter((l) => l.endsWith('.ts'));
+    await until('the first segments', async () => (await segmentsNow()).length >= 2);
+
+    await source.cut();
+    await until('the drop to be noticed', async () => lines.some((l) => /the source ended|ECONNREFUSED|the source dropped/.test(l)));
+    await sleep(2_000);
+    await source.start(source.port);
+    const text = await until('segments after the gap', async () => {
+      const res = await get(t(), '/live/low.m3u8');
+      const after = res.text.split('#EXT-X-DISCONTINUITY\n')[1];
+      return after && after.split('\n').filter((l) => l.endsWith('.ts')).length >= 1 && res.text;
+    });
+    // The date-time jumps over the gap: the first segment after it starts later than the last before it ended.
+    const [before, after] = text.split('#EXT-X-DISCONTINUITY\n') as [string, string];
+    const dates = (part: string) => [...part.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(.+)\n#EXTINF:([\d.]+)/g)].map((m) => ({ at: Date.parse(m[1]!), duration: Number(m[2]) }));
+    const last = dates(before).at(-1)!;
+    const next = dates(after)[0]!;
+    expect(next.at).toBeGreaterThan(last.at + last.duration * 1000 + 1_000);
+    const relay = relays.running().get('watzhott')!;
+    expect(relay.runs).toBeGreaterThanOrEqual(2);
+    await source.cut();
   }, 90_000);
 });

@@ -1,0 +1,155 @@
+// A real station for the live relay (issue 34, docs/live-relay.md), shared by its end-to-end
+// test (e2e/live-relay.spec.ts) and its bench (bench/live-relay.mjs): Debian's icecast2 on
+// 127.0.0.1 with its own config in a temporary folder, fed by ffmpeg with a tone whose pitch
+// tells the second it was made: 300 Hz + 10 Hz × (second mod 100). A listener's position is
+// then read from what it hears (listenToPage below, run in the page).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+
+export const TONE_BASE_HZ = 300;
+export const TONE_STEP_HZ = 10;
+export const TONE_PERIOD_S = 100;
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function waitForPort(port) {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const ok = await new Promise((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > end) throw new Error(`icecast2 did not listen on ${port}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Starts icecast2 and the tone at `kbps` (MP3); answers the mount's URL and stop(). */
+export async function startLiveStation(kbps = 64, channels = 1) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-station-'));
+  // Icecast refuses to run as root unless it changes to another user; its logs must be theirs to write.
+  fs.chmodSync(dir, 0o777);
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  fs.writeFileSync(
+    path.join(dir, 'icecast.xml'),
+    `<icecast>
+  <limits><clients>50</clients><sources>2</sources><queue-size>524288</queue-size><client-timeout>30</client-timeout><header-timeout>15</header-timeout><source-timeout>10</source-timeout><burst-on-connect>1</burst-on-connect><burst-size>16000</burst-size></limits>
+  <authentication><source-password>relay-test</source-password><admin-user>admin</admin-user><admin-password>relay-test</admin-password></authentication>
+  <hostname>127.0.0.1</hostname>
+  <listen-socket><port>${port}</port><bind-address>127.0.0.1</bind-address></listen-socket>
+  <fileserve>0</fileserve>
+  <paths><basedir>/usr/share/icecast2</basedir><logdir>${dir}</logdir><webroot>/usr/share/icecast2/web</webroot><adminroot>/usr/share/icecast2/admin</adminroot></paths>
+  <logging><accesslog>access.log</accesslog><errorlog>error.log</errorlog><loglevel>2</loglevel></logging>
+  <security><chroot>0</chroot>${asRoot ? '<changeowner><user>nobody</user><group>nogroup</group></changeowner>' : ''}</security>
+</icecast>`,
+  );
+  const children = [];
+  const icecast = spawn('icecast2', ['-c', path.join(dir, 'icecast.xml')], { stdio: 'ignore' });
+  children.push(icecast);
+  await waitForPort(port);
+  // The comma inside mod() is escaped: lavfi would take it for the end of the filter.
+  const tone = `sin(2*PI*(${TONE_BASE_HZ}+${TONE_STEP_HZ}*mod(floor(t)\\,${TONE_PERIOD_S}))*t)*0.5`;
+  const source = spawn(
+    ffmpeg.path,
+    ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=44100`, '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-ac', String(channels), '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:relay-test@127.0.0.1:${port}/live`],
+    { stdio: 'ignore' },
+  );
+  children.push(source);
+  const url = `http://127.0.0.1:${port}/live`;
+  const stop = async () => {
+    for (const child of children.reverse()) {
+      if (child.exitCode !== null) continue;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))]);
+      child.kill('SIGKILL');
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  // The mount exists once the source is connected; a station that never comes up is not left running.
+  const end = Date.now() + 15_000;
+  for (;;) {
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) })
+      .then(async (res) => {
+        await res.body?.cancel();
+        return res.ok;
+      })
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > end) {
+      await stop();
+      throw new Error('the icecast mount did not come up');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, stop };
+}
+
+/**
+ * Run in the page before its scripts (addInitScript): every media element it starts is kept,
+ * and window.__toneHz() answers the loudest pitch of the one being heard (through an
+ * AnalyserNode), or null in silence.
+ */
+export function listenToPage() {
+  const media = new Set();
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () {
+    media.add(this);
+    return play.call(this);
+  };
+  let ctx = null;
+  const analysers = new Map();
+  window.__toneHz = () => {
+    const el = [...media].find((m) => !m.paused && !m.muted && m.readyState >= 3);
+    if (!el) return null;
+    ctx ??= new AudioContext();
+    void ctx.resume();
+    let analyser = analysers.get(el);
+    if (!analyser) {
+      analyser = ctx.createAnalyser();
+      analyser.fftSize = 32768;
+      analyser.smoothingTimeConstant = 0;
+      const source = ctx.createMediaElementSource(el);
+      source.connect(analyser);
+      analyser.connect(ctx.destination);
+      analysers.set(el, analyser);
+      return null;
+    }
+    const bins = new Float32Array(analyser.frequencyBinCount);
+    analyser.getFloatFrequencyData(bins);
+    let best = 0;
+    for (let i = 1; i < bins.length; i += 1) if (bins[i] > bins[best]) best = i;
+    if (bins[best] < -70) return null; // silence
+    return (best * ctx.sampleRate) / analyser.fftSize;
+  };
+}
+
+/** The tone's second (0–99) of a pitch. */
+export const toneSecond = (hz) => Math.round((hz - TONE_BASE_HZ) / TONE_STEP_HZ);
+/** How far b is after a on the tone's 100-second dial. */
+export const secondsAfter = (a, b) => (((b - a) % TONE_PERIOD_S) + TONE_PERIOD_S) % TONE_PERIOD_S;
+
+/** The second the page hears now: two reads 150 ms apart that agree (or are one second apart), else null. */
+export async function heardSecond(page) {
+  const a = await page.evaluate(() => window.__toneHz());
+  await page.waitForTimeout(150);
+  const b = await page.evaluate(() => window.__toneHz());
+  if (a === null || b === null) return null;
+  const [sa, sb] = [toneSecond(a), toneSecond(b)];
+  return sa === sb || secondsAfter(sa, sb) === 1 ? sb : null;
+}
