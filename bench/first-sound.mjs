@@ -100,10 +100,11 @@ export async function firstSoundOnce(chromium, { chrome, chromeFlags, url, box, 
     const at = (t) => (t === null || docAt === null ? null : Math.round((t - docAt) * 1000));
     return {
       ms: Math.round(inPage.playing),
-      taps: inPage.taps.length || taps,
+      // The taps it took: those before the sound (a retap already on its way may land after it).
+      taps: inPage.taps.filter((t) => t <= inPage.playing).length || taps,
       html: Math.round(inPage.html ?? 0),
       paint: Math.round(inPage.paint ?? 0),
-      tapsAt: inPage.taps.map(Math.round),
+      tapsAt: inPage.taps.filter((t) => t <= inPage.playing).map(Math.round),
       streamBytes: at(streamBytesAt),
     };
   } finally {
