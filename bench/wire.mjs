@@ -69,15 +69,20 @@ export async function firstVisitOnTheWire({ base, chrome, chromeFlags, path = '/
       page.setDefaultTimeout(60_000);
       const parts = [];
       const pending = [];
-      let loaded = false;
       context.on('requestfinished', (request) => {
-        const beforeLoad = !loaded;
         pending.push(
           request
             .sizes()
             .then((sizes) => {
               const u = new URL(request.url());
-              parts.push({ path: u.pathname, type: request.resourceType(), bytes: sizes.responseBodySize + sizes.responseHeadersSize, sw: Boolean(request.serviceWorker()), beforeLoad });
+              const timing = request.timing();
+              parts.push({
+                path: u.pathname,
+                type: request.resourceType(),
+                bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+                sw: Boolean(request.serviceWorker()),
+                endedAt: timing.startTime + timing.responseEnd,
+              });
             })
             .catch(() => {}),
         );
@@ -85,7 +90,7 @@ export async function firstVisitOnTheWire({ base, chrome, chromeFlags, path = '/
       proxy.reset();
       await page.goto(proxy.url + path, { waitUntil: 'load' });
       const atLoad = proxy.counts.down;
-      loaded = true;
+      const loadAt = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByType('navigation')[0].loadEventStart);
       let settled = null;
       if (serviceWorkers === 'allow') {
         // The worker installs and precaches after the page has loaded; then a quiet network.
@@ -98,6 +103,7 @@ export async function firstVisitOnTheWire({ base, chrome, chromeFlags, path = '/
         settled = proxy.counts.down;
       }
       await Promise.all(pending);
+      for (const part of parts) part.beforeLoad = part.endedAt <= loadAt + 1;
       await context.close();
       return { atLoad, settled, parts };
     };

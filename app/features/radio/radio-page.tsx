@@ -36,18 +36,29 @@ function ListenAgainWhenSeen() {
 }
 
 // The recorder loads only where it is used: on this page, when the station takes shoutouts.
-// Its chunk is asked for with the page's data (loadShoutoutForm in the route's loader).
+// Its chunk is asked for with the page's data (loadShoutoutForm in the route's loader), and on
+// a first visit once the page has loaded: the first screen's bytes come first, and what a first
+// visit sends before its load event no longer depends on how fast the app started (issue 29,
+// docs/performance.md "The first visit at the wire").
+const afterPageLoad = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof document === 'undefined' || document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+
 let shoutoutForm: Promise<ComponentType | null> | null = null;
 export function loadShoutoutForm(): Promise<ComponentType | null> {
   // A chunk that cannot arrive (a dead zone on a first visit) leaves the page without the
   // form rather than without the rest; a later visit asks again.
-  shoutoutForm ??= import('./shoutout-form').then(
-    (m) => m.default,
-    () => {
-      shoutoutForm = null;
-      return null;
-    },
-  );
+  shoutoutForm ??= afterPageLoad()
+    .then(() => import('./shoutout-form'))
+    .then(
+      (m) => m.default,
+      () => {
+        shoutoutForm = null;
+        return null;
+      },
+    );
   return shoutoutForm;
 }
 

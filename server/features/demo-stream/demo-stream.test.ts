@@ -173,7 +173,7 @@ describe('GET /demo/stream', () => {
   });
 
   it('plays the demo tune, audibly, from its first frame', async () => {
-    // Three seconds: the two-second burst and one in real time.
+    // Three seconds of the tune, all of it in the 64 KB burst on connect.
     const { data } = await listen(3 * 6_000);
     expect(data.subarray(0, 64)).toEqual(fs.readFileSync(TUNE_FILE).subarray(0, 64));
     const decoded = spawnSync(ffmpeg.path, ['-hide_banner', '-nostdin', '-f', 'mp3', '-i', 'pipe:0', '-af', 'volumedetect', '-f', 'null', '-'], { input: data });
