@@ -26,6 +26,9 @@ export async function buildCompiledServer(prefix: string): Promise<{ dir: string
     nodePaths: [path.join(ROOT, 'node_modules')],
   });
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  // The process runs in `dir` and reads its repository files from there (server/config.ts: the
+  // root is the working directory): the manifest, and public/ with the demo stream's tune.
+  for (const name of ['public', 'manifest.webmanifest']) fs.symlinkSync(path.join(ROOT, name), path.join(dir, name));
   return { dir, entry };
 }
 
