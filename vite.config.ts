@@ -14,7 +14,7 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /**
  * The entry's stylesheet goes into index.html itself (issue 7): the shell paints as soon as
  * the HTML arrives, without waiting for a second, render-blocking request on a slow
- * connection. The file stays in the build (the manifest names it); nothing links it.
+ * connection. The file stays in the build (the manifest names it); only a disabled link names it.
  * The CSP allows inline styles, not inline scripts.
  */
 function inlineEntryCss(): Plugin {
@@ -27,7 +27,10 @@ function inlineEntryCss(): Plugin {
       if (!html || html.type !== 'asset') return;
       html.source = String(html.source).replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => {
         const css = bundle[file];
-        return css && css.type === 'asset' ? `<style>${String(css.source)}</style>` : tag;
+        // A disabled link is never fetched, but Vite's preload helper finds it: a lazy chunk that
+        // shares modules with the entry (the schedule's reminder button) lists this stylesheet
+        // among its dependencies and would otherwise fetch it a second time after hydration.
+        return css && css.type === 'asset' ? `<style>${String(css.source)}</style><link rel="stylesheet" href="/${file}" disabled>` : tag;
       });
     },
   };
