@@ -52,7 +52,8 @@ export function measureRoutes(appDir = path.resolve('dist/app')) {
   const html = fs.readFileSync(indexFile, 'utf8');
   const shell = new Set(['index.html']);
   for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+)"/g)) shell.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="\/([^"]+)"/g)) shell.add(m[1]);
+  // A disabled stylesheet link is never fetched (vite.config.ts keeps one for the inlined entry CSS).
+  for (const m of html.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="\/([^"]+)"[^>]*>/g)) if (!/\sdisabled[\s>]/.test(m[0])) shell.add(m[1]);
 
   const byFile = new Map();
   const sizeOf = (file) => {
@@ -62,7 +63,7 @@ export function measureRoutes(appDir = path.resolve('dist/app')) {
   // The entry's stylesheet is inlined into index.html by the build (vite.config.ts): counted
   // there, not again as a file, unless the HTML still links it.
   const entryChunk = Object.values(manifest).find((c) => c.isEntry);
-  const inlinedCss = new Set((entryChunk?.css ?? []).filter((f) => !html.includes(`/${f}"`)));
+  const inlinedCss = new Set((entryChunk?.css ?? []).filter((f) => !html.includes(`/${f}"`) || html.includes(`/${f}" disabled>`)));
   const withStaticImports = (key, into) => {
     const chunk = manifest[key];
     if (!chunk || key === 'index.html' || into.has(chunk.file)) return;

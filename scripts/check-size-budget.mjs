@@ -17,8 +17,13 @@ import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from '..
 import { startCompiledServer } from '../bench/lib/compiled-server.mjs';
 import { FIRST_VISIT_WIRE_BUDGET, firstVisitOnTheWire, SETTLED_VISIT_WIRE_BUDGET } from '../bench/wire.mjs';
 
-/** The first visit at the wire measured on this branch (137.7 KB, 13:13 UTC): CI fails above it. */
-const FIRST_VISIT_WIRE_CEILING = 139 * 1024;
+/**
+ * The first visit at the wire as measured on main with issues 29–34 merged (140.4 and 140.8 KB,
+ * 2026-11-26 14:50 UTC; issue 29's branch alone measured 137.7 KB, and episodes, admin people and
+ * the relay's player added the rest): CI fails above it, so it cannot grow unnoticed while the
+ * 130 KB budget is still unmet (issue 29, docs/performance.md).
+ */
+const FIRST_VISIT_WIRE_CEILING = 142 * 1024;
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reportOnly = process.argv.includes('--report');
