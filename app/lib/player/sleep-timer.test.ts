@@ -1,35 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineState, Timers } from './engine';
+import type { EngineState } from './engine';
+import { FakeTimers } from './fake-timers.test-helper';
 import { SleepTimer } from './sleep-timer';
 
-class Clock implements Timers {
-  time = 0;
-  private queue: { at: number; fn: () => void; id: number }[] = [];
-  private id = 1;
-  setTimeout(fn: () => void, ms: number) {
-    const id = this.id++;
-    this.queue.push({ at: this.time + ms, fn, id });
-    return id;
-  }
-  clearTimeout(id: unknown) {
-    this.queue = this.queue.filter((t) => t.id !== id);
-  }
-  now() {
-    return this.time;
-  }
-  advance(ms: number) {
-    const end = this.time + ms;
-    for (;;) {
-      this.queue.sort((a, b) => a.at - b.at);
-      const next = this.queue[0];
-      if (!next || next.at > end) break;
-      this.queue.shift();
-      this.time = next.at;
-      next.fn();
-    }
-    this.time = end;
-  }
-}
 
 function fakeEngine(patch: Partial<EngineState> = {}) {
   const engine = {
@@ -49,7 +22,7 @@ function fakeEngine(patch: Partial<EngineState> = {}) {
 
 describe('SleepTimer', () => {
   it('after 15 minutes: full volume until the last 10 s, a fade down over them, then a pause', () => {
-    const clock = new Clock();
+    const clock = new FakeTimers(0);
     const engine = fakeEngine();
     const timer = new SleepTimer(engine, clock);
     timer.start(15);
@@ -68,7 +41,7 @@ describe('SleepTimer', () => {
   });
 
   it("'End of episode' follows the episode's position and speed", () => {
-    const clock = new Clock();
+    const clock = new FakeTimers(0);
     const item = { id: 'e', kind: 'episode' };
     const engine = fakeEngine({ index: 0, queue: [item] as never, duration: 600, position: 580, rate: 1 });
     const timer = new SleepTimer(engine, clock);
@@ -86,7 +59,7 @@ describe('SleepTimer', () => {
   });
 
   it('cancel restores the volume and stops counting', () => {
-    const clock = new Clock();
+    const clock = new FakeTimers(0);
     const engine = fakeEngine();
     const timer = new SleepTimer(engine, clock);
     timer.start(15);
