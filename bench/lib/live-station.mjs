@@ -38,8 +38,13 @@ async function waitForPort(port) {
   }
 }
 
-/** Starts icecast2 and the tone at `kbps` (MP3); answers the mount's URL and stop(). */
-export async function startLiveStation(kbps = 64, channels = 1) {
+/**
+ * Starts icecast2 and the tone at `kbps` (MP3); answers the mount's URL and stop(). With `bed`,
+ * the tone plays over a quiet pink-noise bed: a pure sine is the AAC encoder's worst case (its
+ * quantiser loops on it; docs/live-relay.md, "CPU"), a station's speech and music are not, and
+ * the tone stays the loudest pitch, so the position is still told by it.
+ */
+export async function startLiveStation(kbps = 64, channels = 1, { bed = false } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-station-'));
   // Icecast refuses to run as root unless it changes to another user; its logs must be theirs to write.
   fs.chmodSync(dir, 0o777);
@@ -66,7 +71,10 @@ export async function startLiveStation(kbps = 64, channels = 1) {
   const tone = `sin(2*PI*(${TONE_BASE_HZ}+${TONE_STEP_HZ}*mod(floor(t)\\,${TONE_PERIOD_S}))*t)*0.5`;
   const source = spawn(
     ffmpeg.path,
-    ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=44100`, '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-ac', String(channels), '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:relay-test@127.0.0.1:${port}/live`],
+    [
+      '-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=44100`,
+      ...(bed ? ['-f', 'lavfi', '-i', 'anoisesrc=c=pink:a=0.08:r=44100', '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first,volume=2'] : []),
+      '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-ac', String(channels), '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:relay-test@127.0.0.1:${port}/live`],
     { stdio: 'ignore' },
   );
   children.push(source);
@@ -108,7 +116,14 @@ export async function startLiveStation(kbps = 64, channels = 1) {
 export function listenToPage() {
   const media = new Set();
   const play = HTMLMediaElement.prototype.play;
+  // The analyser's window is the last 0.7 s of sound: after a seek it still holds what played
+  // before it, so nothing is told until the element has seeked and a window has passed.
+  const seekedAt = new WeakMap();
   HTMLMediaElement.prototype.play = function () {
+    if (!media.has(this)) {
+      this.addEventListener('seeking', () => seekedAt.set(this, Infinity));
+      this.addEventListener('seeked', () => seekedAt.set(this, performance.now()));
+    }
     media.add(this);
     return play.call(this);
   };
@@ -130,6 +145,7 @@ export function listenToPage() {
       analysers.set(el, analyser);
       return null;
     }
+    if (el.seeking || performance.now() - (seekedAt.get(el) ?? -Infinity) < (analyser.fftSize / ctx.sampleRate) * 1000 + 100) return null;
     const bins = new Float32Array(analyser.frequencyBinCount);
     analyser.getFloatFrequencyData(bins);
     let best = 0;

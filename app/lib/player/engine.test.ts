@@ -493,7 +493,7 @@ describe('RadioEngine on the relayed ladder', () => {
         const a = { media, src, lowData: options.lowData, capped: [] as boolean[], destroyed: false, onFatal: options.onFatal };
         attached.push(a);
         return {
-          dateAt: (time) => T0 + time * 1000,
+          dateAt: (time) => (time <= 600 ? T0 + time * 1000 : null),
           timeOf: (ms) => (ms >= T0 ? (ms - T0) / 1000 : null),
           range: () => ({ start: 0, live: 600 }),
           level: () => 0,
@@ -572,6 +572,36 @@ describe('RadioEngine on the relayed ladder', () => {
     engine.pause();
     expect(attached[1]!.destroyed).toBe(true);
     expect(engine.state.live).toBeNull();
+  });
+
+  it('keeps the last moment heard as the drop point when the element stalls past what the playlist says, and not a moment after reconnecting', async () => {
+    engine.setLadder('/live/master.m3u8');
+    engine.play(STREAM);
+    medias[0]!.fire('playing');
+    await flush();
+    const ladder = medias[1]!;
+    ladder.currentTime = 580;
+    ladder.fire('playing');
+    ladder.currentTime = 599.5;
+    ladder.fire('timeupdate');
+    // The buffer ran out a little past the last fragment the playlist listed.
+    ladder.currentTime = 600.3;
+    ladder.fire('waiting');
+    timers.advance(20_000);
+    expect(engine.state.status).toBe('reconnecting');
+    expect(engine.state.interruptedAt).toBe(T0 + 599_500);
+    // Reconnecting fails once more before it plays at the live edge: the drop point stays.
+    timers.advance(1_000);
+    await flush();
+    ladder.currentTime = 590;
+    attached[attached.length - 1]!.onFatal();
+    timers.advance(5_000);
+    await flush();
+    ladder.fire('playing');
+    expect(engine.state.status).toBe('playing');
+    expect(engine.state.interruptedAt).toBe(T0 + 599_500);
+    engine.pickUp();
+    expect(ladder.currentTime).toBe(599.5);
   });
 
   it('goes back to the direct stream at the next reconnect once the relay is turned off', async () => {

@@ -151,6 +151,8 @@ export class RadioEngine {
   private ladderSrc: string | null = null;
   /** The ladder on this.media while the live stream plays from it. */
   private ladder: LadderHandle | null = null;
+  /** The program date-time last heard on the ladder: the drop point when a stall leaves the element past what the playlist says. */
+  private lastHeardDate: number | null = null;
   /** A ladder being readied on a second element while the direct stream plays (the hand-off). */
   private handoff: { media: MediaLike; cancel: () => void } | null = null;
   private listeners = new Set<() => void>();
@@ -466,6 +468,7 @@ export class RadioEngine {
 
   private onTime(): void {
     if (this.ladder && this.media) {
+      if (this.state.status === 'playing') this.lastHeardDate = this.ladder.dateAt(this.media.currentTime) ?? this.lastHeardDate;
       const range = this.ladder.range();
       const live: LiveWindow = range
         ? { behind: Math.max(0, Math.round(range.live - this.media.currentTime)), window: Math.round(range.live - range.start), level: this.ladder.level() }
@@ -560,6 +563,7 @@ export class RadioEngine {
   }
 
   private leaveLadder(): void {
+    this.lastHeardDate = null;
     this.handoff?.cancel();
     this.handoff = null;
     this.ladder?.destroy();
@@ -595,9 +599,11 @@ export class RadioEngine {
       this.set({ status: 'failed' });
       return;
     }
-    // On the ladder, where the sound stopped (by the program date-time) is kept to pick up from.
-    if (this.ladder && this.media && this.state.interruptedAt === null) {
-      const at = this.ladder.dateAt(this.media.currentTime);
+    // On the ladder, where the sound stopped (by the program date-time) is kept to pick up from:
+    // only when it was playing (a trouble while reconnecting is not a new drop point), and the
+    // last date heard when the element stopped where the playlist no longer says.
+    if (this.ladder && this.media && this.state.interruptedAt === null && s === 'playing') {
+      const at = this.ladder.dateAt(this.media.currentTime) ?? this.lastHeardDate;
       if (at !== null) this.set({ interruptedAt: at });
     }
     const delay = this.backoff[Math.min(this.state.attempt, this.backoff.length - 1)] ?? 1_000;

@@ -26,6 +26,51 @@ export interface AttachOptions {
 
 export type AttachLadder = (media: HTMLMediaElement, src: string, options: AttachOptions) => Promise<LadderHandle>;
 
+/** The part of an hls.js fragment the ladder's clock needs: where it starts, for how long, and its program date-time. */
+export interface TimedFragment {
+  start: number;
+  duration: number;
+  programDateTime: number | null;
+}
+
+/**
+ * The program date-time at a media time, or null when no fragment covers it. A stalled element
+ * stops at the end of what it buffered, which can lie a few milliseconds past the last
+ * fragment's listed duration (the playlist's durations are rounded): that much is still its.
+ */
+export function dateAtTime(fragments: readonly TimedFragment[], time: number): number | null {
+  let f: TimedFragment | null = null;
+  for (const x of fragments) {
+    if (x.start <= time) f = x;
+    else break;
+  }
+  if (!f || f.programDateTime === null || time > f.start + f.duration + END_SLACK_S) return null;
+  return f.programDateTime + (time - f.start) * 1000;
+}
+
+/** How far past a fragment's listed end a media time still belongs to it. */
+const END_SLACK_S = 0.5;
+
+/**
+ * The media time of a program date-time, or null when it is older than the window. The
+ * fragment that began last at or before it is the one: segments' date-times are the relay's
+ * wall clock, so the next one can begin a few milliseconds after this one ends, and the moment
+ * the sound stopped (the end of the last fragment played) can fall in that seam; a date in a
+ * gap (the source dropped) resumes at the gap's end. Past the live edge, the edge.
+ */
+export function timeAtDate(fragments: readonly TimedFragment[], dateMs: number): number | null {
+  let found: TimedFragment | null = null;
+  for (const f of fragments) {
+    if (f.programDateTime === null) continue;
+    if (f.programDateTime <= dateMs) found = f;
+    else if (found === null) return null;
+    else if (found.programDateTime! + found.duration * 1000 <= dateMs) return f.start;
+    else break;
+  }
+  if (!found) return null;
+  return found.start + Math.min(found.duration, (dateMs - found.programDateTime!) / 1000);
+}
+
 /** As on /watch (app/features/watch/hls-video.tsx): Safari plays HLS itself; Chromium's own is not used. */
 export function playsHlsNatively(media: HTMLMediaElement): boolean {
   if (!media.canPlayType('application/vnd.apple.mpegurl')) return false;
@@ -63,14 +108,8 @@ export const attachLadder: AttachLadder = async (media, src, options) => {
   hls.attachMedia(media);
   const fragments = () => hls.latestLevelDetails?.fragments ?? [];
   return {
-    dateAt(time) {
-      const f = fragments().find((x) => time >= x.start && time < x.start + x.duration) ?? null;
-      return f && f.programDateTime !== null ? f.programDateTime + (time - f.start) * 1000 : null;
-    },
-    timeOf(dateMs) {
-      const f = fragments().find((x) => x.programDateTime !== null && dateMs >= x.programDateTime && dateMs < x.programDateTime + x.duration * 1000);
-      return f ? f.start + (dateMs - f.programDateTime!) / 1000 : null;
-    },
+    dateAt: (time) => dateAtTime(fragments(), time),
+    timeOf: (dateMs) => timeAtDate(fragments(), dateMs),
     range() {
       const all = fragments();
       const first = all[0];
