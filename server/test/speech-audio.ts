@@ -33,9 +33,11 @@ const meta = (m: Record<string, string>) =>
     .join(',');
 
 /** An admin's resumable upload of `data` with purpose episode; answers the stored URL. */
-export async function uploadEpisodeAudio(app: TestApp, data: Buffer, admin = true): Promise<Response | string> {
+/** `admin`: the admin key (true), none (false), or a signed-in person's headers (cookie, session header, Origin). */
+export async function uploadEpisodeAudio(app: TestApp, data: Buffer, admin: boolean | Record<string, string> = true): Promise<Response | string> {
   const headers: Record<string, string> = { 'Tus-Resumable': '1.0.0', 'X-Forwarded-For': freshAddress() };
-  if (admin) headers['x-admin-key'] = ADMIN_KEY;
+  if (admin === true) headers['x-admin-key'] = ADMIN_KEY;
+  else if (admin) Object.assign(headers, admin);
   const created = await fetch(app.url + '/api/uploads/resumable', {
     method: 'POST',
     headers: { ...headers, 'Upload-Length': String(data.length), 'Upload-Metadata': meta({ filename: 'sermon.mp3', filetype: 'audio/mpeg', purpose: 'episode' }) },

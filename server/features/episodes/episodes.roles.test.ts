@@ -21,6 +21,12 @@ describeEachEngine(
       const audioUrl = (await uploadEpisodeAudio(t(), speech)) as string;
 
       expect((await asMember(http().post('/api/episodes'), mod.cookie).send({ title: 'No', audioUrl })).status).toBe(403);
+      // Nor may a moderator start an episode-sized upload (an episode's limit is the whole day's quota).
+      const member = (cookie: string) => ({ Cookie: cookie, 'x-admin-session': '1', Origin: PEOPLE_ORIGIN });
+      const refused = (await uploadEpisodeAudio(t(), speech, member(mod.cookie))) as Response;
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({ error: 'Your role cannot do this' });
+      expect(typeof (await uploadEpisodeAudio(t(), speech, member(editor.cookie)))).toBe('string');
       const created = await asMember(http().post('/api/episodes'), editor.cookie).send({ title: 'Grace', audioUrl });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const id = created.body.id as string;

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import { multipartBody } from '../../http/body';
 import type { AppState, Deps, Middleware } from '../../http/context';
-import { badRequest, unauthorized } from '../../http/errors';
+import { ROLE_CANNOT_MESSAGE, roleMayUse } from '../../../domain/people';
+import { badRequest, forbidden, unauthorized } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rateLimit } from '../../http/rate-limit';
 import { RESUMABLE_PATH, resumableUploads } from './uploads.resumable';
@@ -37,7 +38,11 @@ export function uploadsRouter(deps: Deps): Router<AppState> {
     const length = Number(ctx.get('upload-length'));
     if (Number.isFinite(length) && length > 0) {
       const purpose = parsePurpose(metadataValue(ctx.get('upload-metadata'), 'purpose'));
-      if (purpose === 'episode' && !ctx.state.isAdmin) throw unauthorized('Episodes are uploaded by admins');
+      if (purpose === 'episode') {
+        if (!ctx.state.isAdmin || !ctx.state.actor) throw unauthorized('Episodes are uploaded by admins');
+        // An episode's limit is a whole day's quota: only a role that may add episodes starts one.
+        if (!roleMayUse(ctx.state.actor.role, 'content')) throw forbidden(ROLE_CANNOT_MESSAGE);
+      }
       if (length > maxBytesFor(deps, purpose)) throw tooLargeFor(deps, purpose);
       await chargeQuota(deps, ctx.state.clientAddress, length);
     }
