@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_ADMIN_KEY, bounded, startCompiledServer } from './lib/compiled-server.mjs';
+import { cpuSeconds, ffmpegChildren } from './lib/processes.mjs';
 import { heardSecond, listenToPage, secondsAfter, startLiveStation } from './lib/live-station.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,35 +25,6 @@ const CPU_GOAL_PERCENT = 5;
 const PICK_UP_BUDGET_S = 5;
 const CPU_WINDOW_MS = Number(process.env.LIVE_RELAY_CPU_SECONDS || 60) * 1000;
 const OUTAGE_MS = 60_000;
-const TICKS = 100; // USER_HZ on Linux
-
-/** utime + stime of a process in seconds (/proc/<pid>/stat), or null when it is gone. */
-function cpuSeconds(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return null;
-  }
-}
-
-/** The ffmpeg children of a process. */
-function ffmpegChildren(pid) {
-  const out = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid && comm.includes('ffmpeg')) out.push(Number(entry));
-    } catch {
-      /* gone */
-    }
-  }
-  return out;
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

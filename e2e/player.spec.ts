@@ -1,40 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { LiveMp3Stream, silentCycle } from '../server/features/demo-stream/demo-stream.mp3';
+import { CuttableStream } from '../server/test/cuttable-stream';
 import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
-
-/** A live MP3 mount on 127.0.0.1 that the test can cut (drop every listener, refuse new ones) and restore. */
-class CuttableStream {
-  private server: http.Server | null = null;
-  private sockets = new Set<Socket>();
-  port = 0;
-
-  async start(port = 0): Promise<void> {
-    this.server = http.createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Cache-Control': 'no-store' });
-      const live = new LiveMp3Stream(silentCycle());
-      live.pipe(res);
-      res.on('close', () => live.destroy());
-    });
-    this.server.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve());
-  }
-
-  async restore(): Promise<void> {
-    await this.start(this.port);
-  }
-}
 
 test('the stream comes back by itself after the network is cut and restored', async ({ page, request }) => {
   const stream = new CuttableStream();

@@ -7,24 +7,7 @@ import knexFactory, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompiledServer, startCompiledServer, type CompiledServer } from '../../test/compiled-server';
 import { ADMIN_KEY, PG_URL } from '../../test/test-app';
-
-/** The processes an ffmpeg child of `pid` runs as (read from /proc). */
-function ffmpegChildren(pid: number): number[] {
-  const out: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // pid (comm) state ppid …: comm may hold spaces, so read after the last ')'.
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid && comm.includes('ffmpeg')) out.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
-}
+import { ffmpegChildren } from '../../../bench/lib/processes.mjs';
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
   const end = Date.now() + ms;

@@ -1,39 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
 import { LIVE_LADDER } from '../../../domain/live';
+import { CuttableStream } from '../../test/cuttable-stream';
 import { describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
-import { LiveMp3Stream, silentCycle } from '../demo-stream/demo-stream.mp3';
 import { liveRepository } from './live.repository';
 import { startLiveRelays, type LiveRelays } from './live.service';
-
-/** A live MP3 mount on 127.0.0.1 that the test can cut (drop every listener, refuse new ones) and restore. */
-class CuttableSource {
-  private server: http.Server | null = null;
-  private sockets = new Set<Socket>();
-  port = 0;
-  async start(port = 0): Promise<void> {
-    this.server = http.createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'audio/mpeg' });
-      const live = new LiveMp3Stream(silentCycle());
-      live.pipe(res);
-      res.on('close', () => live.destroy());
-    });
-    this.server.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
-  }
-  async cut(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  }
-}
 
 const get = (t: TestApp, path: string) => t.http().get(path).set('X-Forwarded-For', freshAddress());
 
@@ -196,7 +167,7 @@ describeEachEngine('live relay: a real relay of the demo stream', (t) => {
     await Promise.all(started.splice(0).map((r) => r.stop()));
     await t().db('live_leases').delete();
     await t().db('live_segments').delete();
-    const source = new CuttableSource();
+    const source = new CuttableStream();
     await source.start();
     await setRelay(t(), 'watzhott', { streamUrl: `http://127.0.0.1:${source.port}/live`, liveRelay: true });
     const lines: string[] = [];
@@ -208,7 +179,7 @@ describeEachEngine('live relay: a real relay of the demo stream', (t) => {
     await source.cut();
     await until('the drop to be noticed', async () => lines.some((l) => /the source ended|ECONNREFUSED|the source dropped/.test(l)));
     await sleep(2_000);
-    await source.start(source.port);
+    await source.restore();
     const text = await until('segments after the gap', async () => {
       const res = await get(t(), '/live/low.m3u8');
       const after = res.text.split('#EXT-X-DISCONTINUITY\n')[1];
