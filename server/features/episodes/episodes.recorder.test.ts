@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseFile } from 'music-metadata';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveStation, type LiveStation } from '../../../bench/lib/live-station.mjs';
 import type { TimedAiring } from '../../../domain/airings';
 import type { Episode } from '../../../domain/episodes';
@@ -13,7 +14,9 @@ import { loadSettings, saveSettings } from '../../db/settings-store';
 import { jobQueue } from '../../jobs/job-queue';
 import { createStorage } from '../../media/storage';
 import { adminHeaders } from '../../test/api-requests';
-import { describeEachEngine, PG_URL } from '../../test/test-app';
+import { ADMIN_KEY, describeEachEngine, PG_URL, testConfig } from '../../test/test-app';
+import { startServer } from '../../server';
+import { zonedMoment } from '../../../domain/schedule';
 import { startRecorder, type Recorder, type RecorderOptions } from './episodes.recorder';
 import type { RecordedShow } from './recordings.repository';
 
@@ -105,15 +108,6 @@ describeEachEngine(
 
     const episodesOf = async (showId: string): Promise<Episode[]> => (await t().http().get(`/api/episodes?show_id=${showId}`).set(adminHeaders())).body as Episode[];
     const recordingRow = (showId: string) => t().db('recordings').where({ show_id: showId }).first();
-    async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
-      const end = Date.now() + ms;
-      for (;;) {
-        const value = await fn();
-        if (value) return value;
-        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-        await sleep(200);
-      }
-    }
     const closed = (showId: string) => until('the airing closed', async () => ((await recordingRow(showId))?.status !== 'recording' ? await recordingRow(showId) : null), 30_000);
 
     it('records a marked show while it airs into exactly one draft episode about the airing long, its rendition queued', async () => {
@@ -275,3 +269,60 @@ describeEachEngine(
   },
   { upstreamAllowPrivate: true },
 );
+
+// The whole path in a running server (server/server.ts), on its own SQLite file: a show marked to
+// record whose real weekly slot, read in the station's zone, starts this minute is recorded, and
+// closing the server (what SIGTERM does, server/index.ts) mid-show still leaves its draft.
+describe('station recorder in a running server', () => {
+  it('records a show on air now by its schedule, and a shutdown mid-show leaves the draft of what was recorded', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recorder-server-'));
+    const config = testConfig(dir, `sqlite:${path.join(dir, 'db.sqlite3')}`, { recorder: { tickMs: 250, leaseMs: 2_000 } });
+    const running = await startServer(config, () => undefined);
+    try {
+      const headers = { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' };
+      const { tenant: _, ...settings } = await loadSettings(running.db, TENANT);
+      await saveSettings(running.db, TENANT, { ...settings, streamUrl: station.url } as never, Date.now());
+      const zone = settings.timeZone;
+      const { weekday, minutes } = zonedMoment(new Date(), zone);
+      const hhmm = (m: number) => `${String(Math.floor((m % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+      const show = await fetch(`${running.url}/api/shows`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: 'On Air Now', startTime: hhmm(minutes), endTime: hhmm(minutes + 3), days: [weekday], record: true }),
+      });
+      expect(show.status).toBe(201);
+      const showId = ((await show.json()) as { id: string }).id;
+      const db = running.db;
+      await until('the recording to start', async () => (await db('recordings').where({ show_id: showId, status: 'recording' }).first()) ?? null, 5_000);
+      await sleep(6_000);
+      await running.close();
+    } catch (err) {
+      await running.close();
+      throw err;
+    }
+    const db = createDb(config.databaseUrl);
+    try {
+      const rows = await db('recordings');
+      expect(rows).toHaveLength(1);
+      expect(rows[0].status).toBe('done');
+      const episodes = await db('episodes');
+      expect(episodes).toHaveLength(1);
+      expect(episodes[0]).toMatchObject({ status: 'draft', source: 'recording', id: rows[0].episode_id });
+      expect(Number(episodes[0].duration_seconds)).toBeGreaterThanOrEqual(4);
+      expect(Number(episodes[0].duration_seconds)).toBeLessThanOrEqual(10);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
+});
+
+async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
