@@ -12,7 +12,7 @@ import { TENANTS, type Tenant } from '../../../domain/tenants';
 import { DEFAULT_RECORDER } from '../../config';
 import type { Db } from '../../db/knex';
 import { loadSettings } from '../../db/settings-store';
-import { guardedFetch, OutboundRefusedError, type OutboundRules } from '../../http/outbound-guard';
+import { absoluteUrl, guardedFetchFollowing, OutboundRefusedError, type OutboundRules } from '../../http/outbound-guard';
 import type { Deps } from '../../http/context';
 import { runFfmpeg } from '../../media/renditions';
 import { deleteUploadedFiles } from '../../media/media-files';
@@ -62,15 +62,6 @@ export interface Recorder {
   abandon(): Promise<void>;
 }
 
-const absolute = (url: string, base: string | undefined): string => {
-  if (!url) return '';
-  try {
-    return new URL(url, base).href;
-  } catch {
-    return '';
-  }
-};
-
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /**
@@ -110,7 +101,7 @@ export function startRecorder(options: RecorderOptions): Recorder {
     const shows = await repo.recordedShows(tenant);
     if (shows.length === 0) return;
     const settings = await loadSettings(db, tenant);
-    const streamUrl = absolute(settings.streamUrl, options.selfUrl);
+    const streamUrl = absoluteUrl(settings.streamUrl, options.selfUrl);
     if (!streamUrl) return;
     for (const airing of airingsNow(shows, now(), settings.timeZone)) {
       const key: AiringKey = { tenant, showId: airing.show.id, airingKey: airing.key };
@@ -312,15 +303,8 @@ class AiringRecording {
     try {
       let res: Response;
       try {
-        // Redirects are followed by hand, each hop through the guard (a stream often moves to https or a relay).
-        let url = this.o.streamUrl;
-        for (let hop = 0; ; hop += 1) {
-          res = await guardedFetch(url, { headers: { 'Icy-MetaData': '0', 'User-Agent': 'radio-recorder' }, signal: attempt.signal }, this.o.outbound);
-          const location = res.headers.get('location');
-          if (res.status < 300 || res.status >= 400 || !location || hop >= 3) break;
-          await res.body?.cancel().catch(() => undefined);
-          url = new URL(location, url).href;
-        }
+        // Redirects are followed by hand, each hop through the guard.
+        res = await guardedFetchFollowing(this.o.streamUrl, { headers: { 'Icy-MetaData': '0', 'User-Agent': 'radio-recorder' }, signal: attempt.signal }, this.o.outbound);
       } catch (err) {
         throw attempt.signal.aborted && attempt.signal.reason instanceof Error ? attempt.signal.reason : err;
       } finally {
