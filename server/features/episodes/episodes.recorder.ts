@@ -76,7 +76,8 @@ export function startRecorder(options: RecorderOptions): Recorder {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
   const { tickMs, leaseMs } = config.recorder ?? DEFAULT_RECORDER;
-  const holder = options.holder ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  // The column holds 64 characters; a long host name is cut, the pid and random part kept.
+  const holder = options.holder ?? `${os.hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const airingsNow = options.airings ?? airingsOnAir;
   const repo = recordingsRepository(db);
   const recordings = new Map<string, AiringRecording>();
