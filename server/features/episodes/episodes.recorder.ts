@@ -160,8 +160,11 @@ export function startRecorder(options: RecorderOptions): Recorder {
       stopped = true;
       clearInterval(timer);
       await ticking?.catch(() => undefined);
-      // What each has recorded becomes its draft, while the database is still open.
+      // What each has recorded becomes its draft, while the database is still open; the claims
+      // are still renewed meanwhile (joining and storing a long show takes a while).
+      const heartbeat = setInterval(() => void renewAll(), tickMs);
       await Promise.all([...recordings.values()].map((r) => r.finish()));
+      clearInterval(heartbeat);
       recordings.clear();
     },
     async abandon() {
