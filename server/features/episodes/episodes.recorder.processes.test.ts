@@ -9,17 +9,9 @@ import { startLiveStation, type LiveStation } from '../../../bench/lib/live-stat
 import type { Episode } from '../../../domain/episodes';
 import { zonedMoment } from '../../../domain/schedule';
 import { buildCompiledServer, startCompiledServer, type CompiledServer } from '../../test/compiled-server';
+import { until } from '../../test/until';
 import { ADMIN_KEY, PG_URL } from '../../test/test-app';
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
 
 const hhmm = (m: number) => `${String(Math.floor(((m + 1440) % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 

@@ -14,6 +14,7 @@ import { loadSettings, saveSettings } from '../../db/settings-store';
 import { jobQueue } from '../../jobs/job-queue';
 import { createStorage } from '../../media/storage';
 import { adminHeaders } from '../../test/api-requests';
+import { until } from '../../test/until';
 import { ADMIN_KEY, describeEachEngine, PG_URL, testConfig } from '../../test/test-app';
 import { startServer } from '../../server';
 import { zonedMoment } from '../../../domain/schedule';
@@ -317,12 +318,3 @@ describe('station recorder in a running server', () => {
   }, 40_000);
 });
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
