@@ -85,3 +85,16 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1_000_000) return `${Math.max(1, Math.round(bytes / 1_000_000))} MB`;
   return `${Math.max(1, Math.round(bytes / 1000))} KB`;
 }
+
+const recordingDates = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A recorded airing's draft title (docs/recorder.md): the show's title and the date it aired in
+ * the station's zone, written as the episode lists write dates ('Nov 26, 2026', the day, short
+ * month and year of app/components/episodes/episode-row.tsx, in English), e.g.
+ * 'Morning Praise — Nov 26, 2026'.
+ */
+export function recordingTitle(showTitle: string, startsAtMs: number, timeZone: string): string {
+  let format = recordingDates.get(timeZone);
+  if (!format) recordingDates.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone })));
+  return `${showTitle} — ${format.format(new Date(startsAtMs))}`.slice(0, EPISODE_TITLE_MAX);
+}

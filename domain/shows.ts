@@ -17,6 +17,8 @@ export const NewShowSchema = v.pipe(
       v.minLength(1, 'Pick at least one day'),
       v.transform((days) => WEEKDAYS.filter((d) => days.includes(d))),
     ),
+    /** 'Record this show': the server records the stream into a draft episode while it airs (docs/recorder.md). */
+    record: v.optional(v.boolean('record must be true or false'), false),
   }),
   v.forward(
     v.check((s) => s.startTime !== s.endTime, 'End time must differ from start time'),
@@ -32,6 +34,7 @@ export const ShowSchema = v.object({
   startTime: v.pipe(v.string(), v.regex(HHMM)),
   endTime: v.pipe(v.string(), v.regex(HHMM)),
   days: v.array(v.picklist(WEEKDAYS)),
+  record: v.boolean(),
 });
 export type Show = v.InferOutput<typeof ShowSchema>;
 

@@ -85,6 +85,8 @@ test.describe('schedule admin', () => {
     await form.getByLabel(/^Start time/).fill('23:00');
     await form.getByLabel(/^End time/).fill('23:30');
     for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']) await form.getByLabel(day).check();
+    await expect(form.getByLabel('Record this show')).not.toBeChecked();
+    await form.getByLabel('Record this show').check();
     await form.getByRole('button', { name: 'Add Show' }).click();
     await expect(toast(page)).toContainText('Show Added');
     const card = page.getByTestId('admin-show').filter({ hasText: title });
@@ -93,10 +95,12 @@ test.describe('schedule admin', () => {
 
     const shows = (await (await request.get('/api/shows')).json()) as { id: string; title: string; days: string[]; startTime: string }[];
     const created = shows.find((s) => s.title === title);
-    expect(created).toMatchObject({ startTime: '23:00', days: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] });
+    expect(created).toMatchObject({ startTime: '23:00', days: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], record: true });
 
     await card.getByRole('button', { name: `Edit ${title}` }).click();
     const edit = page.locator('form', { has: page.getByRole('heading', { name: `Edit Show: ${title}` }) });
+    // An edit keeps the mark (the draft carries it).
+    await expect(edit.getByLabel('Record this show')).toBeChecked();
     await edit.getByLabel('Title').fill(renamed);
     await edit.getByLabel('Saturday').uncheck();
     await edit.getByRole('button', { name: 'Save Show' }).click();

@@ -29,6 +29,13 @@ describe('readConfig', () => {
     expect(readConfig({ UPSTREAM_ALLOW_PRIVATE: 'off' }, ROOT).upstreamAllowPrivate).toBe(false);
   });
 
+  it('reads RECORDER_TICK_MS and RECORDER_LEASE_MS (docs/recorder.md), refusing a lease under three ticks', () => {
+    expect(readConfig({}, ROOT).recorder).toEqual({ tickMs: 5_000, leaseMs: 20_000 });
+    expect(readConfig({ RECORDER_TICK_MS: '250', RECORDER_LEASE_MS: '2000' }, ROOT).recorder).toEqual({ tickMs: 250, leaseMs: 2_000 });
+    expect(readConfig({ RECORDER_TICK_MS: 'soon' }, ROOT).recorder).toEqual({ tickMs: 5_000, leaseMs: 20_000 });
+    expect(() => readConfig({ RECORDER_TICK_MS: '10000' }, ROOT)).toThrow(/RECORDER_LEASE_MS \(20000\) must be at least three times RECORDER_TICK_MS \(10000\)/);
+  });
+
   it('reads MAX_CONNECTIONS and CONNECTION_IDLE_MS, keeping the defaults for anything not a positive whole number', () => {
     expect(readConfig({}, ROOT).connections).toEqual({ maxConnections: 12_000, headersTimeoutMs: 15_000, idleTimeoutMs: 120_000, keepAliveTimeoutMs: 5_000 });
     expect(readConfig({ MAX_CONNECTIONS: '500', CONNECTION_IDLE_MS: '30000' }, ROOT).connections).toMatchObject({ maxConnections: 500, idleTimeoutMs: 30_000 });

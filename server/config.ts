@@ -49,7 +49,19 @@ export interface Config {
   vapidKeys?: { publicKey: string; privateKey: string } | null;
   /** VAPID_SUBJECT, or null: https:// and the app's host. */
   vapidSubject?: string | null;
+  /** The station recorder (docs/recorder.md); defaults unless set (tests shorten them). */
+  recorder?: RecorderConfig;
 }
+
+/** docs/recorder.md "Configuration". */
+export interface RecorderConfig {
+  /** RECORDER_TICK_MS: how often each process looks for shows on air and renews its claims. */
+  tickMs: number;
+  /** RECORDER_LEASE_MS: a claim not renewed for this long is taken over by another process. */
+  leaseMs: number;
+}
+
+export const DEFAULT_RECORDER: RecorderConfig = { tickMs: 5_000, leaseMs: 20_000 };
 
 export interface Limits {
   jsonBodyBytes: number;
@@ -171,7 +183,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     pushAllowInsecureEndpoints: onOff(env.PUSH_ALLOW_INSECURE_ENDPOINTS, false),
     vapidKeys: readVapidKeys(env),
     vapidSubject: readVapidSubject(env.VAPID_SUBJECT),
+    recorder: readRecorder(env),
   };
+}
+
+/** The lease must outlive a few ticks, or a busy holder would lose its airing between two heartbeats. */
+function readRecorder(env: NodeJS.ProcessEnv): RecorderConfig {
+  const tickMs = wholeNumber(env.RECORDER_TICK_MS, DEFAULT_RECORDER.tickMs);
+  const leaseMs = wholeNumber(env.RECORDER_LEASE_MS, DEFAULT_RECORDER.leaseMs);
+  if (leaseMs < 3 * tickMs) throw new ConfigError(`RECORDER_LEASE_MS (${leaseMs}) must be at least three times RECORDER_TICK_MS (${tickMs}), so a claim outlives a missed heartbeat`);
+  return { tickMs, leaseMs };
 }
 
 /** PUBLIC_URL: an http(s) origin such as https://radio.example; a path or a bad URL stops the start. */

@@ -15,6 +15,7 @@ import { pruneRateCounters } from './http/rate-limit';
 import { clearStaleTemp, sweepUploads } from './features/uploads/uploads.service';
 import { guardedPushTransport } from './features/push/push.outbound';
 import { reminderScheduler } from './features/push/push.scheduler';
+import { startRecorder } from './features/episodes/episodes.recorder';
 import { createStorage } from './media/storage';
 import { jobQueue } from './jobs/job-queue';
 
@@ -77,15 +78,22 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${host}:${port}`;
+  // Shows marked 'Record this show' are recorded while they air: every process looks, one
+  // records each airing (docs/recorder.md). Started once listening: a streamUrl that is a path
+  // (the demo's /demo/stream) is fetched from this process.
+  const recorder = startRecorder({ deps: { db, config, storage, jobs }, selfUrl: url });
 
   let closing: Promise<void> | null = null;
   return {
     server,
     db,
-    url: `http://${host}:${port}`,
+    url,
     close() {
       closing ??= (async () => {
         clearInterval(prune);
+        // A recording cut by the shutdown still leaves its draft, made while the database is open.
+        await recorder.stop();
         await reminders.stop();
         await new Promise<void>((resolve) => {
           // Event streams never finish by themselves: end them (each browser reconnects on its

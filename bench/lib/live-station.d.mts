@@ -6,9 +6,13 @@ export const TONE_PERIOD_S: number;
 export interface LiveStation {
   url: string;
   stop(): Promise<void>;
+  /** Stops the ffmpeg source (icecast drops its listeners; the mount answers 404); resolves once the mount is gone. */
+  stopSource(): Promise<void>;
+  /** Starts the source again; resolves once the mount answers. */
+  restartSource(): Promise<void>;
 }
-/** icecast2 on 127.0.0.1 fed by ffmpeg with the position-telling tone at kbps (MP3). */
-export function startLiveStation(kbps?: number, channels?: number): Promise<LiveStation>;
+/** icecast2 on 127.0.0.1 fed by ffmpeg with the position-telling tone at kbps (MP3); `bed`: over a quiet pink-noise bed. */
+export function startLiveStation(kbps?: number, channels?: number, options?: { bed?: boolean }): Promise<LiveStation>;
 /** Run in the page (addInitScript): window.__toneHz() answers the pitch heard now, or null. */
 export function listenToPage(): void;
 export function toneSecond(hz: number): number;

@@ -39,10 +39,11 @@ async function waitForPort(port) {
 }
 
 /**
- * Starts icecast2 and the tone at `kbps` (MP3); answers the mount's URL and stop(). With `bed`,
- * the tone plays over a quiet pink-noise bed: a pure sine is the AAC encoder's worst case (its
- * quantiser loops on it; docs/live-relay.md, "CPU"), a station's speech and music are not, and
- * the tone stays the loudest pitch, so the position is still told by it.
+ * Starts icecast2 and the tone at `kbps` (MP3); answers the mount's URL, stop(), and
+ * stopSource()/restartSource() to drop the source mid-stream. With `bed`, the tone plays over a
+ * quiet pink-noise bed: a pure sine is the AAC encoder's worst case (its quantiser loops on it;
+ * docs/live-relay.md, "CPU"), a station's speech and music are not, and the tone stays the
+ * loudest pitch, so the position is still told by it.
  */
 export async function startLiveStation(kbps = 64, channels = 1, { bed = false } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-station-'));
@@ -69,43 +70,67 @@ export async function startLiveStation(kbps = 64, channels = 1, { bed = false } 
   await waitForPort(port);
   // The comma inside mod() is escaped: lavfi would take it for the end of the filter.
   const tone = `sin(2*PI*(${TONE_BASE_HZ}+${TONE_STEP_HZ}*mod(floor(t)\\,${TONE_PERIOD_S}))*t)*0.5`;
-  const source = spawn(
-    ffmpeg.path,
-    [
-      '-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=44100`,
-      ...(bed ? ['-f', 'lavfi', '-i', 'anoisesrc=c=pink:a=0.08:r=44100', '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first,volume=2'] : []),
-      '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-ac', String(channels), '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:relay-test@127.0.0.1:${port}/live`],
-    { stdio: 'ignore' },
-  );
-  children.push(source);
+  let source = null;
+  const startSource = () => {
+    source = spawn(
+      ffmpeg.path,
+      [
+        '-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=44100`,
+        ...(bed ? ['-f', 'lavfi', '-i', 'anoisesrc=c=pink:a=0.08:r=44100', '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first,volume=2'] : []),
+        '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-ac', String(channels), '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:relay-test@127.0.0.1:${port}/live`,
+      ],
+      { stdio: 'ignore' },
+    );
+    children.push(source);
+  };
+  startSource();
   const url = `http://127.0.0.1:${port}/live`;
+  const end = async (child) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))]);
+    child.kill('SIGKILL');
+  };
   const stop = async () => {
-    for (const child of children.reverse()) {
-      if (child.exitCode !== null) continue;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3_000))]);
-      child.kill('SIGKILL');
-    }
+    for (const child of children.reverse()) await end(child);
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  // The mount exists once the source is connected; a station that never comes up is not left running.
-  const end = Date.now() + 15_000;
-  for (;;) {
+  const mountUp = async () => {
     const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) })
       .then(async (res) => {
         await res.body?.cancel();
         return res.ok;
       })
       .catch(() => false);
-    if (ok) break;
-    if (Date.now() > end) {
+    return ok;
+  };
+  // The source dropping mid-show (the station's encoder going away) and coming back: icecast
+  // ends its listeners' connections and answers 404 until the source is back.
+  const stopSource = async () => {
+    if (source) await end(source);
+    const until = Date.now() + 10_000;
+    while ((await mountUp()) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  };
+  const restartSource = async () => {
+    startSource();
+    const until = Date.now() + 15_000;
+    while (!(await mountUp())) {
+      if (Date.now() > until) throw new Error('the icecast mount did not come back');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  // The mount exists once the source is connected; a station that never comes up is not left running.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (await mountUp()) break;
+    if (Date.now() > deadline) {
       await stop();
       throw new Error('the icecast mount did not come up');
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, stop };
+  return { url, stop, stopSource, restartSource };
 }
 
 /**

@@ -3,7 +3,7 @@ import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listenLocally } from '../test/listen-locally';
-import { addressKind, guardedFetch, guardedLookup, OutboundRefusedError, outboundUrlProblem } from './outbound-guard';
+import { absoluteUrl, addressKind, guardedFetch, guardedFetchFollowing, guardedLookup, OutboundRefusedError, outboundUrlProblem } from './outbound-guard';
 
 const STRICT = { allowPrivate: false };
 const LAN = { allowPrivate: true };
@@ -181,5 +181,36 @@ describe('guardedFetch', () => {
 
   it('times out', async () => {
     await expect(guardedFetch(`${base}/hang`, { timeoutMs: 100 }, LAN)).rejects.toMatchObject({ name: 'TimeoutError' });
+  });
+});
+
+describe('guardedFetchFollowing', () => {
+  let base = '';
+  let server: http.Server;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/moved') res.writeHead(302, { location: '/stream' }).end('moved');
+      else if (req.url === '/to-metadata') res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      else if (req.url === '/loop') res.writeHead(302, { location: '/loop' }).end();
+      else res.writeHead(200, { 'content-type': 'audio/mpeg' }).end('sound');
+    });
+    base = await listenLocally(server);
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('follows redirects, checking every hop: a hop to the metadata address is refused, a loop ends after the hops allowed', async () => {
+    const res = await guardedFetchFollowing(`${base}/moved`, {}, { allowPrivate: true });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('sound');
+    await expect(guardedFetchFollowing(`${base}/to-metadata`, {}, { allowPrivate: true })).rejects.toBeInstanceOf(OutboundRefusedError);
+    const loop = await guardedFetchFollowing(`${base}/loop`, {}, { allowPrivate: true }, 3);
+    expect(loop.status).toBe(302);
+  });
+
+  it('makes a configured path absolute against the server, and answers empty for no URL', () => {
+    expect(absoluteUrl('/demo/stream', 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000/demo/stream');
+    expect(absoluteUrl('https://radio.example/live', 'http://127.0.0.1:3000')).toBe('https://radio.example/live');
+    expect(absoluteUrl('/demo/stream', undefined)).toBe('');
+    expect(absoluteUrl('', 'http://127.0.0.1:3000')).toBe('');
   });
 });

@@ -240,3 +240,34 @@ export function guardedFetch(
     request.end(body);
   });
 }
+
+/**
+ * A GET of a stream (the live relay, the station recorder) following up to `maxHops` redirects by
+ * hand, each hop through guardedFetch, so every address on the way is checked (a stream often
+ * moves to https or a relay). The last answer is returned as it is; a redirect's body is dropped.
+ */
+export async function guardedFetchFollowing(
+  url: string,
+  init: { headers?: Record<string, string>; signal?: AbortSignal },
+  rules: OutboundRules,
+  maxHops = 3,
+): Promise<Response> {
+  let target = url;
+  for (let hop = 0; ; hop += 1) {
+    const res = await guardedFetch(target, init, rules);
+    const location = res.headers.get('location');
+    if (res.status < 300 || res.status >= 400 || !location || hop >= maxHops) return res;
+    await res.body?.cancel().catch(() => undefined);
+    target = new URL(location, target).href;
+  }
+}
+
+/** A configured URL made absolute: a path (the demo's /demo/stream) against this server's own address; '' when it is no URL. */
+export function absoluteUrl(url: string, base: string | undefined): string {
+  if (!url) return '';
+  try {
+    return new URL(url, base).href;
+  } catch {
+    return '';
+  }
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { NewShowSchema } from '../../../domain/shows';
-import { describeDays, emptyShowDraft, runsPastMidnight, sortShows, stationZone, toggleDay } from './show-fields';
+import { describeDays, emptyShowDraft, runsPastMidnight, showDraft, sortShows, stationZone, toggleDay } from './show-fields';
 
 describe('show fields', () => {
   it('keeps ticked days in week order', () => {
@@ -28,6 +28,12 @@ describe('show fields', () => {
     expect(runsPastMidnight({ startTime: '22:00', endTime: '02:00' })).toBe(true);
     expect(runsPastMidnight({ startTime: '06:00', endTime: '09:00' })).toBe(false);
     expect(runsPastMidnight({ startTime: '', endTime: '02:00' })).toBe(false);
+  });
+  it("carries 'Record this show': off for a new show, the show's own mark when editing (an edit never clears it)", () => {
+    expect(emptyShowDraft().record).toBe(false);
+    const show = { id: 's', title: 'Sermon', description: '', startTime: '10:00', endTime: '11:00', days: ['Sunday' as const], record: true };
+    expect(showDraft(show).record).toBe(true);
+    expect(v.parse(NewShowSchema, showDraft(show)).record).toBe(true);
   });
   it('uses the station zone, or the default while unknown', () => {
     expect(stationZone({ timeZone: 'America/Jamaica' })).toBe('America/Jamaica');

@@ -9,11 +9,13 @@ export interface ShowDraft {
   startTime: string;
   endTime: string;
   days: Weekday[];
+  /** 'Record this show' (docs/recorder.md). */
+  record: boolean;
 }
 
-export const SHOW_FIELDS = ['title', 'description', 'startTime', 'endTime', 'days'] as const;
+export const SHOW_FIELDS = ['title', 'description', 'startTime', 'endTime', 'days', 'record'] as const;
 
-export const emptyShowDraft = (): ShowDraft => ({ title: '', description: '', startTime: '', endTime: '', days: [] });
+export const emptyShowDraft = (): ShowDraft => ({ title: '', description: '', startTime: '', endTime: '', days: [], record: false });
 
 export const showDraft = (show: Show): ShowDraft => ({
   title: show.title,
@@ -21,6 +23,7 @@ export const showDraft = (show: Show): ShowDraft => ({
   startTime: show.startTime,
   endTime: show.endTime,
   days: [...show.days],
+  record: show.record,
 });
 
 /** Ticks or unticks a day, keeping Sunday-to-Saturday order. */

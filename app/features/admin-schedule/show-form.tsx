@@ -90,6 +90,14 @@ export function ShowForm({ show, zone, onDone }: ShowFormProps) {
       </fieldset>
       <FieldMessage form={form} name="days" />
 
+      <label className="sched-record" htmlFor={form.uid('record')}>
+        <input id={form.uid('record')} type="checkbox" role="switch" checked={draft.record} onChange={(e) => set('record', e.target.checked)} aria-describedby={form.uid('record-help')} />
+        Record this show
+      </label>
+      <small id={form.uid('record-help')} className="muted sched-record-hint">
+        While it airs, the station's stream is recorded into a draft episode, published from Episodes.
+      </small>
+
       <div className="sticky-form-actions">
         <button type="button" className="secondary outline" onClick={onDone} disabled={save.isPending}>
           Cancel

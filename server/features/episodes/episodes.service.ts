@@ -1,6 +1,7 @@
 import { parseStream } from 'music-metadata';
 import type { EpisodePatch, Episode, NewEpisode } from '../../../domain/episodes';
 import type { Tenant } from '../../../domain/tenants';
+import { inTransaction } from '../../db/in-transaction';
 import type { Db } from '../../db/knex';
 import { withActivity } from '../../http/admin-crud';
 import type { AppContext, Deps } from '../../http/context';
@@ -110,6 +111,33 @@ export function episodesService(deps: Deps) {
     },
   };
 }
+
+/**
+ * A finished recording of a show's airing becomes a draft episode (docs/recorder.md), like an
+ * uploaded one: its length and size read from the stored file, the low-data rendition queued.
+ * `stillMine` runs in the episode's transaction and closes the airing's claim: when this process
+ * no longer holds it (another took the airing over) nothing is made and null is answered.
+ */
+export async function createRecordedEpisode(
+  deps: Pick<Deps, 'db' | 'storage' | 'jobs' | 'now'>,
+  recording: { tenant: Tenant; showId: string; title: string; audioUrl: string },
+  stillMine: (trx: Db, episodeId: string) => Promise<boolean>,
+): Promise<Episode | null> {
+  const file = await readEpisodeFile(deps, recording.audioUrl);
+  const input: NewEpisode = { title: recording.title, description: '', audioUrl: recording.audioUrl, showId: recording.showId, imageUrl: null, status: 'draft' };
+  const episode = await inTransaction(deps.db, async (trx) => {
+    const made = await episodesRepository(trx).create(recording.tenant, input, file, 'recording', deps.now());
+    if (!(await stillMine(trx, made.id))) throw new LostClaim();
+    return made;
+  }).catch((err: unknown) => {
+    if (err instanceof LostClaim) return null;
+    throw err;
+  });
+  if (episode) await deps.jobs.enqueue(EPISODE_RENDITION_JOB, episode.id, { episodeId: episode.id });
+  return episode;
+}
+
+class LostClaim extends Error {}
 
 /**
  * Makes an episode's low-data rendition (docs/renditions.md: ≤ 32 kbps Opus in MP4) and records

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { LIVE_LADDER, LIVE_SEGMENT_SECONDS } from '../../../domain/live';
 import type { Tenant } from '../../../domain/tenants';
-import { guardedFetch, type OutboundRules } from '../../http/outbound-guard';
+import { guardedFetchFollowing, type OutboundRules } from '../../http/outbound-guard';
 import type { LiveRepository, LiveSegment } from './live.repository';
 import type { LiveStorage } from './live.storage';
 
@@ -131,14 +131,7 @@ export class TenantRelay {
     let res: Response;
     try {
       // Redirects are followed by hand, each hop through the guard (a stream often moves to https or a relay).
-      let url = this.o.streamUrl;
-      for (let hop = 0; ; hop += 1) {
-        res = await guardedFetch(url, { headers: { 'Icy-MetaData': '0', 'User-Agent': 'radio-live-relay' }, signal: abort.signal }, this.o.outbound);
-        const location = res.headers.get('location');
-        if (res.status < 300 || res.status >= 400 || !location || hop >= 3) break;
-        await res.body?.cancel().catch(() => undefined);
-        url = new URL(location, url).href;
-      }
+      res = await guardedFetchFollowing(this.o.streamUrl, { headers: { 'Icy-MetaData': '0', 'User-Agent': 'radio-live-relay' }, signal: abort.signal }, this.o.outbound);
     } finally {
       clearTimeout(connectTimer);
     }

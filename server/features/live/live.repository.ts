@@ -1,6 +1,6 @@
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
-import { isUniqueViolation } from '../../db/knex';
+import { claimLease } from '../../db/leases';
 
 export interface LiveSegment {
   rendition: string;
@@ -40,20 +40,7 @@ export function liveRepository(db: Db) {
      * now. A lease another holder still has (expires_ms ahead of now) is left alone.
      */
     async claimLease(tenant: Tenant, holder: string, now: number, expiresMs: number): Promise<boolean> {
-      const renewed = await db('live_leases')
-        .where({ tenant })
-        .andWhere((q) => q.where({ holder }).orWhere('expires_ms', '<', now))
-        .update({ holder, expires_ms: expiresMs });
-      if (Number(renewed) === 1) return true;
-      const existing = await db('live_leases').where({ tenant }).first('tenant');
-      if (existing) return false;
-      try {
-        await db('live_leases').insert({ tenant, holder, expires_ms: expiresMs });
-        return true;
-      } catch (err) {
-        if (isUniqueViolation(err)) return false;
-        throw err;
-      }
+      return claimLease(db, 'live_leases', { tenant }, { holder, now, expiresMs });
     },
 
     /** Gives the lease up at once (a clean stop), so another process need not wait it out. */

@@ -6,6 +6,7 @@ import { TENANTS, type Tenant } from '../../../domain/tenants';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { loadSettings } from '../../db/settings-store';
+import { absoluteUrl } from '../../http/outbound-guard';
 import { liveRepository } from './live.repository';
 import { TenantRelay } from './live.relay';
 import { createLiveStorage, type LiveStorage } from './live.storage';
@@ -31,15 +32,6 @@ export interface LiveRelaysOptions {
   /** This process's name on the lease (host, pid and a random part by default). */
   holder?: string;
 }
-
-const absolute = (url: string, base: string | undefined): string => {
-  if (!url) return '';
-  try {
-    return new URL(url, base).href;
-  } catch {
-    return '';
-  }
-};
 
 export interface LiveRelays {
   readonly holder: string;
@@ -83,7 +75,7 @@ export function startLiveRelays(options: LiveRelaysOptions): LiveRelays {
     const at = now();
     try {
       const settings = await loadSettings(db, tenant);
-      const url = settings.liveRelay ? absolute(settings.streamUrl, options.selfUrl) : '';
+      const url = settings.liveRelay ? absoluteUrl(settings.streamUrl, options.selfUrl) : '';
       if (!url) {
         if (relays.has(tenant)) {
           await stopRelay(tenant);

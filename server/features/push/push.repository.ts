@@ -120,7 +120,7 @@ export function pushRepository(db: Db) {
     },
 
     /** The tenant's shows that at least one subscription follows. */
-    async followedShows(tenant: Tenant): Promise<Show[]> {
+    async followedShows(tenant: Tenant): Promise<Omit<Show, 'record'>[]> {
       const rows = await db('shows')
         .where({ tenant })
         .whereIn('id', db('push_subscription_shows').join('push_subscriptions', 'push_subscriptions.id', 'push_subscription_shows.subscription_id').where('push_subscriptions.tenant', tenant).select('push_subscription_shows.show_id'))

@@ -3,7 +3,7 @@ import { TENANTS } from '../../../domain/tenants';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { loadSettings } from '../../db/settings-store';
-import { airingsBetween } from './push.airings';
+import { airingsBetween } from '../../../domain/airings';
 import { pushRepository, type Delivery } from './push.repository';
 import { reminderPayload, sendReminder, vapidKeys, type PushTransport } from './push.service';
 

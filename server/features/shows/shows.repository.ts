@@ -2,7 +2,7 @@ import type { NewShow, Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
 import { tenantRows } from '../../db/tenant-rows';
-import { jsonArray, newId, nowIso } from '../../db/rows';
+import { bool, jsonArray, newId, nowIso } from '../../db/rows';
 
 // A type, not an interface: the seed hands these rows on as plain records.
 type ShowRow = {
@@ -13,6 +13,8 @@ type ShowRow = {
   start_time: string;
   end_time: string;
   days: string;
+  /** SQLite answers 0/1, PostgreSQL a boolean. */
+  record: boolean | number;
   created_at: string;
 };
 
@@ -23,6 +25,7 @@ const toShow = (r: ShowRow): Show => ({
   startTime: r.start_time,
   endTime: r.end_time,
   days: jsonArray(r.days) as Show['days'],
+  record: bool(r.record),
 });
 
 const toRow = (input: NewShow) => ({
@@ -31,6 +34,7 @@ const toRow = (input: NewShow) => ({
   start_time: input.startTime,
   end_time: input.endTime,
   days: JSON.stringify(input.days),
+  record: input.record,
 });
 
 /** The row a new show becomes (the demo seed inserts through it too). */

@@ -23,7 +23,8 @@ describeEachEngine('shows', (t) => {
   it('creates a show for an admin (201) with the docs/api.md shape, and lists it to visitors', async () => {
     const res = await create(morningShow({ unknownField: 'dropped', id: 'chosen-by-client' }));
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(String), ...morningShow() });
+    // 'Record this show' is off unless asked (docs/api.md: record, default false).
+    expect(res.body).toEqual({ id: expect.any(String), ...morningShow(), record: false });
     expect(res.body.id).not.toBe('chosen-by-client');
     expect(v.is(ShowSchema, res.body)).toBe(true);
     const row = await t().db('shows').where({ id: res.body.id }).first();
@@ -35,6 +36,25 @@ describeEachEngine('shows', (t) => {
     expect(visitor.headers['cache-control']).toBe('no-cache');
     const found = visitor.body.find((s: { id: string }) => s.id === res.body.id);
     expect(found).toEqual(res.body);
+  });
+
+  it('takes record (docs/recorder.md) on create and PATCH, keeps it through other edits, and refuses a non-boolean', async () => {
+    const marked = await create(morningShow({ title: 'Recorded Sermon', record: true }));
+    expect(marked.status).toBe(201);
+    expect(marked.body.record).toBe(true);
+    expect(v.is(ShowSchema, marked.body)).toBe(true);
+    const renamed = await t().http().patch(`/api/shows/${marked.body.id}`).set(adminHeaders()).send({ title: 'Recorded Sermon II' });
+    expect(renamed.body.record).toBe(true);
+    const off = await t().http().patch(`/api/shows/${marked.body.id}`).set(adminHeaders()).send({ record: false });
+    expect(off.status).toBe(200);
+    expect(off.body.record).toBe(false);
+    expect((await list()).body.find((s: { id: string }) => s.id === marked.body.id).record).toBe(false);
+    const bad = await create(morningShow({ record: 'yes' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([{ path: 'record', message: 'record must be true or false' }]);
+    // Only the roles that edit the schedule may mark a show (the admin writes' own check).
+    const visitor = await t().http().patch(`/api/shows/${marked.body.id}`).set('X-Forwarded-For', freshAddress()).send({ record: true });
+    expect(visitor.status).toBe(401);
   });
 
   it('normalises days to week order without duplicates, and trims the text', async () => {

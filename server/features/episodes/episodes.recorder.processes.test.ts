@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLiveStation, type LiveStation } from '../../../bench/lib/live-station.mjs';
+import type { Episode } from '../../../domain/episodes';
+import { zonedMoment } from '../../../domain/schedule';
+import { buildCompiledServer, startCompiledServer, type CompiledServer } from '../../test/compiled-server';
+import { until } from '../../test/until';
+import { ADMIN_KEY, PG_URL } from '../../test/test-app';
+
+
+const hhmm = (m: number) => `${String(Math.floor(((m + 1440) % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+// Two server processes as `npm start` runs them, on one PostgreSQL database (docs/recorder.md
+// "Exactly once"): only PostgreSQL is shared by several processes (SQLite is one process's
+// file), so without TEST_DATABASE_URL there is nothing to run. The show is a real one: its
+// weekly slot, read in the station's zone, is this minute.
+describe.skipIf(!PG_URL)('station recorder: two server processes on one PostgreSQL [postgres]', () => {
+  const dbName = `rec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recorder-processes-'));
+  const servers: CompiledServer[] = [];
+  let station: LiveStation;
+  let db: Knex;
+
+  beforeAll(async () => {
+    station = await startLiveStation(64, 1);
+    const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
+    await admin.raw(`create database ${dbName}`);
+    await admin.destroy();
+    const u = new URL(PG_URL!);
+    u.pathname = `/${dbName}`;
+    const { entry } = await buildCompiledServer('recorder-processes-build-');
+    const env = {
+      DATABASE_URL: u.toString(),
+      ADMIN_KEY,
+      DEMO_DATA: 'off',
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      UPSTREAM_ALLOW_PRIVATE: 'on',
+      TRUST_PROXY: 'on',
+      NODE_ENV: 'test',
+      RECORDER_TICK_MS: '500',
+      RECORDER_LEASE_MS: '3000',
+    };
+    // One after the other: both migrate the same database.
+    servers.push(await startCompiledServer(entry, env, { name: 'A' }));
+    servers.push(await startCompiledServer(entry, env, { name: 'B' }));
+    db = knexFactory({ client: 'pg', connection: u.toString(), pool: { min: 0, max: 2 } });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    await db?.destroy();
+    const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
+    await admin.raw(`drop database if exists ${dbName} with (force)`);
+    await admin.destroy();
+    await station?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('one records the airing; killed mid-show, the other takes over within the lease; one draft episode; SIGTERM exits cleanly', async () => {
+    const [a, b] = servers as [CompiledServer, CompiledServer];
+    const headers = { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' };
+    const current = (await (await fetch(`${a.url}/api/settings`, { headers })).json()) as Record<string, unknown>;
+    delete current.tenant;
+    const put = await fetch(`${a.url}/api/settings`, { method: 'PUT', headers, body: JSON.stringify({ ...current, streamUrl: station.url, radioHtmlEmbed: '<p>on air</p>' }) });
+    expect(put.status).toBe(200);
+
+    // A one-minute show, this minute: late in a minute, the next one (so it airs 25–60 s).
+    const zone = current.timeZone as string;
+    if (new Date().getSeconds() > 35) await sleep((61 - new Date().getSeconds()) * 1000);
+    const { weekday, minutes } = zonedMoment(new Date(), zone);
+    const endsAt = Math.ceil((Date.now() + 1) / 60_000) * 60_000;
+    const created = await fetch(`${a.url}/api/shows`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Minute Show', startTime: hhmm(minutes), endTime: hhmm(minutes + 1), days: [weekday], record: true }),
+    });
+    expect(created.status).toBe(201);
+    const showId = ((await created.json()) as { id: string }).id;
+
+    const holderPid = async () => {
+      const row = (await db('recordings').where({ show_id: showId, status: 'recording' }).andWhere('expires_ms', '>', Date.now()).first('holder')) as { holder: string } | undefined;
+      return row ? Number(row.holder.split(':')[1]) : null;
+    };
+    const first = await until('a process to record', holderPid, 5_000);
+    const [holder, other] = first === a.child.pid ? [a, b] : [b, a];
+    expect(holder.child.pid).toBe(first);
+    // Several passes of both later, still one claim, held by the same process.
+    await sleep(3_000);
+    expect(await holderPid()).toBe(holder.child.pid);
+    expect(await db('recordings').where({ show_id: showId })).toHaveLength(1);
+
+    const killedAt = Date.now();
+    holder.child.kill('SIGKILL');
+    await holder.exited;
+    await until('the other process to take the airing over', async () => (await holderPid()) === other.child.pid, 10_000);
+    const takeoverMs = Date.now() - killedAt;
+    expect(takeoverMs).toBeLessThanOrEqual(3_000 + 2 * 500 + 1_000);
+
+    const row = await until('the airing to close', async () => {
+      const r = (await db('recordings').where({ show_id: showId }).first()) as { status: string; holder: string; episode_id: string } | undefined;
+      return r && r.status !== 'recording' && r;
+    }, 75_000);
+    expect(row.status).toBe('done');
+    expect(Number(row.holder.split(':')[1])).toBe(other.child.pid);
+    const episodes = (await (await fetch(`${other.url}/api/episodes?show_id=${showId}`, { headers })).json()) as Episode[];
+    expect(episodes).toHaveLength(1);
+    expect(episodes[0]).toMatchObject({ id: row.episode_id, status: 'draft', source: 'recording', showId });
+    // What the other recorded: from its take-over to the show's end (and icecast's 2 s burst).
+    const expected = (endsAt - killedAt - takeoverMs) / 1000;
+    expect(episodes[0]!.durationSeconds).toBeGreaterThanOrEqual(expected * 0.7);
+    expect(episodes[0]!.durationSeconds).toBeLessThanOrEqual(expected + 4);
+    // The dead process's part is gone with it; a visitor sees no draft.
+    expect(((await (await fetch(`${other.url}/api/episodes?show_id=${showId}`)).json()) as Episode[]).length).toBe(0);
+
+    other.child.kill('SIGTERM');
+    expect(await other.exited).toBe(0);
+    console.info(`recorder take-over after kill -9: ${takeoverMs} ms; draft ${episodes[0]!.durationSeconds} s (expected about ${expected.toFixed(1)} s)`);
+  }, 180_000);
+});

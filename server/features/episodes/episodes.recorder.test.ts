@@ -1,0 +1,320 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseFile } from 'music-metadata';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLiveStation, type LiveStation } from '../../../bench/lib/live-station.mjs';
+import type { TimedAiring } from '../../../domain/airings';
+import type { Episode } from '../../../domain/episodes';
+import type { Tenant } from '../../../domain/tenants';
+import { createDb, isPostgres, type Db } from '../../db/knex';
+import { loadSettings, saveSettings } from '../../db/settings-store';
+import { jobQueue } from '../../jobs/job-queue';
+import { createStorage } from '../../media/storage';
+import { adminHeaders } from '../../test/api-requests';
+import { until } from '../../test/until';
+import { ADMIN_KEY, describeEachEngine, PG_URL, testConfig } from '../../test/test-app';
+import { startServer } from '../../server';
+import { zonedMoment } from '../../../domain/schedule';
+import { startRecorder, type Recorder, type RecorderOptions } from './episodes.recorder';
+import type { RecordedShow } from './recordings.repository';
+
+// docs/recorder.md. A real station (Debian's icecast2 fed by ffmpeg, bench/lib/live-station.mjs)
+// is recorded by real recorders on the test's database; only the airing is short: the test hands
+// the recorder an airing of a few seconds for the show it marked, instead of the show's weekly
+// slot (the schedule's own reading is domain/airings.test.ts's).
+
+const TENANT: Tenant = 'watzhott';
+const TICK_MS = 250;
+const LEASE_MS = 2_000;
+
+let station: LiveStation;
+beforeAll(async () => {
+  station = await startLiveStation(64, 1);
+}, 30_000);
+afterAll(async () => {
+  await station?.stop();
+});
+
+let airingCounter = 0;
+
+describeEachEngine(
+  'station recorder',
+  (t) => {
+    const logs: string[] = [];
+    const recorders: Recorder[] = [];
+    const extraDbs: Db[] = [];
+
+    afterAll(async () => {
+      for (const r of recorders) await r.abandon().catch(() => undefined);
+      for (const db of extraDbs) await db.destroy();
+    });
+
+    async function setStream(url: string) {
+      const current = await loadSettings(t().db, TENANT);
+      const { tenant: _, ...settings } = current;
+      await saveSettings(t().db, TENANT, { ...settings, streamUrl: url } as never, Date.now());
+    }
+
+    async function markedShow(title: string): Promise<string> {
+      const res = await t()
+        .http()
+        .post('/api/shows')
+        .set(adminHeaders())
+        .send({ title, startTime: '03:00', endTime: '04:00', days: ['Sunday'], record: true });
+      expect(res.status).toBe(201);
+      expect(res.body.record).toBe(true);
+      return res.body.id as string;
+    }
+
+    /** An airing of `showId` from now for `seconds`, under a key of its own. */
+    function shortAiring(showId: string, seconds: number) {
+      airingCounter += 1;
+      const startsAtMs = Date.now();
+      const airing = { key: `2026-11-26T${String(airingCounter).padStart(2, '0')}:00`, startsAtMs, endsAtMs: startsAtMs + seconds * 1000 };
+      const airings = (shows: readonly RecordedShow[], nowMs: number): TimedAiring<RecordedShow>[] =>
+        shows.filter((s) => s.id === showId && nowMs >= airing.startsAtMs && nowMs < airing.endsAtMs).map((show) => ({ show, ...airing }));
+      return { airing, airings };
+    }
+
+    function recorder(db: Db, options: Partial<RecorderOptions> = {}, log = (line: string) => logs.push(line)): Recorder {
+      const app = t();
+      const r = startRecorder({
+        deps: { db, config: { ...app.config, recorder: { tickMs: TICK_MS, leaseMs: LEASE_MS } }, storage: createStorage({ uploadDir: app.config.uploadDir }), jobs: jobQueue(db) },
+        log,
+        reconnectMinMs: 250,
+        reconnectMaxMs: 1_000,
+        connectMs: 2_000,
+        idleMs: 3_000,
+        ...options,
+      });
+      recorders.push(r);
+      return r;
+    }
+
+    /** A pool of its own on the same database, as a second server process has. */
+    async function secondPool(): Promise<Db> {
+      let db: Db;
+      if (isPostgres(t().db)) {
+        const schema = ((await t().db.raw('select current_schema() as s')) as { rows: { s: string }[] }).rows[0]!.s;
+        db = createDb(PG_URL!, { searchPath: schema });
+      } else {
+        db = createDb(t().config.databaseUrl);
+      }
+      extraDbs.push(db);
+      return db;
+    }
+
+    const episodesOf = async (showId: string): Promise<Episode[]> => (await t().http().get(`/api/episodes?show_id=${showId}`).set(adminHeaders())).body as Episode[];
+    const recordingRow = (showId: string) => t().db('recordings').where({ show_id: showId }).first();
+    const closed = (showId: string) => until('the airing closed', async () => ((await recordingRow(showId))?.status !== 'recording' ? await recordingRow(showId) : null), 30_000);
+
+    it('records a marked show while it airs into exactly one draft episode about the airing long, its rendition queued', async () => {
+      await setStream(station.url);
+      const showId = await markedShow('Drive Time');
+      const { airing, airings } = shortAiring(showId, 12);
+      const r = recorder(t().db, { airings });
+      await until('the recording to start', async () => r.active().length === 1, 5_000);
+      const row = await closed(showId);
+      await r.stop();
+      expect(row.status).toBe('done');
+
+      const episodes = await episodesOf(showId);
+      expect(episodes).toHaveLength(1);
+      const [episode] = episodes as [Episode];
+      expect(episode).toMatchObject({ showId, status: 'draft', source: 'recording', publishedAt: null, id: row.episode_id });
+      // The date as the lists write it ('Nov 26, 2026'), in the station's zone (America/Guyana by default).
+      const date = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'America/Guyana' }).format(airing.startsAtMs);
+      expect(episode.title).toBe(`Drive Time — ${date}`);
+      expect(episode.durationSeconds).toBeGreaterThanOrEqual(12 * 0.8);
+      expect(episode.durationSeconds).toBeLessThanOrEqual(12 * 1.2);
+      // The stored file is what the episode says: its size, an MP3 of that length.
+      const name = episode.audioUrl.slice('/uploads/'.length);
+      const file = path.join(t().config.uploadDir, name);
+      expect(fs.statSync(file).size).toBe(episode.bytes);
+      const meta = await parseFile(file, { duration: true });
+      expect(meta.format.codec).toMatch(/MPEG 1 Layer 3|MP3/i);
+      expect(Math.abs((meta.format.duration ?? 0) - episode.durationSeconds)).toBeLessThanOrEqual(1);
+      // The low-data rendition is queued as an uploaded episode's is.
+      expect(await jobQueue(t().db).status('episode-rendition', episode.id)).toMatchObject({ status: 'queued' });
+      console.info(`[${t().engine}] recorded 12 s airing: ${episode.durationSeconds} s, ${episode.bytes} bytes`);
+    }, 40_000);
+
+    it('a source that drops mid-show is reconnected and the parts joined: still one draft, about the airing less the gap', async () => {
+      await setStream(station.url);
+      const showId = await markedShow('Gospel Hour');
+      const AIRING_S = 18;
+      const { airings } = shortAiring(showId, AIRING_S);
+      const lines: string[] = [];
+      const r = recorder(t().db, { airings }, (line) => lines.push(line));
+      await until('the recording to start', async () => r.active().length === 1, 5_000);
+      await sleep(5_000);
+      const droppedAt = Date.now();
+      await station.stopSource();
+      await sleep(3_000);
+      await station.restartSource();
+      const gapS = (Date.now() - droppedAt) / 1000;
+      const row = await closed(showId);
+      await r.stop();
+      expect(row.status).toBe('done');
+      const episodes = await episodesOf(showId);
+      expect(episodes).toHaveLength(1);
+      const done = lines.map((l) => JSON.parse(l) as { recorder: string; parts?: number }).find((l) => l.recorder === 'draft episode recorded');
+      expect(done?.parts).toBeGreaterThanOrEqual(2);
+      const seconds = episodes[0]!.durationSeconds;
+      // At most the airing less the gap (and icecast's 2 s burst on each connect), and most of that.
+      expect(seconds).toBeLessThanOrEqual(AIRING_S - gapS + 2 * 2);
+      expect(seconds).toBeGreaterThanOrEqual((AIRING_S - gapS) * 0.7);
+      console.info(`[${t().engine}] ${AIRING_S} s airing with a ${gapS.toFixed(1)} s drop: ${seconds} s in ${done?.parts} parts`);
+    }, 60_000);
+
+    it('two recorders, each with its own database pool, record one airing once; when the holder dies the other takes over within the lease', async () => {
+      await setStream(station.url);
+      const showId = await markedShow('Two Processes');
+      const AIRING_S = 14;
+      const { airings } = shortAiring(showId, AIRING_S);
+      const second = await secondPool();
+      const a = recorder(t().db, { airings, holder: 'process-a' });
+      const b = recorder(second, { airings, holder: 'process-b' });
+      await until('one of them to record', async () => a.active().length + b.active().length >= 1, 5_000);
+      // Several passes of both later, still one recording.
+      await sleep(2_000);
+      expect(a.active().length + b.active().length).toBe(1);
+      const [holder, other] = a.active().length === 1 ? [a, b] : [b, a];
+      // The holder dies (no draft, no more heartbeats); the other takes the airing over.
+      const diedAt = Date.now();
+      await holder.abandon();
+      await until('the other to take over', async () => other.active().length === 1, LEASE_MS + 3_000);
+      const takeoverMs = Date.now() - diedAt;
+      expect(takeoverMs).toBeLessThanOrEqual(LEASE_MS + 2 * TICK_MS + 1_000);
+      const row = await closed(showId);
+      await other.stop();
+      expect(row).toMatchObject({ status: 'done', holder: other.holder });
+      const episodes = await episodesOf(showId);
+      expect(episodes).toHaveLength(1);
+      // The rest of the airing after the take-over.
+      expect(episodes[0]!.durationSeconds).toBeLessThanOrEqual(AIRING_S);
+      expect(episodes[0]!.durationSeconds).toBeGreaterThanOrEqual(2);
+      console.info(`[${t().engine}] take-over after the holder died: ${takeoverMs} ms; episode ${episodes[0]!.durationSeconds} s`);
+    }, 40_000);
+
+    it('two recorders side by side from the start make one episode', async () => {
+      await setStream(station.url);
+      const showId = await markedShow('Side By Side');
+      const { airings } = shortAiring(showId, 5);
+      const second = await secondPool();
+      const a = recorder(t().db, { airings, holder: 'side-a' });
+      const b = recorder(second, { airings, holder: 'side-b' });
+      const row = await closed(showId);
+      await Promise.all([a.stop(), b.stop()]);
+      expect(row.status).toBe('done');
+      expect(await episodesOf(showId)).toHaveLength(1);
+      expect(await t().db('recordings').where({ show_id: showId })).toHaveLength(1);
+    }, 30_000);
+
+    it('a stream that never answers leaves no episode and one log line', async () => {
+      // Takes connections and never answers them.
+      const silent = net.createServer(() => undefined);
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const port = (silent.address() as net.AddressInfo).port;
+      try {
+        await setStream(`http://127.0.0.1:${port}/live`);
+        const showId = await markedShow('Silent Night');
+        const { airings } = shortAiring(showId, 6);
+        const lines: string[] = [];
+        const r = recorder(t().db, { airings }, (line) => lines.push(line));
+        const row = await closed(showId);
+        await r.stop();
+        expect(row.status).toBe('empty');
+        expect(await episodesOf(showId)).toHaveLength(0);
+        expect(lines).toHaveLength(1);
+        expect(JSON.parse(lines[0]!)).toMatchObject({ recorder: 'the stream never answered; no episode', error: expect.stringContaining('did not answer') });
+      } finally {
+        silent.close();
+      }
+    }, 30_000);
+
+    it('the outbound guard refuses a link-local streamUrl (the cloud metadata address), even with UPSTREAM_ALLOW_PRIVATE on', async () => {
+      expect(t().config.upstreamAllowPrivate).toBe(true);
+      await setStream('http://169.254.169.254/latest/meta-data/');
+      const showId = await markedShow('Metadata');
+      const { airings } = shortAiring(showId, 20);
+      const lines: string[] = [];
+      const startedAt = Date.now();
+      const r = recorder(t().db, { airings }, (line) => lines.push(line));
+      const row = await closed(showId);
+      // Refused at once, not retried until the show's end.
+      expect(Date.now() - startedAt).toBeLessThan(5_000);
+      await r.stop();
+      expect(row.status).toBe('empty');
+      expect(await episodesOf(showId)).toHaveLength(0);
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!).error).toMatch(/169\.254\.169\.254/);
+    }, 30_000);
+
+    it('shows are not recorded unless marked, and the mark is kept through an edit', async () => {
+      const plain = await t().http().post('/api/shows').set(adminHeaders()).send({ title: 'Unrecorded', startTime: '03:00', endTime: '04:00', days: ['Sunday'] });
+      expect(plain.body.record).toBe(false);
+      const marked = await markedShow('Kept Mark');
+      const edited = await t().http().patch(`/api/shows/${marked}`).set(adminHeaders()).send({ title: 'Kept Mark, renamed' });
+      expect(edited.body.record).toBe(true);
+      const { airings } = shortAiring(plain.body.id as string, 3);
+      const r = recorder(t().db, { airings });
+      await sleep(1_500);
+      expect(r.active()).toEqual([]);
+      await r.stop();
+      expect(await recordingRow(plain.body.id as string)).toBeUndefined();
+    });
+  },
+  { upstreamAllowPrivate: true },
+);
+
+// The whole path in a running server (server/server.ts), on its own SQLite file: a show marked to
+// record whose real weekly slot, read in the station's zone, starts this minute is recorded, and
+// closing the server (what SIGTERM does, server/index.ts) mid-show still leaves its draft.
+describe('station recorder in a running server', () => {
+  it('records a show on air now by its schedule, and a shutdown mid-show leaves the draft of what was recorded', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recorder-server-'));
+    const config = testConfig(dir, `sqlite:${path.join(dir, 'db.sqlite3')}`, { recorder: { tickMs: 250, leaseMs: 2_000 } });
+    const running = await startServer(config, () => undefined);
+    try {
+      const headers = { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' };
+      const { tenant: _, ...settings } = await loadSettings(running.db, TENANT);
+      await saveSettings(running.db, TENANT, { ...settings, streamUrl: station.url } as never, Date.now());
+      const zone = settings.timeZone;
+      const { weekday, minutes } = zonedMoment(new Date(), zone);
+      const hhmm = (m: number) => `${String(Math.floor((m % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+      const show = await fetch(`${running.url}/api/shows`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: 'On Air Now', startTime: hhmm(minutes), endTime: hhmm(minutes + 3), days: [weekday], record: true }),
+      });
+      expect(show.status).toBe(201);
+      const showId = ((await show.json()) as { id: string }).id;
+      const db = running.db;
+      await until('the recording to start', async () => (await db('recordings').where({ show_id: showId, status: 'recording' }).first()) ?? null, 5_000);
+      await sleep(6_000);
+      await running.close();
+    } catch (err) {
+      await running.close();
+      throw err;
+    }
+    const db = createDb(config.databaseUrl);
+    try {
+      const rows = await db('recordings');
+      expect(rows).toHaveLength(1);
+      expect(rows[0].status).toBe('done');
+      const episodes = await db('episodes');
+      expect(episodes).toHaveLength(1);
+      expect(episodes[0]).toMatchObject({ status: 'draft', source: 'recording', id: rows[0].episode_id });
+      expect(Number(episodes[0].duration_seconds)).toBeGreaterThanOrEqual(4);
+      expect(Number(episodes[0].duration_seconds)).toBeLessThanOrEqual(10);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
+});
+

@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { airingsOnAir, type TimedAiring } from '../../../domain/airings';
+import { recordingTitle } from '../../../domain/episodes';
+import { TENANTS, type Tenant } from '../../../domain/tenants';
+import { DEFAULT_RECORDER } from '../../config';
+import type { Db } from '../../db/knex';
+import { loadSettings } from '../../db/settings-store';
+import { absoluteUrl, guardedFetchFollowing, OutboundRefusedError, type OutboundRules } from '../../http/outbound-guard';
+import type { Deps } from '../../http/context';
+import { runFfmpeg } from '../../media/renditions';
+import { deleteUploadedFiles } from '../../media/media-files';
+import { uploadsRepository } from '../uploads/uploads.repository';
+import { createRecordedEpisode } from './episodes.service';
+import { recordingsRepository, type AiringKey, type RecordedShow } from './recordings.repository';
+
+// The station recorder (docs/recorder.md): while a show marked 'Record this show' is on air,
+// one process records the tenant's streamUrl into a draft episode of that show.
+
+/** A source that sends nothing for this long is dropped and reconnected. */
+export const RECORDER_IDLE_MS = 15_000;
+/** The source must answer within this, or the attempt is dropped and tried again. */
+export const RECORDER_CONNECT_MS = 10_000;
+/** Reconnecting after a drop waits this long at first, doubling up to the maximum (and never past the show's end). */
+export const RECORDER_RECONNECT_MIN_MS = 1_000;
+export const RECORDER_RECONNECT_MAX_MS = 15_000;
+
+export type AiringsNow = (shows: readonly RecordedShow[], nowMs: number, timeZone: string) => TimedAiring<RecordedShow>[];
+
+export interface RecorderOptions {
+  deps: Pick<Deps, 'db' | 'config' | 'storage' | 'jobs'>;
+  /** This server's own address: a streamUrl that is a path (the demo's /demo/stream) is fetched from it. */
+  selfUrl?: string;
+  now?: () => number;
+  log?: (line: string) => void;
+  /** This process's name on the claims (host, pid and a random part by default). */
+  holder?: string;
+  /** Which airings are on air; the shows' schedule in the tenant's zone by default (tests give short ones). */
+  airings?: AiringsNow;
+  ffmpegPath?: string;
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+  connectMs?: number;
+  idleMs?: number;
+}
+
+export interface Recorder {
+  readonly holder: string;
+  /** The airings this process records now ('tenant/show/airing'). */
+  active(): string[];
+  /** One pass: renew this process's claims, claim the airings on air, start their recordings. */
+  tick(): Promise<void>;
+  /** Stops looking; each recording in hand ends now and still leaves its draft (SIGTERM). */
+  stop(): Promise<void>;
+  /** Ends every recording in hand without an episode and stops renewing (a test's stand-in for kill -9). */
+  abandon(): Promise<void>;
+}
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Started with the server (server/server.ts) in every process: each looks every tick for
+ * airings of recorded shows on air now, and the claim row of each airing (docs/recorder.md
+ * "Exactly once") lets exactly one of them record it. The holder renews its claim on each tick;
+ * one that dies stops renewing, and past RECORDER_LEASE_MS another process takes the airing over
+ * and records the rest of it.
+ */
+export function startRecorder(options: RecorderOptions): Recorder {
+  const { db, config } = options.deps;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const { tickMs, leaseMs } = config.recorder ?? DEFAULT_RECORDER;
+  // The column holds 64 characters; a long host name is cut, the pid and random part kept.
+  const holder = options.holder ?? `${os.hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const airingsNow = options.airings ?? airingsOnAir;
+  const repo = recordingsRepository(db);
+  const recordings = new Map<string, AiringRecording>();
+  let stopped = false;
+  let ticking: Promise<void> | null = null;
+
+  async function renewAll(): Promise<void> {
+    for (const [id, recording] of recordings) {
+      const renewed = await repo.renew(recording.key, holder, now() + leaseMs).catch(() => null);
+      if (renewed === true) recording.renewedAt = now();
+      // Another process has it (this one was too slow to renew), or the database is gone for
+      // longer than the claim lives: two recordings of one airing must never both become episodes.
+      else if (renewed === false || now() - recording.renewedAt > leaseMs - tickMs) {
+        recordings.delete(id);
+        log(JSON.stringify({ level: 'warn', recorder: 'claim lost; this process stops recording the airing', airing: id }));
+        void recording.abandon();
+      }
+    }
+  }
+
+  async function tickTenant(tenant: Tenant): Promise<void> {
+    const shows = await repo.recordedShows(tenant);
+    if (shows.length === 0) return;
+    const settings = await loadSettings(db, tenant);
+    const streamUrl = absoluteUrl(settings.streamUrl, options.selfUrl);
+    if (!streamUrl) return;
+    for (const airing of airingsNow(shows, now(), settings.timeZone)) {
+      const key: AiringKey = { tenant, showId: airing.show.id, airingKey: airing.key };
+      const id = `${tenant}/${airing.show.id}/${airing.key}`;
+      if (recordings.has(id) || stopped) continue;
+      const at = now();
+      if (airing.endsAtMs <= at) continue;
+      if (!(await repo.claim(key, airing, holder, at, at + leaseMs))) continue;
+      const recording = new AiringRecording({
+        key,
+        id,
+        holder,
+        streamUrl,
+        endsAtMs: airing.endsAtMs,
+        title: recordingTitle(airing.show.title, airing.startsAtMs, settings.timeZone),
+        outbound: { allowPrivate: config.upstreamAllowPrivate },
+        options,
+        now,
+        log,
+      });
+      recording.renewedAt = at;
+      recordings.set(id, recording);
+      void recording.run().finally(() => {
+        if (recordings.get(id) === recording) recordings.delete(id);
+      });
+    }
+  }
+
+  async function tick(): Promise<void> {
+    if (stopped) return;
+    ticking ??= (async () => {
+      await renewAll();
+      for (const tenant of TENANTS) {
+        try {
+          await tickTenant(tenant);
+        } catch (err) {
+          log(JSON.stringify({ level: 'warn', recorder: 'pass failed', tenant, error: message(err) }));
+        }
+      }
+    })().finally(() => {
+      ticking = null;
+    });
+    await ticking;
+  }
+
+  const timer = setInterval(() => void tick(), tickMs);
+  timer.unref();
+  void tick();
+
+  return {
+    holder,
+    active: () => [...recordings.keys()],
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await ticking?.catch(() => undefined);
+      // What each has recorded becomes its draft, while the database is still open; the claims
+      // are still renewed meanwhile (joining and storing a long show takes a while).
+      const heartbeat = setInterval(() => void renewAll(), tickMs);
+      await Promise.all([...recordings.values()].map((r) => r.finish()));
+      clearInterval(heartbeat);
+      recordings.clear();
+    },
+    async abandon() {
+      stopped = true;
+      clearInterval(timer);
+      await ticking?.catch(() => undefined);
+      await Promise.all([...recordings.values()].map((r) => r.abandon()));
+      recordings.clear();
+    },
+  };
+}
+
+interface AiringRecordingInit {
+  key: AiringKey;
+  id: string;
+  holder: string;
+  streamUrl: string;
+  endsAtMs: number;
+  title: string;
+  outbound: OutboundRules;
+  options: RecorderOptions;
+  now: () => number;
+  log: (line: string) => void;
+}
+
+interface Part {
+  file: string;
+  bytes: number;
+}
+
+/** How a stream's bytes are kept: its own container, copied (never re-encoded) when the parts are joined. */
+function containerOf(contentType: string): { ext: string; format: string; mime: string; codec: string[] } {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'audio/mpeg' || type === 'audio/mp3' || type === 'audio/mpg') return { ext: 'mp3', format: 'mp3', mime: 'audio/mpeg', codec: ['-c', 'copy'] };
+  if (type === 'audio/aac' || type === 'audio/aacp' || type === 'audio/x-aac') return { ext: 'm4a', format: 'ipod', mime: 'audio/mp4', codec: ['-c', 'copy'] };
+  if (type === 'audio/ogg' || type === 'application/ogg' || type === 'audio/opus') return { ext: 'ogg', format: 'ogg', mime: 'audio/ogg', codec: ['-c', 'copy'] };
+  // Anything else ffmpeg can read is encoded once, at the end, to AAC.
+  return { ext: 'm4a', format: 'ipod', mime: 'audio/mp4', codec: ['-c:a', 'aac', '-b:a', '128k'] };
+}
+
+/**
+ * One airing's recording: the stream's bytes stored as they come, one part per connection; a
+ * drop is reconnected with backoff until the show ends; at the end the parts are joined into
+ * one file (ffmpeg's concat, copying the audio), stored as uploads are, and made a draft episode.
+ */
+class AiringRecording {
+  readonly key: AiringKey;
+  renewedAt = 0;
+  private readonly abort = new AbortController();
+  private readonly parts: Part[] = [];
+  private contentType = '';
+  private lastError = '';
+  private mode: 'finish' | 'abandon' = 'finish';
+  private running: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private dir = '';
+
+  constructor(private readonly o: AiringRecordingInit) {
+    this.key = o.key;
+  }
+
+  run(): Promise<void> {
+    this.running ??= this.record();
+    return this.running;
+  }
+
+  /** Ends the recording now; what was recorded becomes the draft. */
+  async finish(): Promise<void> {
+    this.stopNow('finish');
+    await this.running;
+  }
+
+  /** Ends the recording now and keeps nothing (the claim is lost). */
+  async abandon(): Promise<void> {
+    this.stopNow('abandon');
+    await this.running;
+  }
+
+  private stopNow(mode: 'finish' | 'abandon'): void {
+    if (mode === 'abandon') this.mode = 'abandon';
+    this.abort.abort(new Error('stopped'));
+    this.wake?.();
+  }
+
+  private get over(): boolean {
+    return this.abort.signal.aborted || this.o.now() >= this.o.endsAtMs;
+  }
+
+  private async record(): Promise<void> {
+    const { options } = this.o;
+    const minMs = options.reconnectMinMs ?? RECORDER_RECONNECT_MIN_MS;
+    const maxMs = options.reconnectMaxMs ?? RECORDER_RECONNECT_MAX_MS;
+    const endTimer = setTimeout(() => this.abort.abort(new Error('the show ended')), Math.max(0, this.o.endsAtMs - this.o.now()));
+    this.dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'recording-'));
+    try {
+      let backoff = minMs;
+      while (!this.over) {
+        const began = this.o.now();
+        try {
+          await this.recordPart();
+        } catch (err) {
+          if (err instanceof OutboundRefusedError) {
+            // The address is one the server may not reach: asking again will not change that.
+            this.lastError = err.message;
+            break;
+          }
+          if (!this.abort.signal.aborted) this.lastError = message(err);
+        }
+        if (this.over) break;
+        // A part that played a while was no failing source: start the backoff again.
+        if (this.o.now() - began > maxMs) backoff = minMs;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(backoff, Math.max(0, this.o.endsAtMs - this.o.now())));
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = null;
+        backoff = Math.min(backoff * 2, maxMs);
+      }
+      clearTimeout(endTimer);
+      if (this.mode === 'abandon') return;
+      await this.save();
+    } catch (err) {
+      this.o.log(JSON.stringify({ level: 'error', recorder: 'recording failed', airing: this.o.id, error: message(err) }));
+    } finally {
+      clearTimeout(endTimer);
+      await fsp.rm(this.dir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  /** One connection to the stream, its bytes into a new part until it drops or the recording ends. */
+  private async recordPart(): Promise<void> {
+    const { options } = this.o;
+    const attempt = new AbortController();
+    const onStop = () => attempt.abort(this.abort.signal.reason);
+    this.abort.signal.addEventListener('abort', onStop, { once: true });
+    const connectTimer = setTimeout(() => attempt.abort(new Error(`the stream did not answer within ${Math.round((options.connectMs ?? RECORDER_CONNECT_MS) / 1000)} s`)), options.connectMs ?? RECORDER_CONNECT_MS);
+    try {
+      let res: Response;
+      try {
+        // Redirects are followed by hand, each hop through the guard.
+        res = await guardedFetchFollowing(this.o.streamUrl, { headers: { 'Icy-MetaData': '0', 'User-Agent': 'radio-recorder' }, signal: attempt.signal }, this.o.outbound);
+      } catch (err) {
+        throw attempt.signal.aborted && attempt.signal.reason instanceof Error ? attempt.signal.reason : err;
+      } finally {
+        clearTimeout(connectTimer);
+      }
+      if (!res.ok || !res.body) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new Error(`the stream answered ${res.status}`);
+      }
+      // The first answer decides the container; a part in another one would not join.
+      const type = res.headers.get('content-type') ?? '';
+      this.contentType ||= type;
+      if (containerOf(type).ext !== containerOf(this.contentType).ext) {
+        await res.body.cancel().catch(() => undefined);
+        throw new Error(`the stream changed from ${this.contentType} to ${type}`);
+      }
+      const part: Part = { file: path.join(this.dir, `part-${this.parts.length}.${containerOf(this.contentType).ext}`), bytes: 0 };
+      this.parts.push(part);
+      const source = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
+      let lastData = this.o.now();
+      source.on('data', (chunk: Buffer) => {
+        part.bytes += chunk.length;
+        lastData = this.o.now();
+      });
+      const idleMs = options.idleMs ?? RECORDER_IDLE_MS;
+      const idle = setInterval(() => {
+        if (this.o.now() - lastData > idleMs) attempt.abort(new Error(`the stream sent nothing for ${Math.round(idleMs / 1000)} s`));
+      }, Math.min(1_000, idleMs));
+      attempt.signal.addEventListener('abort', () => source.destroy(), { once: true });
+      try {
+        await pipeline(source, fs.createWriteStream(part.file));
+      } catch (err) {
+        // Ended by the show's end or a stop: what arrived is kept.
+        if (!this.abort.signal.aborted) throw attempt.signal.aborted && attempt.signal.reason instanceof Error ? attempt.signal.reason : err;
+      } finally {
+        clearInterval(idle);
+      }
+      if (!this.abort.signal.aborted) throw new Error('the stream ended');
+    } finally {
+      this.abort.signal.removeEventListener('abort', onStop);
+    }
+  }
+
+  /** The parts joined into one file, stored, and made the airing's draft episode; or, with no sound at all, nothing. */
+  private async save(): Promise<void> {
+    const { deps } = this.o.options;
+    const repo = recordingsRepository(deps.db);
+    const parts = this.parts.filter((p) => p.bytes > 0);
+    if (parts.length === 0) {
+      await repo.close(this.key, this.o.holder, 'empty', null);
+      // docs/recorder.md: the one line a show whose stream never answered leaves.
+      this.o.log(JSON.stringify({ level: 'warn', recorder: 'the stream never answered; no episode', airing: this.o.id, stream: this.o.streamUrl, error: this.lastError || 'no sound' }));
+      return;
+    }
+    const container = containerOf(this.contentType);
+    const list = path.join(this.dir, 'parts.txt');
+    await fsp.writeFile(list, parts.map((p) => `file '${p.file.replace(/'/g, "'\\''")}'\n`).join(''));
+    const joined = path.join(this.dir, `joined.${container.ext}`);
+    await runFfmpeg(
+      this.o.options.ffmpegPath ?? ffmpegInstaller.path,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-vn', '-map', '0:a:0', ...container.codec, '-f', container.format, joined],
+      15 * 60_000,
+    );
+    const { size } = await fsp.stat(joined);
+    const name = `${randomUUID()}.${container.ext}`;
+    await deps.storage.put(name, joined, container.mime);
+    await uploadsRepository(deps.db).record({ name, purpose: 'episode', bytes: size, clientAddress: 'recorder', resumableId: null, now: this.o.now() });
+    const audioUrl = `/uploads/${name}`;
+    const episode = await createRecordedEpisode(
+      { ...deps, now: this.o.now },
+      { tenant: this.key.tenant, showId: this.key.showId, title: this.o.title, audioUrl },
+      (trx: Db, episodeId) => recordingsRepository(trx).close(this.key, this.o.holder, 'done', episodeId),
+    ).catch(async (err: unknown) => {
+      await deleteUploadedFiles(deps, [audioUrl]).catch(() => undefined);
+      throw err;
+    });
+    if (!episode) {
+      // Another process took the airing over meanwhile: its episode is the one.
+      await deleteUploadedFiles(deps, [audioUrl]).catch(() => undefined);
+      this.o.log(JSON.stringify({ level: 'warn', recorder: 'claim lost before the episode was made; recording dropped', airing: this.o.id }));
+      return;
+    }
+    this.o.log(JSON.stringify({ level: 'info', recorder: 'draft episode recorded', airing: this.o.id, episode: episode.id, seconds: episode.durationSeconds, bytes: episode.bytes, parts: parts.length }));
+  }
+}
