@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveStation, type LiveStation } from '../../../bench/lib/live-station.mjs';
 import type { Episode } from '../../../domain/episodes';
 import { zonedMoment } from '../../../domain/schedule';
-import { buildCompiledServer, startCompiledServer, type CompiledServer } from '../../test/compiled-server';
+import type { CompiledServer } from '../../test/compiled-server';
+import { startTwoProcesses, type TwoProcesses } from '../../test/two-processes';
 import { until } from '../../test/until';
 import { ADMIN_KEY, PG_URL } from '../../test/test-app';
-
 
 const hhmm = (m: number) => `${String(Math.floor(((m + 1440) % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
@@ -20,45 +16,20 @@ const hhmm = (m: number) => `${String(Math.floor(((m + 1440) % 1440) / 60)).padS
 // file), so without TEST_DATABASE_URL there is nothing to run. The show is a real one: its
 // weekly slot, read in the station's zone, is this minute.
 describe.skipIf(!PG_URL)('station recorder: two server processes on one PostgreSQL [postgres]', () => {
-  const dbName = `rec_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recorder-processes-'));
-  const servers: CompiledServer[] = [];
-  let station: LiveStation;
+  let servers: CompiledServer[] = [];
   let db: Knex;
+  let pair: TwoProcesses | null = null;
+  let station: LiveStation;
 
   beforeAll(async () => {
     station = await startLiveStation(64, 1);
-    const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
-    await admin.raw(`create database ${dbName}`);
-    await admin.destroy();
-    const u = new URL(PG_URL!);
-    u.pathname = `/${dbName}`;
-    const { entry } = await buildCompiledServer('recorder-processes-build-');
-    const env = {
-      DATABASE_URL: u.toString(),
-      ADMIN_KEY,
-      DEMO_DATA: 'off',
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      UPSTREAM_ALLOW_PRIVATE: 'on',
-      TRUST_PROXY: 'on',
-      NODE_ENV: 'test',
-      RECORDER_TICK_MS: '500',
-      RECORDER_LEASE_MS: '3000',
-    };
-    // One after the other: both migrate the same database.
-    servers.push(await startCompiledServer(entry, env, { name: 'A' }));
-    servers.push(await startCompiledServer(entry, env, { name: 'B' }));
-    db = knexFactory({ client: 'pg', connection: u.toString(), pool: { min: 0, max: 2 } });
+    pair = await startTwoProcesses('rec', { RECORDER_TICK_MS: '500', RECORDER_LEASE_MS: '3000' });
+    ({ servers, db } = pair);
   }, 120_000);
 
   afterAll(async () => {
-    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-    await db?.destroy();
-    const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
-    await admin.raw(`drop database if exists ${dbName} with (force)`);
-    await admin.destroy();
+    await pair?.stop();
     await station?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('one records the airing; killed mid-show, the other takes over within the lease; one draft episode; SIGTERM exits cleanly', async () => {

@@ -1,62 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompiledServer, startCompiledServer, type CompiledServer } from '../../test/compiled-server';
-import { ADMIN_KEY, PG_URL } from '../../test/test-app';
 import { ffmpegChildren } from '../../../bench/lib/processes.mjs';
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(250);
-  }
-}
+import type { CompiledServer } from '../../test/compiled-server';
+import { startTwoProcesses, type TwoProcesses } from '../../test/two-processes';
+import { ADMIN_KEY, PG_URL } from '../../test/test-app';
+import { until } from '../../test/until';
 
 // Two server processes as `npm start` runs them, on one PostgreSQL database (docs/live-relay.md).
 describe.skipIf(!PG_URL)('live relay: two server processes on one PostgreSQL [postgres]', () => {
-  const dbName = `live_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-processes-'));
-  const servers: CompiledServer[] = [];
+  let servers: CompiledServer[] = [];
   let db: Knex;
-  let dbUrl: string;
+  let pair: TwoProcesses | null = null;
 
   beforeAll(async () => {
-    const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
-    await admin.raw(`create database ${dbName}`);
-    await admin.destroy();
-    const u = new URL(PG_URL!);
-    u.pathname = `/${dbName}`;
-    dbUrl = u.toString();
-    const { entry } = await buildCompiledServer('live-processes-build-');
-    const env = {
-      DATABASE_URL: dbUrl,
-      ADMIN_KEY,
-      DEMO_DATA: 'off',
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      UPSTREAM_ALLOW_PRIVATE: 'on',
-      TRUST_PROXY: 'on',
-      NODE_ENV: 'test',
-    };
-    // One after the other: both migrate the same database.
-    servers.push(await startCompiledServer(entry, env, { name: 'A' }));
-    servers.push(await startCompiledServer(entry, env, { name: 'B' }));
-    db = knexFactory({ client: 'pg', connection: dbUrl, pool: { min: 0, max: 2 } });
+    pair = await startTwoProcesses('live');
+    ({ servers, db } = pair);
   }, 120_000);
 
   afterAll(async () => {
-    for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
-    await db?.destroy();
-    const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
-    await admin.raw(`drop database if exists ${dbName} with (force)`);
-    await admin.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await pair?.stop();
   });
 
   it('run one relay between them; killing its process moves it to the other within 30 s; SIGTERM stops ffmpeg', async () => {
