@@ -159,6 +159,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Two files at a time even on a 2-core machine (Vitest's default there is one): the slow
+    // suites wait on real peers (icecast2, ffmpeg, server processes, timers) far more than they
+    // compute: 673 s with one, about 330 s with two, on this machine.
+    maxWorkers: 2,
   },
   ...(isSsrBuild ? serverRenderBuild : {}),
 }));

@@ -229,8 +229,10 @@ describeEachEngine(
         await r.stop();
         expect(row.status).toBe('empty');
         expect(await episodesOf(showId)).toHaveLength(0);
-        expect(lines).toHaveLength(1);
-        expect(JSON.parse(lines[0]!)).toMatchObject({ recorder: 'the stream never answered; no episode', error: expect.stringContaining('did not answer') });
+        // One line says so (api.md); a loaded machine may add a line about a slow pass, not another about this.
+        const said = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.airing !== undefined && l.recorder !== 'pass failed');
+        expect(said, lines.join('\n')).toHaveLength(1);
+        expect(said[0]).toMatchObject({ recorder: 'the stream never answered; no episode', error: expect.stringContaining('did not answer') });
       } finally {
         silent.close();
       }
