@@ -86,7 +86,7 @@ export function measureRoutes(appDir = path.resolve('dist/app')) {
 
   const routes = [];
   for (const [key, chunk] of Object.entries(manifest)) {
-    const m = /^(routes\/.+\.tsx)\?tsr-split=component$/.exec(key);
+    const m = /^(routes\/.+\.tsx)\?tsr-split=component(?:---loader)?$/.exec(key);
     if (!m || !chunk.isDynamicEntry) continue;
     const files = new Set(shell);
     withStaticImports(key, files);

@@ -9,4 +9,11 @@ export const routeTreeOptions = {
   routesDirectory: r('../app/routes'),
   generatedRouteTree: r('../app/route-tree.gen.ts'),
   quoteStyle: 'single',
+  codeSplittingOptions: {
+    // A page's loader travels with its component (issue 29): left in the route file, every
+    // page's loader, with the API modules and valibot schemas it imports, was part of the entry
+    // that every first visit downloads. The root's loader and the radio page (the first screen of
+    // a first visit) stay in the entry. docs/performance.md, "The first visit at the wire".
+    splitBehavior: ({ routeId }) => (routeId === '__root__' || routeId === '/' ? undefined : [['loader', 'component'], ['errorComponent'], ['notFoundComponent']]),
+  },
 };
