@@ -7,6 +7,7 @@ import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { setRenderingWholePage, type ServerData } from './lib/server-render';
 import { setNowPlayingEtag } from './api/np';
+import { firstTapConnected } from './lib/player/first-tap';
 import { SERVER_DATA_ID } from '../domain/server-render';
 import './styles.css';
 
@@ -56,6 +57,9 @@ async function start() {
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await loaded;
+  // A stream the listener started before the app (the page's first tap) starts playing first:
+  // hydration's long tasks on a slow phone held the audio element's start (issue 29).
+  await firstTapConnected();
   await nextTask();
 
   // A transition, so React renders the first screen in small slices that let the phone answer

@@ -92,7 +92,8 @@ test('the radio page works before the app has started: Listen Live plays, the me
     await held;
     await route.continue();
   });
-  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  // 'commit': the held entry is the page's module script, which 'domcontentloaded' waits for.
+  await page.goto('/', { waitUntil: 'commit' });
   const listen = page.getByRole('button', { name: 'Listen Live' });
   await expect(listen).toBeEnabled();
   await expect(page.getByTestId('on-air-title')).not.toHaveText('Loading…');
