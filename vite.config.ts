@@ -36,6 +36,14 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/** The entry's stylesheets, from the build's manifest: inlined by inlineEntryCss. */
+function entryStylesheets(appDir: string): string[] {
+  const file = path.join(appDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) return [];
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { isEntry?: boolean; css?: string[] }>;
+  return Object.values(manifest).flatMap((chunk) => (chunk.isEntry ? (chunk.css ?? []) : []));
+}
+
 /**
  * V8's compile hint on the first line of the chunks a page starts with (scripts/compile-hints.mjs,
  * docs/performance.md), once the files are written: Vite puts its preload map at the top of
@@ -102,10 +110,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         globIgnores: ['demo/**', 'icons/*-512.png', 'icons/*-badge.png', 'assets/reminder-button*.js', 'assets/hls*.js'],
         // Nor the admin's screens (scripts/admin-only-files.mjs): a listener's first visit
         // downloaded them in the background, about 30 KB (issue 29, docs/performance.md).
+        // Nor the entry's stylesheet: every page has it inline (inlineEntryCss below, and the
+        // server's render), and the disabled link naming it keeps it from ever being fetched;
+        // precached, it was 12 KB of every first visit's background download (issue 29).
         manifestTransforms: [
           (entries) => {
-            const adminOnly = adminOnlyFiles(r('./dist/app'));
-            return { manifest: entries.filter((e) => !adminOnly.has(e.url.replace(/^\//, ''))), warnings: [] };
+            const unused = new Set([...adminOnlyFiles(r('./dist/app')), ...entryStylesheets(r('./dist/app'))]);
+            return { manifest: entries.filter((e) => !unused.has(e.url.replace(/^\//, ''))), warnings: [] };
           },
         ],
       },
@@ -140,7 +151,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core))[\\/]/,
+              priority: 2,
             },
+            // The rest of what the entry imports (the app's own shared modules) in the entry's
+            // own file: left to automatic splitting, every module a lazy page shares with the entry
+            // (the API client, the query client, the low-data switch, the countries...) became a
+            // chunk of its own, six files of 0.6-3 KB each fetched on every first visit, each with
+            // its ~370 bytes of headers (issue 29, docs/performance.md, "The first visit at the wire").
+            { name: 'index', tags: ['$initial'], priority: 1 },
           ],
         },
       },

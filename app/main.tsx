@@ -1,15 +1,13 @@
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { AppTree } from './app-tree';
-import { registerPrayersOutbox } from './api/prayers';
-import { registerShoutoutsOutbox } from './api/shoutouts';
-import { registerSponsorsOutbox } from './api/sponsors';
 import { watchConnection } from './lib/offline/connection';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { setRenderingWholePage, type ServerData } from './lib/server-render';
 import { setNowPlayingEtag } from './api/np';
+import { firstTapConnected } from './lib/player/first-tap';
 import { SERVER_DATA_ID } from '../domain/server-render';
 import './styles.css';
 
@@ -31,11 +29,6 @@ async function start() {
   // shows), and a connection lost while the first screen loads is heard.
   watchConnection();
   const queryClient = createQueryClient();
-  // Queued writes persist without their functions: each outbox feature registers how to send
-  // its kind, before the persisted queue is restored and resumed.
-  registerPrayersOutbox(queryClient);
-  registerSponsorsOutbox(queryClient);
-  registerShoutoutsOutbox(queryClient);
   // A page the server rendered (docs/server-render.md) carries the data it was rendered with:
   // as new as the page, whatever the phone's clock says.
   const serverData = document.getElementById(SERVER_DATA_ID);
@@ -64,6 +57,9 @@ async function start() {
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await loaded;
+  // A stream the listener started before the app (the page's first tap) starts playing first:
+  // hydration's long tasks on a slow phone held the audio element's start (issue 29).
+  await firstTapConnected();
   await nextTask();
 
   // A transition, so React renders the first screen in small slices that let the phone answer
@@ -89,8 +85,12 @@ async function start() {
   // Dexie and the persister stay off the first screen's path (issue 7): online, they load once
   // the page has loaded and the phone is idle; offline, at once, because then the saved
   // answers and the queued writes are all the page has.
+  // Each outbox's sender is registered before the saved queue is restored (app/outboxes.ts).
   const startPersistence = () =>
-    void import('./lib/offline/persist-cache').then(({ startPersistence }) => startPersistence(queryClient, __BUILD_ID__));
+    void Promise.all([import('./outboxes'), import('./lib/offline/persist-cache')]).then(([{ registerOutboxes }, { startPersistence }]) => {
+      registerOutboxes(queryClient);
+      return startPersistence(queryClient, __BUILD_ID__);
+    });
   if (!navigator.onLine) startPersistence();
   else {
     const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(startPersistence, { timeout: 2000 }) : setTimeout(startPersistence, 500));

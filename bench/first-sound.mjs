@@ -130,10 +130,11 @@ export async function floorPaintOnce(chromium, { chrome, chromeFlags, url, multi
  */
 export async function timeToFirstSound({ base, floorUrl, chrome, chromeFlags, multiplier, calibration, row, notes, runs = 5 }) {
   const { chromium } = await import('playwright-core');
+  const only = (process.env.BENCH_FIRST_SOUND_PAGES || '').split(',').filter(Boolean);
   const pages = [
     { path: '/', selector: '.hero-play', label: '/ (Listen Live)' },
     { path: '/schedule', selector: '.np-play', label: "/schedule (the bar's play button)" },
-  ];
+  ].filter((p) => !only.length || only.includes(p.path));
   const results = new Map(pages.map((p) => [p.path, []]));
   for (const p of pages) p.box = await buttonBox(chromium, { chrome, chromeFlags, url: base + p.path, selector: p.selector });
   const floor = [];
@@ -185,4 +186,31 @@ export async function timeToFirstSound({ base, floorUrl, chrome, chromeFlags, mu
       `while nothing plays; sound is the audio element's 'playing' event, in the page's clock from its navigation. Floor app: bench/floor, its first contentful paint on the same phone ` +
       `(median of ${floor.length}: ${floor.join(', ')} ms).`,
   );
+}
+
+// `node bench/first-sound.mjs`: this step alone, on the compiled server (dist/) with the demo
+// data, calibrated as `npm run bench` does (BENCH_LIGHTHOUSE_MULTIPLIER fixes the slowdown for
+// A/B comparisons; BENCH_FIRST_SOUND_RUNS, default 5; BENCH_FIRST_SOUND_PAGES, e.g. `/`).
+if (process.argv[1] && (await import('node:url')).fileURLToPath(import.meta.url) === (await import('node:path')).resolve(process.argv[1])) {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const { startCompiledServer } = await import('./lib/compiled-server.mjs');
+  const { buildFloor, calibrate, serveFloor } = await import('./lighthouse.mjs');
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const chromeFlags = ['--headless=new', ...JSON.parse(fs.readFileSync(path.join(root, 'e2e', 'chromium-args.json'), 'utf8'))];
+  const server = await startCompiledServer({ root, tmpPrefix: 'radio-sound-', database: 'sound.sqlite3', env: { DEMO_DATA: 'on' }, what: 'server' });
+  server.child.stdout.resume();
+  const floor = process.env.BENCH_FIRST_SOUND_FLOOR === 'off' ? null : await serveFloor(root, await buildFloor(root));
+  try {
+    const calibrated = await calibrate({ url: server.url + '/', chrome, chromeFlags });
+    console.log(`CPU slowdown ${calibrated.multiplier}× (${calibrated.calibration})`);
+    const row = (figure, budget, measured, pass) => console.log(`${pass === null ? '·' : pass ? '✓' : '✗'} ${figure}: ${measured} (budget ${budget})`);
+    const notes = [];
+    await timeToFirstSound({ base: server.url, floorUrl: floor ? floor.url + '/' : null, chrome, chromeFlags, ...calibrated, row, notes, runs: Number(process.env.BENCH_FIRST_SOUND_RUNS || 5) });
+    for (const n of notes) console.log(n);
+  } finally {
+    await floor?.stop();
+    await server.stop();
+  }
 }

@@ -122,3 +122,27 @@ export function byKind(parts) {
   for (const p of parts) kinds[p.type] = (kinds[p.type] ?? 0) + p.bytes;
   return kinds;
 }
+
+// `node bench/wire.mjs [path]`: this step alone, on the compiled server (dist/) with the demo
+// data, each response of the first visit listed (bytes, before or after the load event).
+if (process.argv[1] && (await import('node:url')).fileURLToPath(import.meta.url) === (await import('node:path')).resolve(process.argv[1])) {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const { startCompiledServer } = await import('./lib/compiled-server.mjs');
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+  const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const chromeFlags = ['--headless=new', ...JSON.parse(fs.readFileSync(path.join(root, 'e2e', 'chromium-args.json'), 'utf8'))];
+  const server = await startCompiledServer({ root, tmpPrefix: 'radio-wire-', database: 'wire.sqlite3', env: { DEMO_DATA: 'on' }, what: 'server' });
+  server.child.stdout.resume();
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  try {
+    const r = await firstVisitOnTheWire({ base: server.url, chrome, chromeFlags, path: process.argv[2] || '/' });
+    for (const p of r.firstParts) console.log(`  ${p.beforeLoad ? 'before load' : 'after load '} ${String(p.bytes).padStart(7)} B  ${p.type.padEnd(10)} ${p.path}`);
+    const kinds = Object.entries(byKind(r.firstParts.filter((p) => p.beforeLoad))).map(([k, n]) => `${k} ${kb(n)}`);
+    console.log(`First visit at the wire (until load): ${kb(r.firstVisit)} (${kinds.join(', ')}; budget ${kb(FIRST_VISIT_WIRE_BUDGET)})`);
+    if (process.env.WIRE_SETTLED) for (const p of r.settledParts) console.log(`  ${p.sw ? 'worker' : 'page  '} ${String(p.bytes).padStart(7)} B  ${p.type.padEnd(10)} ${p.path}`);
+    console.log(`Settled first visit at the wire: ${kb(r.settledVisit)} (budget ${kb(SETTLED_VISIT_WIRE_BUDGET)})`);
+  } finally {
+    await server.stop();
+  }
+}

@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLowData } from '../lib/low-data';
 import { useNowPlaying } from '../api/np';
 import { estimateMegabytes } from '../lib/player/engine';
-import { useMediaSession } from '../lib/player/media-session';
 import { claimTaps } from '../lib/player/first-tap';
 import { currentTrack, isActive, player, usePlayer } from '../lib/player/player';
 import { useSettings } from '../api/settings';
@@ -17,6 +16,7 @@ const ASSUMED_LOW_DATA_KBPS = 48;
 // An episode's skips and speed, and the sleep timer, load only when wanted (the bar is on every first visit).
 const EpisodeSkipControls = lazy(() => import('./episode-skip-controls'));
 const SleepTimerControl = lazy(() => import('./sleep-timer-control'));
+const MediaSession = lazy(() => import('../lib/player/media-session').then((m) => ({ default: m.MediaSession })));
 
 /** m:ss, the way players show a track's place. */
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
@@ -37,7 +37,11 @@ export function NowPlayingBar() {
   const active = isActive(state.status);
   const song = np.data?.nowPlaying;
   const track = currentTrack(state);
-  useMediaSession(song, settings.data?.displayName ?? '', stream);
+  // The lock screen's controls, from the first playback on (MediaSession, fetched then).
+  const [played, setPlayed] = useState(active);
+  useEffect(() => {
+    if (active) setPlayed(true);
+  }, [active]);
   // With the relay on, the live stream moves to its adaptive ladder once it plays (docs/live-relay.md).
   const ladder = settings.data?.liveRelay && settings.data.streamUrl ? apiUrl(LIVE_MASTER_PATH) : null;
   useEffect(() => player.setLadder(ladder), [ladder]);
@@ -59,6 +63,11 @@ export function NowPlayingBar() {
 
   return (
     <section className={`np-bar ${expanded ? 'np-expanded' : ''} ${track ? 'np-track' : ''}`} aria-label="Now playing" data-status={state.status}>
+      {played && (
+        <Suspense fallback={null}>
+          <MediaSession song={song} stationName={settings.data?.displayName ?? ''} streamUrl={stream} />
+        </Suspense>
+      )}
       {!track && (
         <span className="live-badge" data-testid="live-badge">
           {live && live.behind >= 10 ? `−${clock(live.behind)}` : 'LIVE'}

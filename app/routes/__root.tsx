@@ -1,13 +1,11 @@
 import { Link, Outlet, createRootRouteWithContext, retainSearchParams } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import * as v from 'valibot';
+import { present, stringParam } from '../lib/search-params';
 import { Layout } from '../components/layout';
 import { ErrorState } from '../components/states';
 import { settingsQuery } from '../api/settings';
 
-const RootSearch = v.object({
-  tenant: v.optional(v.string()),
-});
+const RootSearch = (search: Record<string, unknown>): { tenant?: string } => present({ tenant: stringParam(search.tenant) });
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   validateSearch: RootSearch,

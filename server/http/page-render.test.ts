@@ -74,11 +74,8 @@ describeEachEngine(
       expect(head).toContain('<html lang="en" data-tenant="watzhott">');
       expect(head).toContain('<style>.artists{color:teal}</style><link rel="stylesheet" href="/assets/artists-1.css" disabled>');
       expect(head).toContain('<link rel="preload" as="image" href="/brand/logo.svg"/>');
-      // The app starts after the first paint: its entry is fetched by a modulepreload, run by the starter.
-      expect(head).toContain(
-        '<link rel="modulepreload" crossorigin href="/assets/index-1.js"><script type="module" src="/start-after-paint.js" data-app="/assets/index-1.js"></script>',
-      );
-      expect(head).not.toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+      // The app's entry is the page's module script, after the first-tap script.
+      expect(head).toContain('</script><script type="module" crossorigin src="/assets/index-1.js"></script>');
       // The first-tap script (issue 29) is inline in the head, and the page's CSP allows exactly it by its hash.
       const inline = /<script>([^<]+)<\/script>/.exec(head);
       expect(inline?.[1]).toBe(FIRST_TAP_SCRIPT);

@@ -18,6 +18,8 @@ fs.writeFileSync(
     'routes/artists/index.tsx?tsr-split=component': { file: 'assets/artists-1.js', imports: ['index.html', '_cards-1.js'] },
     'routes/artists/$id.tsx?tsr-split=component': { file: 'assets/id-1.js', imports: ['_cards-1.js'] },
     'routes/artists/submit.tsx?tsr-split=component': { file: 'assets/submit-1.js', imports: ['index.html'] },
+    // A page whose loader travels with its component (scripts/route-tree-options.mjs).
+    'routes/schedule.tsx?tsr-split=component---loader': { file: 'assets/schedule-1.js', imports: ['index.html', '_cards-1.js'] },
     'routes/artists/index.tsx?tsr-split=errorComponent': { file: 'assets/artists-err.js' },
   }),
 );
@@ -36,6 +38,10 @@ describe('routePreloads', () => {
   it('matches parameters, with literal segments first', () => {
     expect(linkFor('/artists/abc-123')).toContain('</assets/id-1.js>');
     expect(linkFor('/artists/submit')).toBe('</assets/submit-1.js>; rel=modulepreload');
+  });
+
+  it('names the chunk of a page whose loader is split with its component', () => {
+    expect(linkFor('/schedule', { styles: false })).toBe('</assets/schedule-1.js>; rel=modulepreload, </assets/cards-1.js>; rel=modulepreload');
   });
 
   it('adds nothing for other paths or without a build', () => {

@@ -32,6 +32,9 @@ fs.mkdirSync(path.join(precompressedDir, 'assets'), { recursive: true });
 fs.writeFileSync(path.join(precompressedDir, 'index.html'), INDEX.replace('</body>', `<p>${'Caribbean radio '.repeat(100)}</p></body>`));
 fs.writeFileSync(path.join(precompressedDir, 'assets', 'big-123.js'), BIG_JS);
 fs.writeFileSync(path.join(precompressedDir, 'assets', 'tiny-123.js'), APP_JS);
+// Under 1 KB, like the Rolldown runtime every first visit fetches (issue 29).
+const SMALL_JS = `export const days = ${JSON.stringify(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((d, i) => ({ day: d, index: i, show: `Morning show on ${d}` })))};`;
+fs.writeFileSync(path.join(precompressedDir, 'assets', 'small-123.js'), SMALL_JS);
 precompress(precompressedDir);
 fs.mkdirSync(path.join(root, 'app-other'));
 fs.writeFileSync(path.join(root, 'app-other', 'secret.txt'), SECRET);
@@ -254,7 +257,14 @@ describeEachEngine(
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.text).toBe(BIG_JS);
 
-      // Under 1 KB nothing was written, and nothing is compressed on the fly either.
+      // A file of a few hundred bytes is sent compressed too: the copy saves more than its header.
+      expect(SMALL_JS.length).toBeLessThan(1024);
+      const small = await t().http().get('/assets/small-123.js').set('Accept-Encoding', 'br');
+      expect(small.headers['content-encoding']).toBe('br');
+      expect(Number(small.headers['content-length'])).toBeLessThan(SMALL_JS.length / 2);
+
+      // A file whose copy would save less than its header: nothing was written, and nothing
+      // is compressed on the fly either.
       const tiny = await t().http().get('/assets/tiny-123.js').set('Accept-Encoding', 'br');
       expect(tiny.headers['content-encoding']).toBeUndefined();
       expect(tiny.text).toBe(APP_JS);

@@ -1,13 +1,18 @@
-import * as v from 'valibot';
+import { present, textParam } from '../../lib/search-params';
 
 // Its own module so the route file does not pull the directory page into the first-visit bundle.
 // The router parses '?q=123' as a number; every filter is text here.
-const text = v.optional(v.pipe(v.unknown(), v.transform((x) => (x === undefined || x === null || x === '' ? undefined : String(x)))));
 
 /**
  * Filters live in the URL (q, from, genre) so Back from a profile returns to the same list
  * and a filtered list can be shared. 'from', not 'country': ?country= is the listener's
  * selected country (lib/selected-country.ts), which this filter must not change.
  */
-export const DirectorySearch = v.object({ q: text, from: text, genre: text });
-export type DirectorySearchParams = v.InferOutput<typeof DirectorySearch>;
+export interface DirectorySearchParams {
+  q?: string;
+  from?: string;
+  genre?: string;
+}
+
+export const DirectorySearch = (search: Record<string, unknown>): DirectorySearchParams =>
+  present({ q: textParam(search.q), from: textParam(search.from), genre: textParam(search.genre) });

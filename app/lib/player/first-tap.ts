@@ -40,3 +40,25 @@ export function takeOverFirstTap(player: RadioEngine): void {
 export function claimTaps(button: HTMLButtonElement | null): void {
   if (button) (button as HTMLButtonElement & { appTaps?: boolean }).appTaps = true;
 }
+
+/**
+ * Resolves once the page's own stream, started by a tap before the app (window.__firstTap),
+ * has begun to play, has failed, or after `maxMs`; at once when no such stream is connecting.
+ * The app waits for it before hydrating (main.tsx): on a slow phone hydration's long tasks
+ * held the audio element's start (issue 29, docs/performance.md "Time to first sound").
+ */
+export function firstTapConnected(maxMs = 2000): Promise<void> {
+  const first = typeof window === 'undefined' ? undefined : window.__firstTap;
+  if (!first || document.documentElement.getAttribute(FIRST_TAP_ATTRIBUTE) !== 'connecting') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, maxMs);
+    first.audio.addEventListener('playing', done, { once: true });
+    first.audio.addEventListener('error', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      first!.audio.removeEventListener('playing', done);
+      first!.audio.removeEventListener('error', done);
+      resolve();
+    }
+  });
+}

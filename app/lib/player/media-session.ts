@@ -22,7 +22,7 @@ const TRACK_ACTIONS: MediaSessionAction[] = ['nexttrack', 'previoustrack', 'seek
  * from now playing, with play, pause and stop; on an artist's track its title, artist and
  * cover, with next, previous and seeking too.
  */
-export function useMediaSession(song: NowPlayingSong | undefined, stationName: string, streamUrl: string): void {
+function useMediaSession(song: NowPlayingSong | undefined, stationName: string, streamUrl: string): void {
   const state = usePlayer();
   const track: QueueItem | null = currentTrack(state);
 
@@ -79,4 +79,15 @@ export function useMediaSession(song: NowPlayingSong | undefined, stationName: s
       // an older browser without position state
     }
   }, [onTrack, state.position, state.duration, state.rate]);
+}
+
+/**
+ * The lock screen's controls as a component of its own, so the bar fetches this module only
+ * once something has played (issue 29: the first visit's entry carried it for a session the
+ * phone shows only once playback starts). Stays mounted after a stop, so the lock screen's
+ * play still answers.
+ */
+export function MediaSession({ song, stationName, streamUrl }: { song: NowPlayingSong | undefined; stationName: string; streamUrl: string }): null {
+  useMediaSession(song, stationName, streamUrl);
+  return null;
 }

@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
+import { present, stringParam } from '../../lib/search-params';
 import { ActivityPage } from '../../features/admin-people/activity-page';
 
-const ActivitySearch = v.object({
-  person: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(64))), undefined),
-});
+const ActivitySearch = (search: Record<string, unknown>): { person?: string } => present({ person: stringParam(search.person, 64) });
 
 // The gate, the menu and the error state are the /admin layout's (route.tsx).
 export const Route = createFileRoute('/admin/activity')({

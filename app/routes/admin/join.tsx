@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
+import { present, stringParam } from '../../lib/search-params';
 import { JoinPage } from '../../features/admin-people/join-page';
 
-const JoinSearch = v.object({
-  token: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200))), undefined),
-});
+const JoinSearch = (search: Record<string, unknown>): { token?: string } => present({ token: stringParam(search.token, 200) });
 
 // The invite's page: outside the gate (route.tsx lets it through), since its visitor has no access yet.
 export const Route = createFileRoute('/admin/join')({

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as v from 'valibot';
+import { choiceParam, present } from '../../lib/search-params';
 import { ModerationPage } from '../../features/admin-moderation/moderation-page';
-import { MODERATION_TABS } from '../../features/admin-moderation/moderation-tabs';
+import { MODERATION_TABS, type ModerationTab } from '../../features/admin-moderation/moderation-tabs';
 
 // An unknown tab in the URL is dropped rather than failing the page.
-const ModerationSearch = v.object({
-  tab: v.fallback(v.optional(v.picklist(MODERATION_TABS)), undefined),
-});
+const ModerationSearch = (search: Record<string, unknown>): { tab?: ModerationTab } => present({ tab: choiceParam(search.tab, MODERATION_TABS) });
 
 // The gate, the menu and the error state are the /admin layout's (route.tsx).
 export const Route = createFileRoute('/admin/moderation')({

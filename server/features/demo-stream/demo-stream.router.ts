@@ -12,9 +12,9 @@ export const MAX_DEMO_LISTENERS = 50;
 export const DEMO_TUNE = path.join('public', 'demo', 'audio', 'sample.mp3');
 /**
  * Sent at once, as Icecast's burst-on-connect does (its default burst-size, 64 KB): Chromium
- * starts playing a progressive MP3 only once it has about that much buffered, whatever the
- * bitrate, so a smaller burst left a listener waiting for the rest in real time (3.7 s after
- * the first bytes with a 2 s burst of this 48 kbps tune). On a 1.6 Mbps phone it takes 0.3 s
+ * reads the first 32 KB of a progressive MP3 before it starts playing, whatever the bitrate,
+ * so a smaller burst left a listener waiting for the rest in real time (3.7 s after the first
+ * bytes with a 2 s burst of this 48 kbps tune). On a 1.6 Mbps phone 32 KB take 0.16 s
  * (docs/performance.md, "Time to first sound").
  */
 const BURST_BYTES = 64 * 1024;
