@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateAtTime, timeAtDate, type TimedFragment } from './live-ladder';
+import { dateAtTime, nativeLadder, timeAtDate, type TimedFragment } from './live-ladder';
 
 // The relay writes each segment's date-time from its wall clock in whole milliseconds and its
 // duration to three decimals (server/features/live/live.playlists.ts), so consecutive fragments
@@ -45,5 +45,47 @@ describe('the ladder clock', () => {
 
   it('maps a date-time and back', () => {
     for (const t of [0.5, 4.5, 9, 14]) expect(timeAtDate(fragments, dateAtTime(fragments, t)!)).toBeCloseTo(t, 6);
+  });
+});
+
+// Safari plays the master playlist itself (no Safari on this machine): the ladder's clock then
+// comes from the element's getStartDate() and its seekable range, as Apple documents them.
+describe("Safari's own HLS", () => {
+  function safariElement(startMs: number | null, seekable: [number, number] | null) {
+    const attrs = new Map<string, string>();
+    const el = {
+      src: '',
+      loads: 0,
+      getStartDate: () => new Date(startMs ?? Number.NaN),
+      seekable: { length: seekable ? 1 : 0, start: () => seekable![0], end: () => seekable![1] },
+      removeAttribute: (name: string) => attrs.delete(name),
+      load() {
+        this.loads += 1;
+      },
+    };
+    return el;
+  }
+
+  it('plays the master playlist and maps media time to the program date-time and back', () => {
+    const el = safariElement(T0, [7_000, 7_200]);
+    const ladder = nativeLadder(el as unknown as HTMLMediaElement, '/live/master.m3u8');
+    expect(el.src).toBe('/live/master.m3u8');
+    expect(ladder.dateAt(7_100)).toBe(T0 + 7_100_000);
+    expect(ladder.timeOf(T0 + 7_050_500)).toBeCloseTo(7_050.5, 6);
+    expect(ladder.range()).toEqual({ start: 7_000, live: 7_200 });
+    expect(ladder.level()).toBe(-1);
+  });
+
+  it('knows nothing before the element has a start date or a seekable range', () => {
+    const ladder = nativeLadder(safariElement(null, null) as unknown as HTMLMediaElement, '/live/master.m3u8');
+    expect(ladder.dateAt(1)).toBeNull();
+    expect(ladder.timeOf(T0)).toBeNull();
+    expect(ladder.range()).toBeNull();
+  });
+
+  it('lets go of the stream when destroyed', () => {
+    const el = safariElement(T0, [0, 10]);
+    nativeLadder(el as unknown as HTMLMediaElement, '/live/master.m3u8').destroy();
+    expect(el.loads).toBe(1);
   });
 });

@@ -127,8 +127,8 @@ export const attachLadder: AttachLadder = async (media, src, options) => {
   };
 };
 
-/** Safari: the element plays the master playlist; its date comes from getStartDate(). */
-function nativeLadder(media: HTMLMediaElement, src: string): LadderHandle {
+/** Safari: the element plays the master playlist; its date comes from getStartDate() (exported for its test: no Safari here). */
+export function nativeLadder(media: HTMLMediaElement, src: string): LadderHandle {
   media.src = src;
   const start = () => {
     const date = (media as HTMLMediaElement & { getStartDate?: () => Date }).getStartDate?.();
