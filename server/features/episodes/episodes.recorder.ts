@@ -86,6 +86,8 @@ export function startRecorder(options: RecorderOptions): Recorder {
 
   async function renewAll(): Promise<void> {
     for (const [id, recording] of recordings) {
+      // It is closing its row itself (done or empty): that is no claim lost.
+      if (recording.closing) continue;
       const renewed = await repo.renew(recording.key, holder, now() + leaseMs).catch(() => null);
       if (renewed === true) recording.renewedAt = now();
       // Another process has it (this one was too slow to renew), or the database is gone for
@@ -213,6 +215,8 @@ function containerOf(contentType: string): { ext: string; format: string; mime: 
 class AiringRecording {
   readonly key: AiringKey;
   renewedAt = 0;
+  /** Set as it closes its own claim row (done or empty): renewals stop without calling the claim lost. */
+  closing = false;
   private readonly abort = new AbortController();
   private readonly parts: Part[] = [];
   private contentType = '';
@@ -358,6 +362,7 @@ class AiringRecording {
     const repo = recordingsRepository(deps.db);
     const parts = this.parts.filter((p) => p.bytes > 0);
     if (parts.length === 0) {
+      this.closing = true;
       await repo.close(this.key, this.o.holder, 'empty', null);
       // docs/recorder.md: the one line a show whose stream never answered leaves.
       this.o.log(JSON.stringify({ level: 'warn', recorder: 'the stream never answered; no episode', airing: this.o.id, stream: this.o.streamUrl, error: this.lastError || 'no sound' }));
@@ -380,7 +385,10 @@ class AiringRecording {
     const episode = await createRecordedEpisode(
       { ...deps, now: this.o.now },
       { tenant: this.key.tenant, showId: this.key.showId, title: this.o.title, audioUrl },
-      (trx: Db, episodeId) => recordingsRepository(trx).close(this.key, this.o.holder, 'done', episodeId),
+      (trx: Db, episodeId) => {
+        this.closing = true;
+        return recordingsRepository(trx).close(this.key, this.o.holder, 'done', episodeId);
+      },
     ).catch(async (err: unknown) => {
       await deleteUploadedFiles(deps, [audioUrl]).catch(() => undefined);
       throw err;
