@@ -41,15 +41,7 @@ export function podcastFeedRouter(deps: Deps): Router<AppState> {
       episodes: list,
       showTitles: await episodes.showTitles(tenant),
     });
-    ctx.type = 'application/rss+xml; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.etag = `"${createHash('sha1').update(xml).digest('base64url')}"`;
-    ctx.status = 200; // ctx.fresh looks at a 2xx status only
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.body = xml;
+    answerWithEtag(ctx, 'application/rss+xml; charset=utf-8', 'no-cache', xml);
   });
 
   router.get(ARTWORK_PATH, async (ctx) => {
@@ -62,18 +54,23 @@ export function podcastFeedRouter(deps: Deps): Router<AppState> {
       made.catch(() => artwork.delete(key));
     }
     const png = await made;
-    ctx.type = 'image/png';
-    ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.etag = `"${createHash('sha1').update(png).digest('base64url')}"`;
-    ctx.status = 200; // ctx.fresh looks at a 2xx status only
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.body = png;
+    answerWithEtag(ctx, 'image/png', 'public, max-age=86400', png);
   });
 
   return router;
+}
+
+/** A 200 with an ETag of the body, or 304 when the client has it (Koa's ctx.fresh, the `fresh` package). */
+function answerWithEtag(ctx: AppContext, type: string, cacheControl: string, body: string | Buffer): void {
+  ctx.type = type;
+  ctx.set('Cache-Control', cacheControl);
+  ctx.etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  ctx.status = 200; // ctx.fresh looks at a 2xx status only
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = body;
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import { claimLease } from '../../db/leases';
 import type { Db } from '../../db/knex';
-import { jsonArray, newId, nowIso } from '../../db/rows';
+import { toShow, type ShowRow } from '../../db/show-rows';
+import { newId, nowIso } from '../../db/rows';
 
 /** A show marked 'Record this show', as the recorder needs it. */
 export type RecordedShow = Pick<Show, 'id' | 'title' | 'startTime' | 'endTime' | 'days'>;
@@ -27,11 +28,8 @@ const keyOf = (k: AiringKey) => ({ tenant: k.tenant, show_id: k.showId, airing_k
 export function recordingsRepository(db: Db) {
   return {
     async recordedShows(tenant: Tenant): Promise<RecordedShow[]> {
-      const rows = await db('shows')
-        .where({ tenant, record: true })
-        .orderBy('id')
-        .select<{ id: string; title: string; start_time: string; end_time: string; days: string }[]>('id', 'title', 'start_time', 'end_time', 'days');
-      return rows.map((r) => ({ id: r.id, title: r.title, startTime: r.start_time, endTime: r.end_time, days: jsonArray(r.days) as Show['days'] }));
+      const rows = await db<ShowRow>('shows').where({ tenant, record: true }).orderBy('id');
+      return rows.map(toShow);
     },
 
     /** Claims (or renews, or takes over) the airing's recording for `holder`: true when it is ours. */

@@ -2,7 +2,8 @@ import type { PushSubscriptionKeys } from '../../../domain/push';
 import type { Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
-import { jsonArray, newId, nowIso, num } from '../../db/rows';
+import { toShow, type ShowRow } from '../../db/show-rows';
+import { newId, nowIso, num } from '../../db/rows';
 
 export interface VapidKeys {
   publicKey: string;
@@ -120,19 +121,11 @@ export function pushRepository(db: Db) {
     },
 
     /** The tenant's shows that at least one subscription follows. */
-    async followedShows(tenant: Tenant): Promise<Omit<Show, 'record'>[]> {
-      const rows = await db('shows')
+    async followedShows(tenant: Tenant): Promise<Show[]> {
+      const rows = await db<ShowRow>('shows')
         .where({ tenant })
-        .whereIn('id', db('push_subscription_shows').join('push_subscriptions', 'push_subscriptions.id', 'push_subscription_shows.subscription_id').where('push_subscriptions.tenant', tenant).select('push_subscription_shows.show_id'))
-        .select('id', 'title', 'description', 'start_time', 'end_time', 'days');
-      return rows.map((r: { id: string; title: string; description: string; start_time: string; end_time: string; days: string }) => ({
-        id: r.id,
-        title: r.title,
-        description: r.description,
-        startTime: r.start_time,
-        endTime: r.end_time,
-        days: jsonArray(r.days) as Show['days'],
-      }));
+        .whereIn('id', db('push_subscription_shows').join('push_subscriptions', 'push_subscriptions.id', 'push_subscription_shows.subscription_id').where('push_subscriptions.tenant', tenant).select('push_subscription_shows.show_id'));
+      return rows.map(toShow);
     },
 
     /**

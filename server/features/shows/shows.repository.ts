@@ -2,31 +2,8 @@ import type { NewShow, Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
 import { tenantRows } from '../../db/tenant-rows';
-import { bool, jsonArray, newId, nowIso } from '../../db/rows';
-
-// A type, not an interface: the seed hands these rows on as plain records.
-type ShowRow = {
-  id: string;
-  tenant: string;
-  title: string;
-  description: string;
-  start_time: string;
-  end_time: string;
-  days: string;
-  /** SQLite answers 0/1, PostgreSQL a boolean. */
-  record: boolean | number;
-  created_at: string;
-};
-
-const toShow = (r: ShowRow): Show => ({
-  id: r.id,
-  title: r.title,
-  description: r.description,
-  startTime: r.start_time,
-  endTime: r.end_time,
-  days: jsonArray(r.days) as Show['days'],
-  record: bool(r.record),
-});
+import { newId, nowIso } from '../../db/rows';
+import { toShow, type ShowRow } from '../../db/show-rows';
 
 const toRow = (input: NewShow) => ({
   title: input.title,
