@@ -262,6 +262,9 @@ test.describe('Artist Directory', () => {
       await held;
       await route.continue();
     });
+    // The server renders the directory with its list (docs/server-render.md), except for a
+    // visitor saving data, who gets the app's shell and the app's placeholders.
+    await page.setExtraHTTPHeaders({ 'Save-Data': 'on' });
     await page.goto('/artists/directory');
     await expect(page.locator('.artist-directory [data-testid="placeholder"]')).toHaveCount(12);
     release();

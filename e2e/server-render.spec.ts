@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { caribbean, expect, test } from './fixtures';
 
-// docs/server-render.md: the radio, artists and schedule pages come from the server as
+// docs/server-render.md: the radio, artists, artist directory and schedule pages come from the server as
 // the page itself, readable before any script has run, and the app then hydrates that page
 // instead of drawing it again. The markup does not depend on the screen's size: the phone
 // project alone runs these (e2e/playwright.config.ts).
@@ -9,6 +9,7 @@ import { caribbean, expect, test } from './fixtures';
 const PAGES: { path: string; heading: string | RegExp; content: (page: Page) => ReturnType<Page['getByRole']> }[] = [
   { path: '/', heading: /^LIVE /, content: (page: Page) => page.getByRole('button', { name: 'Listen Live' }) },
   { path: '/artists', heading: 'Caribbean Artists', content: (page: Page) => page.getByRole('heading', { name: 'Featured Artists from Guyana' }) },
+  { path: '/artists/directory', heading: 'Artist Directory', content: (page: Page) => page.getByRole('list', { name: 'Artists' }).getByRole('article').first() },
   { path: '/schedule', heading: 'Schedule', content: (page: Page) => page.getByRole('tab', { name: 'Shows' }).or(page.getByText('Our weekly lineup')) },
 ];
 
@@ -76,7 +77,7 @@ for (const { path, heading } of PAGES) {
     expect(errors).toEqual([]);
     // The page's data came in the page, its styles in its head.
     // (The radio page's shoutout form is not part of it: its chunk and styles come with the app.)
-    expect(asked.filter((a) => a === '/api/settings' || a === '/api/artists' || (a.endsWith('.css') && !a.includes('shoutout-form')))).toEqual([]);
+    expect(asked.filter((a) => a === '/api/settings' || a === '/api/artists' || a === '/api/tracks' || (a.endsWith('.css') && !a.includes('shoutout-form')))).toEqual([]);
   });
 }
 
@@ -116,6 +117,51 @@ test('the radio page works before the app has started: Listen Live plays, the me
   await expect.poll(() => page.evaluate(() => (window as FirstTapWindow).__firstTap?.audio.paused)).toBe(true);
   await expect(page.getByRole('heading', { name: 'Send a Voice Shoutout' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test("the directory's filters work before the app has started: what was typed and picked is kept and applied, Enter and Clear Filters ask the server", async ({ page }) => {
+  const hold = async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      // A page left before the release no longer wants it.
+      await route.continue().catch(() => {});
+    });
+    return () => release();
+  };
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  const country = page.getByRole('combobox', { name: 'Country' });
+  const count = page.getByRole('status').filter({ hasText: /^Showing/ });
+
+  // Typed and picked with no app: the app, once started, shows and applies them.
+  let release = await hold();
+  await page.goto(caribbean('/artists/directory'), { waitUntil: 'commit' });
+  await search.fill('Kwame');
+  await country.selectOption('GY');
+  await expect(count).toHaveText(/^Showing (\d+) of \1 artists$/);
+  release();
+  await expect(count).toHaveText(/^Showing 1 of \d+ artists$/);
+  await expect(search).toHaveValue('Kwame');
+  await expect(page).toHaveURL(/[?&]q=Kwame\b/);
+  await expect(page).toHaveURL(/[?&]from=GY\b/);
+  await page.unrouteAll();
+
+  // Enter with no app: the browser's form asks the server for the filtered page, tenant kept.
+  release = await hold();
+  await page.goto(caribbean('/artists/directory'), { waitUntil: 'commit' });
+  await search.fill('Kwame');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=Kwame\b/);
+  await expect(page).toHaveURL(/[?&]tenant=caribbean\b/);
+  await expect(count).toHaveText(/^Showing 1 of \d+ artists$/);
+  // Clear Filters with no app: the unfiltered page, tenant kept.
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(page).toHaveURL(/\/artists\/directory\?tenant=caribbean$/);
+  await expect(count).toHaveText(/^Showing (\d+) of \1 artists$/);
+  await expect(search).toHaveValue('');
+  release();
+  await page.unrouteAll();
 });
 
 test('after the first page, the app draws the pages it goes to itself', async ({ page }) => {

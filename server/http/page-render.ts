@@ -11,11 +11,11 @@ import { FIRST_TAP_SCRIPT } from './first-tap';
  * paints the page itself before any script has run, and the app then hydrates it instead of
  * drawing it (issue 15). Every other page gets the app's shell, as before. The radio page's
  * first screen (what is on air, Listen Live) only: its lower part, with the shoutout form,
- * comes once the app runs. Not a page with a form (`/sponsors/submit`): what a listener types
- * or taps before the app has hydrated it would be lost (e2e caught it), until forms are kept
- * inert until then.
+ * comes once the app runs. The directory's filter form submits by itself before the app
+ * starts, and the app adopts what its fields hold (issue 29). Not `/sponsors/submit`: what a
+ * listener types or taps in it before the app has hydrated it would be lost (e2e caught it).
  */
-export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/schedule']);
+export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/artists/directory', '/schedule']);
 
 /** How long a page's data may take; past it the page is rendered with what has arrived. */
 const DATA_WAIT_MS = 400;

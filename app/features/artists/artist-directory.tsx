@@ -9,18 +9,29 @@ import { ALL, filterArtists, isFiltered, type DirectoryFilter } from './artist-f
 import { approvedArtistsQuery } from '../../api/artists';
 import { tracksQuery } from '../../api/tracks';
 import { useDebouncedValue } from './use-debounced-value';
+import { pageLocation } from '../../lib/page-location';
 import './artists.css';
 import { CountryOptions, TextOptions } from '../../components/form/options';
 
 export const DIRECTORY_PLACEHOLDERS = 12;
 export const SEARCH_DEBOUNCE_MS = 300;
+/** The directory's own parameters; any other (the tenant, the listener's country) rides along. */
+const FILTER_PARAMS = new Set(['q', 'from', 'genre']);
+
+/** The page's other parameters as hidden fields, so a form the browser submits keeps them. */
+function KeptParams() {
+  return [...new URLSearchParams(pageLocation().search)]
+    .filter(([name]) => !FILTER_PARAMS.has(name))
+    .map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+}
 
 export function ArtistDirectory() {
   const search = useSearch({ from: '/artists/directory' });
   const navigate = useNavigate({ from: '/artists/directory' });
   const artists = useQuery(approvedArtistsQuery());
   const tracks = useQuery(tracksQuery());
-  const ids = { q: useId(), country: useId(), genre: useId() };
+  const ids = { q: useId(), country: useId(), genre: useId(), clear: useId() };
+  const form = useRef<HTMLFormElement>(null);
 
   const filter: DirectoryFilter = { q: search.q ?? '', country: search.from ?? ALL, genre: search.genre ?? ALL };
 
@@ -43,6 +54,21 @@ export function ArtistDirectory() {
   const setSelect = (key: 'from' | 'genre', value: string) =>
     void navigate({ search: (prev) => ({ ...prev, [key]: value === ALL ? undefined : value }), replace: true });
 
+  // The server renders this page (docs/server-render.md): a listener can type or pick before the
+  // app has hydrated the form, and React keeps what the fields hold rather than its own state
+  // (issue 29, "form fields keep what was typed or picked"). Adopted once, as if just typed.
+  useEffect(() => {
+    if (!form.current) return;
+    const fields = new FormData(form.current);
+    const q = String(fields.get('q') ?? '');
+    const from = String(fields.get('from') ?? ALL);
+    const genre = String(fields.get('genre') ?? ALL);
+    if (q !== typed) setTyped(q);
+    if (from !== filter.country || genre !== filter.genre)
+      void navigate({ search: (prev) => ({ ...prev, from: from === ALL ? undefined : from, genre: genre === ALL ? undefined : genre }), replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const clear = () => {
     written.current = '';
     setTyped('');
@@ -62,7 +88,9 @@ export function ArtistDirectory() {
         <p className="muted">Approved artists from eleven Caribbean countries.</p>
       </header>
 
-      <form className="filter-panel" aria-label="Filter artists" onSubmit={(e) => e.preventDefault()}>
+      {/* Before the app starts, the form is the browser's: Enter asks the server for the filtered page. */}
+      <form ref={form} className="filter-panel" aria-label="Filter artists" method="get" action="/artists/directory" onSubmit={(e) => e.preventDefault()}>
+        <KeptParams />
         <label htmlFor={ids.q} className="filter-search">
           Search
           <input id={ids.q} type="search" name="q" placeholder="Name or bio" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
@@ -81,9 +109,22 @@ export function ArtistDirectory() {
             <TextOptions values={GENRES} />
           </select>
         </label>
-        <button type="button" className="secondary outline" onClick={clear} disabled={!isFiltered(filter) && typed === ''}>
+        {/* Before the app starts it submits the empty form below: the unfiltered page. */}
+        <button
+          type="submit"
+          form={ids.clear}
+          className="secondary outline"
+          onClick={(e) => {
+            e.preventDefault();
+            clear();
+          }}
+          disabled={!isFiltered(filter) && typed === ''}
+        >
           Clear Filters
         </button>
+      </form>
+      <form id={ids.clear} method="get" action="/artists/directory" hidden>
+        <KeptParams />
       </form>
       {tracks.isError && <p className="muted">Genres can't be checked right now, so the genre filter is off.</p>}
 
