@@ -74,6 +74,9 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
     // A page still waiting for its route, or one that failed or was not found: the shell, and
     // the browser's app shows what it would have shown.
     if (router.state.status !== 'idle' || router.state.matches.some((match) => match.status !== 'success')) return null;
+    // A query that failed (an artist not found) is not sent with the page: the browser would
+    // render its loading state over the server's error (a mismatch), so the shell.
+    if (queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) return null;
     setRenderingWholePage(true);
     const html = renderToString(<AppTree queryClient={queryClient} router={router} />);
     const data: ServerData = {

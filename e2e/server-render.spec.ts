@@ -164,6 +164,46 @@ test("the directory's filters work before the app has started: what was typed an
   await page.unrouteAll();
 });
 
+test("an artist's page comes with its profile; its tracks' Play buttons come with the app, and play", async ({ browser, page, request }) => {
+  const artists = (await (await request.get('/api/artists?approved=true')).json()) as { id: string; name: string }[];
+  const kwame = artists.find((a) => a.name === 'Kwame Lewis')!;
+  // With scripts off: the profile to read, and no Play button that could not play.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const still = await noScript.newPage();
+  await still.goto(`/artists/${kwame.id}`);
+  await expect(still.getByRole('heading', { level: 1, name: 'Kwame Lewis' })).toBeVisible();
+  await expect(still.getByRole('link', { name: 'Artist Directory' })).toHaveAttribute('href', '/artists/directory');
+  await expect(still.getByText('Loading tracks…')).toBeVisible();
+  await expect(still.getByRole('button', { name: /^Play / })).toHaveCount(0);
+  await noScript.close();
+
+  // The app hydrates the profile (the same heading element) and draws the tracks, which play.
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/artists/${kwame.id}`, { waitUntil: 'commit' });
+  const name = page.getByRole('heading', { level: 1, name: 'Kwame Lewis' });
+  await name.evaluate((el) => el.setAttribute('data-from-server', ''));
+  release();
+  const play = page.getByTestId('track').first().getByRole('button', { name: /^Play / });
+  await play.click();
+  await expect(page.getByRole('region', { name: 'Now playing' })).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+  await expect(name).toHaveAttribute('data-from-server', '');
+  await page.unrouteAll();
+  // An address with no such artist: the app's shell, and the app says so.
+  await page.goto('/artists/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Artist Not Found' })).toBeVisible();
+  expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+});
+
 test('after the first page, the app draws the pages it goes to itself', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

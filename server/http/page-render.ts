@@ -17,6 +17,14 @@ import { FIRST_TAP_SCRIPT } from './first-tap';
  */
 export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/artists/directory', '/schedule']);
 
+/**
+ * An artist's page (`/artists/<id>`, never `/artists/submit`): its profile is rendered, and its
+ * tracks' Play buttons come with the app, so none is painted before it can play.
+ */
+const ARTIST_PAGE = /^\/artists\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isServerRenderedPath = (path: string): boolean => SERVER_RENDERED_PATHS.has(path) || ARTIST_PAGE.test(path);
+
 /** How long a page's data may take; past it the page is rendered with what has arrived. */
 const DATA_WAIT_MS = 400;
 /** Renders run one at a time (see renderPage); past this many waiting, a page gets the shell. */
@@ -78,7 +86,7 @@ export function pageRenderer(appDir: string | null, dispatch: () => Dispatch, lo
   void renderModule();
 
   return async (ctx) => {
-    if (!SERVER_RENDERED_PATHS.has(ctx.path) || ctx.method !== 'GET') return null;
+    if (!isServerRenderedPath(ctx.path) || ctx.method !== 'GET') return null;
     if (/\bon\b/i.test(ctx.get('save-data')) || ctx.cookies.get(LOW_DATA_COOKIE) === '1') return null;
     if (waiting >= MAX_WAITING) return null;
     const mod = await renderModule();

@@ -6,6 +6,7 @@ import type { Artist } from '../../../domain/artists';
 import type { Track } from '../../../domain/tracks';
 import { ErrorState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
+import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { currentTrack, isActive, player, usePlayer, type QueueItem } from '../../lib/player/player';
 import { ArtistPhoto, CountryBadge, FeaturedBadge, SocialLinks } from './artist-card';
 import { approvedTracks } from './artist-filters';
@@ -17,6 +18,9 @@ export function ArtistDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const artist = useQuery(artistQuery(id, queryClient));
   const tracks = useQuery(artistTracksQuery(id, queryClient));
+  // The server renders the profile (docs/server-render.md); the tracks' Play buttons come with
+  // the app, so none is painted before it can play (issue 29: a page that looks ready is ready).
+  const tracksReady = useDeferredMount({ clientOnly: true });
 
   if (artist.isError) {
     if (artist.error instanceof ApiError && artist.error.status === 404) return <ArtistNotFound />;
@@ -63,7 +67,7 @@ export function ArtistDetail({ id }: { id: string }) {
             <h2 id="tracks-title">Approved Tracks</h2>
             <ErrorState error={tracks.error} onRetry={() => void tracks.refetch()} />
           </>
-        ) : tracks.isPending ? (
+        ) : tracks.isPending || !tracksReady ? (
           <>
             <h2 id="tracks-title">Approved Tracks</h2>
             <p aria-busy="true">Loading tracks…</p>
