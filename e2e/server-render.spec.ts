@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { caribbean, expect, test } from './fixtures';
+import { admin, caribbean, expect, test, toast, unique } from './fixtures';
 
 // docs/server-render.md: the radio, artists, artist directory and schedule pages come from the server as
 // the page itself, readable before any script has run, and the app then hydrates that page
@@ -202,6 +202,55 @@ test("an artist's page comes with its profile; its tracks' Play buttons come wit
   await page.goto('/artists/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { level: 1, name: 'Artist Not Found' })).toBeVisible();
   expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+});
+
+test('the prayer wall works before the app has started: a prayer typed and sent, and a heart, wait for the app and are not lost', async ({ browser, page, request }) => {
+  const text = unique('Before the app e2e prayer');
+  const hearted = unique('Hearted before the app e2e prayer');
+  const created = await request.post(caribbean('/api/prayers'), { data: { text: hearted } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await request.patch(caribbean(`/api/prayers/${id}`), { headers: admin, data: { approved: true } })).status()).toBe(200);
+
+  // With scripts off: the wall to read, on the server's page.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const still = await noScript.newPage();
+  await still.goto(caribbean('/community'));
+  await expect(still.getByRole('heading', { level: 1, name: 'Prayer Wall' })).toBeVisible();
+  await expect(still.getByRole('region', { name: 'Approved prayer requests' }).getByText(hearted)).toBeVisible();
+  await noScript.close();
+
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(caribbean('/community'), { waitUntil: 'commit' });
+  const card = page.getByRole('region', { name: 'Approved prayer requests' }).getByRole('listitem').filter({ hasText: hearted });
+  const heart = card.getByRole('button', { name: /Add a heart/ });
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-busy', 'true');
+  await page.getByLabel('Your prayer request').fill(text);
+  await page.getByLabel('Your name (optional)').fill('E2E Early');
+  await page.getByRole('checkbox', { name: /I consent/ }).check();
+  await page.getByRole('button', { name: 'Submit Prayer Request' }).click();
+  // Held, not sent by the browser (the page is still the same, nothing was posted).
+  await expect(page).toHaveURL(/\/community\?tenant=caribbean$/);
+  release();
+  await expect(toast(page)).toContainText('Prayer Submitted');
+  await expect(card.locator('.heart-count')).toHaveText('1');
+  await expect(heart).not.toHaveAttribute('aria-busy');
+  await expect(page.getByLabel('Your prayer request')).toHaveValue('');
+  const pending = (await (await request.get(caribbean('/api/prayers?approved=false'), { headers: admin })).json()) as { text: string; nameOptional: string }[];
+  expect(pending.find((p) => p.text === text)?.nameOptional).toBe('E2E Early');
+  await page.unrouteAll();
+  expect(errors).toEqual([]);
 });
 
 test('after the first page, the app draws the pages it goes to itself', async ({ page }) => {

@@ -3,13 +3,18 @@ import { ErrorState } from '../components/states';
 import { PrayerWallPage } from '../features/community/prayer-wall';
 import { LinkOutPage } from '../features/links-out/link-out-page';
 import { settingsQuery } from '../api/settings';
+import { approvedPrayersQuery } from '../api/prayers';
 import { currentTenant } from '../lib/tenant';
 
 // docs/product.md#screens: the prayer wall on caribbean; elsewhere a link out to the community URL.
-// The prayer list is left to the page: it revalidates on every visit, and a loader that
-// waited for it would hold the whole page (form included) while offline.
+// The prayer list is started, not waited for: it revalidates on every visit, and a loader that
+// waited for it would hold the whole page (form included) while offline. The server's render
+// waits for it a moment (docs/server-render.md).
 export const Route = createFileRoute('/community')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(settingsQuery()),
+  loader: ({ context }) => {
+    if (currentTenant() === 'caribbean') void context.queryClient.prefetchQuery(approvedPrayersQuery());
+    return context.queryClient.ensureQueryData(settingsQuery());
+  },
   component: () => (currentTenant() === 'caribbean' ? <PrayerWallPage /> : <LinkOutPage kind="community" />),
   errorComponent: ({ error }) => <ErrorState error={error} />,
 });

@@ -9,10 +9,26 @@ import { createHash } from 'node:crypto';
  * hydrated yet goes to it (`window.__radioPlayer`); a hydrated button (`appTaps`) is React's.
  * A second tap while the stream connects keeps it connecting (the listener heard nothing yet);
  * a tap while it plays stops it. `data-first-tap` on <html> shows that it connects.
+ *
+ * A control whose work needs the app (a form marked `data-after-start`, a button so marked) is
+ * held instead: its submit or tap waits in `window.__tapsLater`, marked `aria-busy`, and the app
+ * makes it again once it has taken the control over (app/lib/taps-later.ts).
  */
 const SOURCE = `(function () {
-  var w = window, root = document.documentElement;
+  var w = window, root = document.documentElement, later = w.__tapsLater = [];
+  function hold(e, el) {
+    e.preventDefault();
+    e.stopPropagation();
+    if (later.indexOf(el) == -1) later.push(el);
+    el.setAttribute('aria-busy', 'true');
+  }
+  addEventListener('submit', function (e) {
+    var f = e.target;
+    if (f.hasAttribute('data-after-start') && !f.appTaps) hold(e, f);
+  }, true);
   addEventListener('click', function (e) {
+    var l = e.target.closest && e.target.closest('button[data-after-start]');
+    if (l && !l.appTaps) return hold(e, l);
     var b = e.target.closest && e.target.closest('[data-stream]');
     if (!b || b.appTaps || b.disabled) return;
     var src = b.dataset.stream, p = w.__radioPlayer, f = w.__firstTap;

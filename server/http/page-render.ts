@@ -15,7 +15,7 @@ import { FIRST_TAP_SCRIPT } from './first-tap';
  * starts, and the app adopts what its fields hold (issue 29). Not `/sponsors/submit`: what a
  * listener types or taps in it before the app has hydrated it would be lost (e2e caught it).
  */
-export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/artists/directory', '/schedule']);
+export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/artists/directory', '/schedule', '/community']);
 
 /**
  * An artist's page (`/artists/<id>`, never `/artists/submit`): its profile is rendered, and its

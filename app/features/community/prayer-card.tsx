@@ -2,14 +2,29 @@ import { Heart } from 'lucide-react';
 import type { Prayer } from '../../../domain/prayers';
 import { useToast } from '../../components/toasts';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
+import { claimLaterTaps } from '../../lib/taps-later';
+import { useHydrated } from '../../lib/use-hydrated';
 import { heartPayload, useAddHeart } from '../../api/prayers';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * 'Nov 26, 2026', made by hand: making an Intl.DateTimeFormat cost a slow phone about 100 ms
+ * of the page's start at 5× CPU (docs/performance.md). In UTC on the server and while the
+ * browser hydrates its page (neither knows the listener's zone, and both must agree), the
+ * listener's own day after.
+ */
+export function prayerDay(iso: string, utc: boolean): string {
+  const d = new Date(iso);
+  const [year, month, day] = utc ? [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()] : [d.getFullYear(), d.getMonth(), d.getDate()];
+  return `${MONTHS[month]} ${day}, ${year}`;
+}
 
 export function PrayerCard({ prayer }: { prayer: Prayer }) {
   const { toast } = useToast();
   const addHeart = useAddHeart();
   const hearts = prayer.hearts;
+  const local = useHydrated();
 
   function onHeart() {
     addHeart.mutate(
@@ -24,10 +39,12 @@ export function PrayerCard({ prayer }: { prayer: Prayer }) {
       <footer>
         <span className="prayer-meta">
           <strong>{prayer.nameOptional || 'Anonymous'}</strong>
-          <time dateTime={prayer.createdAt}>{dateFormat.format(new Date(prayer.createdAt))}</time>
+          <time dateTime={prayer.createdAt}>{prayerDay(prayer.createdAt, !local)}</time>
         </span>
         <button
           type="button"
+          ref={claimLaterTaps}
+          data-after-start=""
           className="outline heart-button"
           onClick={onHeart}
           disabled={addHeart.isPending}

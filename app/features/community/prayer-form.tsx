@@ -4,6 +4,7 @@ import { useToast } from '../../components/toasts';
 import { Field, FormErrors } from '../../components/form/field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
+import { useFormTakeOver } from '../../lib/taps-later';
 import { PRAYER_SUBMITTED, prayerSubmission, useSubmitPrayer } from '../../api/prayers';
 
 const PRAYER_FIELDS = ['text', 'nameOptional'] as const;
@@ -16,6 +17,14 @@ export function PrayerForm() {
   const [consent, setConsent] = useState(false);
   const form = useFieldErrors({ fields: PRAYER_FIELDS });
   const consentRef = useRef<HTMLInputElement>(null);
+  // The server renders the wall (docs/server-render.md): what was typed, and a Submit tapped,
+  // before the app started are kept and made again (issue 29).
+  const formRef = useRef<HTMLFormElement>(null);
+  useFormTakeOver(formRef, (fields) => {
+    setText(String(fields.get('text') ?? ''));
+    setName(String(fields.get('nameOptional') ?? ''));
+    setConsent(fields.get('consent') !== null);
+  });
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -52,7 +61,7 @@ export function PrayerForm() {
   }
 
   return (
-    <form className="prayer-form" onSubmit={onSubmit} noValidate aria-labelledby={form.uid('heading')}>
+    <form ref={formRef} className="prayer-form" onSubmit={onSubmit} noValidate aria-labelledby={form.uid('heading')} data-after-start="">
       <h2 id={form.uid('heading')}>Share a Prayer Request</h2>
       <Field form={form} name="text" label="Your prayer request">
         {(control) => (
