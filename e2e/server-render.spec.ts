@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { admin, caribbean, expect, test, toast, unique } from './fixtures';
 
-// docs/server-render.md: the radio, artists, artist directory and schedule pages come from the server as
+// docs/server-render.md: the radio, artists, artist directory, sponsor application and schedule pages come from the server as
 // the page itself, readable before any script has run, and the app then hydrates that page
 // instead of drawing it again. The markup does not depend on the screen's size: the phone
 // project alone runs these (e2e/playwright.config.ts).
@@ -10,6 +10,7 @@ const PAGES: { path: string; heading: string | RegExp; content: (page: Page) => 
   { path: '/', heading: /^LIVE /, content: (page: Page) => page.getByRole('button', { name: 'Listen Live' }) },
   { path: '/artists', heading: 'Caribbean Artists', content: (page: Page) => page.getByRole('heading', { name: 'Featured Artists from Guyana' }) },
   { path: '/artists/directory', heading: 'Artist Directory', content: (page: Page) => page.getByRole('list', { name: 'Artists' }).getByRole('article').first() },
+  { path: '/sponsors/submit', heading: 'Become a Sponsor', content: (page: Page) => page.getByRole('button', { name: 'Submit Partnership Application' }) },
   { path: '/schedule', heading: 'Schedule', content: (page: Page) => page.getByRole('tab', { name: 'Shows' }).or(page.getByText('Our weekly lineup')) },
 ];
 
@@ -251,6 +252,37 @@ test('the prayer wall works before the app has started: a prayer typed and sent,
   expect(pending.find((p) => p.text === text)?.nameOptional).toBe('E2E Early');
   await page.unrouteAll();
   expect(errors).toEqual([]);
+});
+
+test('the sponsor application works before the app has started: a tier chosen, fields filled and the form sent are made again, in order', async ({ page, request }) => {
+  const company = unique('E2E Early Applicant');
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/sponsors/submit', { waitUntil: 'commit' });
+  const premium = page.getByRole('button', { name: 'Choose Premium Partner' });
+  await premium.click();
+  await expect(premium).toHaveAttribute('aria-busy', 'true');
+  await page.getByLabel('Company name').fill(company);
+  await page.getByLabel('Contact email').fill('early@e2e-applicant.example');
+  await page.getByLabel('Budget range').selectOption('$2,500 - $5,000');
+  await page.getByLabel('Partnership goals').fill('Reach listeners before the app has even started, every Sunday.');
+  await page.getByRole('button', { name: 'Submit Partnership Application' }).click();
+  await expect(page).toHaveURL(/\/sponsors\/submit$/);
+  release();
+  await expect(toast(page)).toContainText('Sponsorship Application Submitted!');
+  await expect(page.getByLabel('Company name')).toHaveValue('');
+  const stored = ((await (await request.get('/api/sponsors', { headers: admin })).json()) as { name: string; tier: string; notes: string }[]).find((s) => s.name === company);
+  expect(stored?.tier).toBe('premium');
+  expect(stored?.notes).toContain('$2,500 - $5,000');
+  await page.unrouteAll();
+  if (stored) {
+    const all = (await (await request.get('/api/sponsors', { headers: admin })).json()) as { id: string; name: string }[];
+    for (const s of all.filter((x) => x.name === company)) await request.delete(`/api/sponsors/${s.id}`, { headers: admin });
+  }
 });
 
 test('after the first page, the app draws the pages it goes to itself', async ({ page }) => {

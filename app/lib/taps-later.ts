@@ -3,10 +3,10 @@ import { useEffect, useState, type RefObject } from 'react';
 /**
  * Taps that wait for the app (issue 29, docs/server-render.md "Before the app starts"). On a
  * page the server rendered, a form or a button marked `data-after-start` needs the app to do
- * its work (send a prayer, add a heart). Before the app has taken it over, the page's own
- * script (server/http/first-tap.ts) holds its submit or tap in `window.__tapsLater` and marks
- * it `aria-busy`; here the app takes the control over and makes the held tap again, so it is
- * late but never lost.
+ * its work (send a prayer, choose a tier). Before the app has taken it over, the page's own
+ * script (server/http/first-tap.ts) holds its submit or tap in `window.__tapsLater`, in the
+ * order they came, and marks it `aria-busy`; here the app takes each control over and makes the
+ * held taps again, in that order, so they are late but never lost.
  */
 declare global {
   interface Window {
@@ -16,28 +16,49 @@ declare global {
 
 type Claimable = Element & { appTaps?: boolean };
 
-/** Takes the element out of the page script's queue: true when a tap of it was waiting. */
-function takeHeld(el: Element): boolean {
-  const held = typeof window === 'undefined' ? undefined : window.__tapsLater;
-  const at = held ? held.indexOf(el) : -1;
-  if (at < 0) return false;
-  held!.splice(at, 1);
-  el.removeAttribute('aria-busy');
-  return true;
+/** Forms whose fields the app has adopted: a held submit of theirs can be made. */
+const adoptedForms = new WeakSet<Element>();
+let replaying: ReturnType<typeof setTimeout> | null = null;
+
+const ready = (el: Element): boolean => (el instanceof HTMLFormElement ? adoptedForms.has(el) : Boolean((el as Claimable).appTaps));
+
+/**
+ * Makes the held taps again, oldest first, one a task, so what one changes (a tier chosen) is
+ * drawn before the next (the form sent with it). Waits at a control the app has not taken yet.
+ */
+function replayHeld(): void {
+  if (replaying !== null || typeof window === 'undefined') return;
+  replaying = setTimeout(() => {
+    replaying = null;
+    const held = window.__tapsLater;
+    while (held && held.length > 0) {
+      const next = held[0]!;
+      if (!next.isConnected) {
+        held.shift();
+        continue;
+      }
+      if (!ready(next)) return;
+      held.shift();
+      next.removeAttribute('aria-busy');
+      if (next instanceof HTMLFormElement) next.requestSubmit();
+      else (next as HTMLElement).click();
+      replayHeld();
+      return;
+    }
+  });
 }
 
-/** A ref for a button marked `data-after-start`: its taps are the app's now, and a held one is made again. */
+/** A ref for a button marked `data-after-start`: its taps are the app's now, and held ones are made again. */
 export function claimLaterTaps(button: HTMLButtonElement | null): void {
   if (!button) return;
   (button as Claimable).appTaps = true;
-  // After the commit that hydrated it, when React's handler is there to take the click.
-  if (takeHeld(button)) setTimeout(() => button.click());
+  replayHeld();
 }
 
 /**
  * For a form marked `data-after-start` with controlled fields: React keeps what a field holds
  * when it hydrates it, not its own state, so what was typed or picked before the app is adopted
- * (`adopt` gets the form's fields), and a submit held meanwhile is made again once it has been.
+ * (`adopt` gets the form's fields), and a submit held meanwhile is made once that is drawn.
  */
 export function useFormTakeOver(form: RefObject<HTMLFormElement | null>, adopt: (fields: FormData) => void): void {
   const [adopted, setAdopted] = useState(false);
@@ -52,6 +73,8 @@ export function useFormTakeOver(form: RefObject<HTMLFormElement | null>, adopt: 
   }, []);
   useEffect(() => {
     const el = form.current;
-    if (adopted && el && takeHeld(el)) el.requestSubmit();
+    if (!adopted || !el) return;
+    adoptedForms.add(el);
+    replayHeld();
   }, [adopted, form]);
 }

@@ -12,10 +12,10 @@ import { FIRST_TAP_SCRIPT } from './first-tap';
  * drawing it (issue 15). Every other page gets the app's shell, as before. The radio page's
  * first screen (what is on air, Listen Live) only: its lower part, with the shoutout form,
  * comes once the app runs. The directory's filter form submits by itself before the app
- * starts, and the app adopts what its fields hold (issue 29). Not `/sponsors/submit`: what a
- * listener types or taps in it before the app has hydrated it would be lost (e2e caught it).
+ * starts; the prayer and sponsor forms, and their buttons, hold a tap until the app takes them
+ * over (app/lib/taps-later.ts); each form adopts what its fields hold (issue 29).
  */
-export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/artists/directory', '/schedule', '/community']);
+export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/artists/directory', '/schedule', '/community', '/sponsors/submit']);
 
 /**
  * An artist's page (`/artists/<id>`, never `/artists/submit`): its profile is rendered, and its

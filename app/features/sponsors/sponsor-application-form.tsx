@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { BUDGET_OPTIONS, SPONSOR_TIERS, type SponsorTier } from '../../../domain/catalog';
 import { SponsorApplicationFormSchema, sponsorApplicationPayload } from '../../../domain/sponsors';
 import { useToast } from '../../components/toasts';
@@ -8,6 +8,7 @@ import { newIdempotencyKey } from '../../lib/offline/outbox';
 import { applicationFieldOf, TIER_OFFERS, type ApplicationField } from './sponsor-tiers';
 import { APPLICATION_SUBMITTED, useSubmitSponsorApplication } from '../../api/sponsors';
 import { TextOptions } from '../../components/form/options';
+import { useFormTakeOver } from '../../lib/taps-later';
 
 type FormValues = Record<Exclude<ApplicationField, 'tier'>, string>;
 
@@ -26,6 +27,15 @@ export function SponsorApplicationForm({ tier, onTierChange }: Props) {
   const submit = useSubmitSponsorApplication();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const form = useFieldErrors({ fields: FIELD_ORDER, fieldOf: applicationFieldOf });
+  // The server renders this page (docs/server-render.md): what was typed or picked, and a
+  // submit, before the app started are kept and made again (issue 29).
+  const formRef = useRef<HTMLFormElement>(null);
+  useFormTakeOver(formRef, (fields) => {
+    const text = (name: keyof FormValues) => String(fields.get(name) ?? '');
+    setValues({ companyName: text('companyName'), email: text('email'), website: text('website'), budget: text('budget'), goals: text('goals'), message: text('message') });
+    const picked = fields.get('tier');
+    if (typeof picked === 'string' && picked !== tier && (SPONSOR_TIERS as readonly string[]).includes(picked)) onTierChange(picked as SponsorTier);
+  });
 
   const set = (field: Exclude<ApplicationField, 'tier'>) => (value: string) => {
     setValues((old) => ({ ...old, [field]: value }));
@@ -61,7 +71,7 @@ export function SponsorApplicationForm({ tier, onTierChange }: Props) {
   );
 
   return (
-    <form id="partnership-application" className="sponsor-form" onSubmit={onSubmit} noValidate aria-labelledby={form.uid('heading')}>
+    <form ref={formRef} id="partnership-application" className="sponsor-form" onSubmit={onSubmit} noValidate aria-labelledby={form.uid('heading')} data-after-start="">
       <h2 id={form.uid('heading')}>Partnership Application</h2>
       <div className="form-row">
         {field('companyName', 'Company name', (a11y) => (

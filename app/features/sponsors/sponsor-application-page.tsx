@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SponsorTier } from '../../../domain/catalog';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
+import { claimLaterTaps } from '../../lib/taps-later';
 import { SponsorApplicationForm } from './sponsor-application-form';
 import { TIER_OFFERS } from './sponsor-tiers';
 import './sponsors.css';
@@ -30,7 +31,14 @@ export function SponsorApplicationPage() {
                 <h2>{t.name}</h2>
                 <p className="tier-price">{t.price}</p>
                 <p>{t.benefits}</p>
-                <button type="button" className={t.highlighted ? '' : 'outline'} aria-pressed={tier === t.tier} onClick={() => choose(t.tier)}>
+                <button
+                  type="button"
+                  ref={claimLaterTaps}
+                  data-after-start=""
+                  className={t.highlighted ? '' : 'outline'}
+                  aria-pressed={tier === t.tier}
+                  onClick={() => choose(t.tier)}
+                >
                   Choose {t.name}
                 </button>
               </article>
