@@ -9,8 +9,8 @@ import { caribbean, expect, test } from './fixtures';
 // What is fetched does not depend on the screen's size: the phone project alone runs it
 // (e2e/playwright.config.ts). A page the server renders (docs/server-render.md) carries its
 // data and styles: it preloads neither, and the app asks for none of it again.
-for (const path of ['/', '/artists', '/schedule', '/sponsors/submit']) {
-  const rendered = path !== '/sponsors/submit';
+for (const path of ['/', '/artists', '/schedule', '/sponsors/submit', '/events']) {
+  const rendered = path !== '/events';
   for (const tenant of ['watzhott', 'caribbean'] as const) {
     test(`${path} on ${tenant}: every preload is used, and the settings are fetched ${rendered ? 'with the page' : 'once'}`, async ({ page }) => {
       const warnings: string[] = [];

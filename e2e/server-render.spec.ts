@@ -17,6 +17,32 @@ const PAGES: { path: string; heading: string | RegExp; content: (page: Page) => 
 /** The page's first-tap script leaves the stream it started here (app/lib/player/first-tap.ts). */
 type FirstTapWindow = Window & { __firstTap?: { audio: HTMLAudioElement } };
 
+/** The page's errors and console errors, gathered for the test's end. */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+/**
+ * Holds the app's entry script back until the function answered is called: the page as it is
+ * before the app starts. Open it with `waitUntil: 'commit'`: 'domcontentloaded' waits for the
+ * page's module script, the one held.
+ */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    // A page left before the release no longer wants it.
+    await route.continue().catch(() => {});
+  });
+  return () => release();
+}
+
 /** Opens the phone's menu: the browser's own dialog, before and after the app has started (issue 29). */
 async function openMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -42,11 +68,7 @@ test.describe('with scripts off', () => {
 
 for (const { path, heading } of PAGES) {
   test(`${path}: the app hydrates the server's page, keeping it, with no error and no second ask for its data, on both tenants`, async ({ page }) => {
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
+    const errors = pageErrors(page);
     const asked: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
@@ -54,12 +76,7 @@ for (const { path, heading } of PAGES) {
     });
     for (const tenant of ['watzhott', 'caribbean'] as const) {
       // The app's entry waits until one of the page's own elements is marked.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdTheApp(page);
       // Not 'domcontentloaded': the held entry is the page's module script, which that event waits for.
       await page.goto(tenant === 'caribbean' ? caribbean(path) : path, { waitUntil: 'commit' });
       const title = page.getByRole('heading', { level: 1, name: heading });
@@ -83,17 +100,8 @@ for (const { path, heading } of PAGES) {
 }
 
 test('the radio page works before the app has started: Listen Live plays, the menu opens; the app then keeps the stream, and the lower part comes with it', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const errors = pageErrors(page);
+  const release = await holdTheApp(page);
   // 'commit': the held entry is the page's module script, which 'domcontentloaded' waits for.
   await page.goto('/', { waitUntil: 'commit' });
   const listen = page.getByRole('button', { name: 'Listen Live' });
@@ -121,22 +129,12 @@ test('the radio page works before the app has started: Listen Live plays, the me
 });
 
 test("the directory's filters work before the app has started: what was typed and picked is kept and applied, Enter and Clear Filters ask the server", async ({ page }) => {
-  const hold = async () => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      // A page left before the release no longer wants it.
-      await route.continue().catch(() => {});
-    });
-    return () => release();
-  };
   const search = page.getByRole('searchbox', { name: 'Search' });
   const country = page.getByRole('combobox', { name: 'Country' });
   const count = page.getByRole('status').filter({ hasText: /^Showing/ });
 
   // Typed and picked with no app: the app, once started, shows and applies them.
-  let release = await hold();
+  let release = await holdTheApp(page);
   await page.goto(caribbean('/artists/directory'), { waitUntil: 'commit' });
   await search.fill('Kwame');
   await country.selectOption('GY');
@@ -149,7 +147,7 @@ test("the directory's filters work before the app has started: what was typed an
   await page.unrouteAll();
 
   // Enter with no app: the browser's form asks the server for the filtered page, tenant kept.
-  release = await hold();
+  release = await holdTheApp(page);
   await page.goto(caribbean('/artists/directory'), { waitUntil: 'commit' });
   await search.fill('Kwame');
   await search.press('Enter');
@@ -179,17 +177,8 @@ test("an artist's page comes with its profile; its tracks' Play buttons come wit
   await noScript.close();
 
   // The app hydrates the profile (the same heading element) and draws the tracks, which play.
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const errors = pageErrors(page);
+  const release = await holdTheApp(page);
   await page.goto(`/artists/${kwame.id}`, { waitUntil: 'commit' });
   const name = page.getByRole('heading', { level: 1, name: 'Kwame Lewis' });
   await name.evaluate((el) => el.setAttribute('data-from-server', ''));
@@ -221,17 +210,8 @@ test('the prayer wall works before the app has started: a prayer typed and sent,
   await expect(still.getByRole('region', { name: 'Approved prayer requests' }).getByText(hearted)).toBeVisible();
   await noScript.close();
 
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const errors = pageErrors(page);
+  const release = await holdTheApp(page);
   await page.goto(caribbean('/community'), { waitUntil: 'commit' });
   const card = page.getByRole('region', { name: 'Approved prayer requests' }).getByRole('listitem').filter({ hasText: hearted });
   const heart = card.getByRole('button', { name: /Add a heart/ });
@@ -256,12 +236,7 @@ test('the prayer wall works before the app has started: a prayer typed and sent,
 
 test('the sponsor application works before the app has started: a tier chosen, fields filled and the form sent are made again, in order', async ({ page, request }) => {
   const company = unique('E2E Early Applicant');
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdTheApp(page);
   await page.goto('/sponsors/submit', { waitUntil: 'commit' });
   const premium = page.getByRole('button', { name: 'Choose Premium Partner' });
   await premium.click();
