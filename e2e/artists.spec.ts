@@ -388,6 +388,8 @@ test.describe('Country page', () => {
       await held;
       await route.fulfill({ json: [] });
     });
+    // The server renders the country page with its list; a visitor saving data gets the shell.
+    await page.setExtraHTTPHeaders({ 'Save-Data': 'on' });
     await page.goto('/country?country=DM');
     await expect(page.locator('.country-page [data-testid="placeholder"]')).toHaveCount(8);
     release();

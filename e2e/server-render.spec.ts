@@ -10,6 +10,7 @@ const PAGES: { path: string; heading: string | RegExp; content: (page: Page) => 
   { path: '/', heading: /^LIVE /, content: (page: Page) => page.getByRole('button', { name: 'Listen Live' }) },
   { path: '/artists', heading: 'Caribbean Artists', content: (page: Page) => page.getByRole('heading', { name: 'Featured Artists from Guyana' }) },
   { path: '/artists/directory', heading: 'Artist Directory', content: (page: Page) => page.getByRole('list', { name: 'Artists' }).getByRole('article').first() },
+  { path: '/country', heading: 'Guyana', content: (page: Page) => page.getByRole('list', { name: 'Artists from Guyana' }).getByRole('article').first() },
   { path: '/sponsors/submit', heading: 'Become a Sponsor', content: (page: Page) => page.getByRole('button', { name: 'Submit Partnership Application' }) },
   { path: '/schedule', heading: 'Schedule', content: (page: Page) => page.getByRole('tab', { name: 'Shows' }).or(page.getByText('Our weekly lineup')) },
 ];
@@ -258,6 +259,18 @@ test('the sponsor application works before the app has started: a tier chosen, f
     const all = (await (await request.get('/api/sponsors', { headers: admin })).json()) as { id: string; name: string }[];
     for (const s of all.filter((x) => x.name === company)) await request.delete(`/api/sponsors/${s.id}`, { headers: admin });
   }
+});
+
+test('the country page: a country picked before the app has started is the one shown once it has', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await page.goto('/country?country=GY', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Guyana');
+  await page.getByRole('combobox', { name: 'Choose a country' }).selectOption('JM');
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jamaica');
+  await expect(page).toHaveURL(/\/country\?country=JM$/);
+  expect(await page.evaluate(() => localStorage.getItem('selectedCountry'))).toBe('JM');
+  await page.unrouteAll();
 });
 
 test('after the first page, the app draws the pages it goes to itself', async ({ page }) => {

@@ -59,6 +59,9 @@ export function useSelectedCountry(): [CountryCode, (code: string) => void] {
       // storage full or blocked: the parameter still carries the choice
     }
     const url = new URL(window.location.href);
+    // The country the address already names makes no new history entry (a choice the page
+    // adopted when the app started, then the same choice's change event: issue 29).
+    if (url.searchParams.get('country') === code) return;
     url.searchParams.set('country', code);
     window.history.pushState(window.history.state, '', url);
     window.dispatchEvent(new Event('country-change'));

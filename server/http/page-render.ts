@@ -15,7 +15,7 @@ import { FIRST_TAP_SCRIPT } from './first-tap';
  * starts; the prayer and sponsor forms, and their buttons, hold a tap until the app takes them
  * over (app/lib/taps-later.ts); each form adopts what its fields hold (issue 29).
  */
-export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/artists/directory', '/schedule', '/community', '/sponsors/submit']);
+export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/artists/directory', '/country', '/schedule', '/community', '/sponsors/submit']);
 
 /**
  * An artist's page (`/artists/<id>`, never `/artists/submit`): its profile is rendered, and its

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { COUNTRIES, findCountry } from '../../../domain/countries';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useSelectedCountry } from '../../lib/selected-country';
@@ -19,6 +19,14 @@ export function CountryPage() {
   const artists = useQuery(approvedArtistsQuery());
   const list = useMemo(() => artistsOfCountry(artists.data ?? [], country.code), [artists.data, country.code]);
   const pickerId = useId();
+  // The server renders this page (docs/server-render.md): a country picked before the app had
+  // hydrated the picker is what the picker holds, not what React drew; adopted once (issue 29).
+  const picker = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    const picked = picker.current?.value;
+    if (picked && picked !== code) select(picked);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <div className="artists-page country-page">
@@ -28,7 +36,7 @@ export function CountryPage() {
         </h1>
         <label htmlFor={pickerId} className="country-picker">
           Choose a country
-          <select id={pickerId} value={country.code} onChange={(e) => select(e.target.value)}>
+          <select ref={picker} id={pickerId} value={country.code} onChange={(e) => select(e.target.value)}>
             <CountryOptions />
           </select>
         </label>
