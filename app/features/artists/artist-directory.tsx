@@ -61,8 +61,9 @@ export function ArtistDirectory() {
     if (!form.current) return;
     const fields = new FormData(form.current);
     const q = String(fields.get('q') ?? '');
-    const from = String(fields.get('from') ?? ALL);
-    const genre = String(fields.get('genre') ?? ALL);
+    // A disabled select (genres while the tracks failed) is not in the form: it keeps its value.
+    const from = String(fields.get('from') ?? filter.country);
+    const genre = String(fields.get('genre') ?? filter.genre);
     if (q !== typed) setTyped(q);
     if (from !== filter.country || genre !== filter.genre)
       void navigate({ search: (prev) => ({ ...prev, from: from === ALL ? undefined : from, genre: genre === ALL ? undefined : genre }), replace: true });
