@@ -67,7 +67,10 @@ export function useFormTakeOver(form: RefObject<HTMLFormElement | null>, adopt: 
     if (!el) return;
     (el as Claimable).appTaps = true;
     adopt(new FormData(el));
-    setAdopted(true);
+    // A held submit is made once what was adopted is drawn (the render setAdopted asks for);
+    // with none held, no second render of the page: from now on the script holds nothing of it.
+    if (window.__tapsLater?.includes(el)) setAdopted(true);
+    else adoptedForms.add(el);
     // Once, when the form is first there.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

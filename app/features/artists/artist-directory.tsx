@@ -10,6 +10,7 @@ import { approvedArtistsQuery } from '../../api/artists';
 import { tracksQuery } from '../../api/tracks';
 import { useDebouncedValue } from './use-debounced-value';
 import { pageLocation } from '../../lib/page-location';
+import { useFormTakeOver } from '../../lib/taps-later';
 import './artists.css';
 import { CountryOptions, TextOptions } from '../../components/form/options';
 
@@ -57,9 +58,7 @@ export function ArtistDirectory() {
   // The server renders this page (docs/server-render.md): a listener can type or pick before the
   // app has hydrated the form, and React keeps what the fields hold rather than its own state
   // (issue 29, "form fields keep what was typed or picked"). Adopted once, as if just typed.
-  useEffect(() => {
-    if (!form.current) return;
-    const fields = new FormData(form.current);
+  useFormTakeOver(form, (fields) => {
     const q = String(fields.get('q') ?? '');
     // A disabled select (genres while the tracks failed) is not in the form: it keeps its value.
     const from = String(fields.get('from') ?? filter.country);
@@ -67,8 +66,7 @@ export function ArtistDirectory() {
     if (q !== typed) setTyped(q);
     if (from !== filter.country || genre !== filter.genre)
       void navigate({ search: (prev) => ({ ...prev, from: from === ALL ? undefined : from, genre: genre === ALL ? undefined : genre }), replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
 
   const clear = () => {
     written.current = '';
