@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
 import { FIRST_TAP_SCRIPT } from './first-tap';
-import { withRenderedPage } from './page-render';
+import { isServerRenderedPath, withRenderedPage } from './page-render';
 
 // docs/server-render.md. The render module here stands in for the Vite build of
 // app/entry-server.tsx (e2e/server-render.spec.ts runs the real one in Chromium): it asks our
@@ -136,5 +136,16 @@ describe('withRenderedPage', () => {
     expect(html).toContain('<div id="root"><main>Hi</main></div><script type="application/json" id="server-data">{}</script>\n    <noscript>');
     expect(html).not.toContain('app-shell');
     expect(html.endsWith('</html>')).toBe(true);
+  });
+});
+
+describe('isServerRenderedPath', () => {
+  it("renders an artist's page by its id, never the submission form or another path under /artists", () => {
+    expect(isServerRenderedPath('/artists/a391b366-35ad-4e76-a1f5-3c41781e1999')).toBe(true);
+    expect(isServerRenderedPath('/artists/directory')).toBe(true);
+    expect(isServerRenderedPath('/artists/submit')).toBe(false);
+    expect(isServerRenderedPath('/artists/a391b366')).toBe(false);
+    expect(isServerRenderedPath('/artists/a391b366-35ad-4e76-a1f5-3c41781e1999/x')).toBe(false);
+    expect(isServerRenderedPath('/events')).toBe(false);
   });
 });
