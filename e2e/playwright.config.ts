@@ -17,6 +17,17 @@ const chromium = {
   args: chromiumArgs,
 };
 
+const phone = { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium };
+
+/**
+ * `npm run test:e2e` runs the suite as two Playwright processes side by side, each with its own
+ * server and database (scripts/test-e2e.mjs): `E2E_GROUP=first` is the phone's longest specs,
+ * which wait on streams and a slowed CPU far more than they compute; `second` is the rest. Two
+ * groups of about five and a half minutes each; unset, one process runs everything.
+ */
+const group = process.env.E2E_GROUP as 'first' | 'second' | undefined;
+const PHONE_FIRST = /(live-relay|first-tap|first-visit|server-render|uploads|moderation-spam|player-now-playing|look)\.spec\.ts/;
+
 const DESKTOP_IGNORES = [
   /admin-people\.spec\.ts/,
   /offline\.spec\.ts/,
@@ -36,6 +47,23 @@ const DESKTOP_IGNORES = [
   /reminders\.spec\.ts/,
 ];
 
+const SERVICE_WORKER_SPECS = /(offline|reminders)\.spec\.ts/;
+
+const phoneProject = {
+  name: 'phone',
+  testIgnore: group === 'second' ? [SERVICE_WORKER_SPECS, PHONE_FIRST] : SERVICE_WORKER_SPECS,
+  ...(group === 'first' ? { testMatch: PHONE_FIRST } : {}),
+  use: phone,
+};
+// The desktop project runs what the screen's size changes (layouts, navigation, forms, admin
+// tables). Behaviour that does not depend on it (the player and streams, uploads, shoutout
+// recording, embeds' isolation, outbound links, what a first visit fetches, the phone-only
+// moderation flow) runs on the phone, our listeners' screen, only: CI stays well inside its 30
+// minutes (README.md says which project runs what).
+const desktopProject = { name: 'desktop', testIgnore: DESKTOP_IGNORES, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } };
+// The real service worker: installability, offline use, the outbox and show reminders.
+const pwaProject = { name: 'pwa', testMatch: SERVICE_WORKER_SPECS, use: { ...phone, serviceWorkers: 'allow' as const } };
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -53,21 +81,7 @@ export default defineConfig({
     trace: 'off',
     serviceWorkers: 'block',
   },
-  projects: [
-    { name: 'phone', testIgnore: /(offline|reminders)\.spec\.ts/, use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium } },
-    // The desktop project runs what the screen's size changes (layouts, navigation, forms,
-    // admin tables). Behaviour that does not depend on it (the player and streams, uploads,
-    // shoutout recording, embeds' isolation, outbound links, what a first visit fetches, the
-    // phone-only moderation flow) runs on the phone, our listeners' screen, only: CI stays
-    // well inside its 30 minutes (README.md says which project runs what).
-    { name: 'desktop', testIgnore: DESKTOP_IGNORES, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
-    // The real service worker: installability, offline use, the outbox and show reminders.
-    {
-      name: 'pwa',
-      testMatch: /(offline|reminders)\.spec\.ts/,
-      use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium, serviceWorkers: 'allow' },
-    },
-  ],
+  projects: group === 'first' ? [phoneProject] : [phoneProject, desktopProject, pwaProject],
   webServer: {
     command: `node ${process.env.E2E_SERVER_ENTRY ?? 'dist/server/index.js'}`,
     cwd: path.resolve(import.meta.dirname, '..'),
