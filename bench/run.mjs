@@ -421,9 +421,12 @@ async function throughput(base) {
 async function images(base) {
   const { default: sharp } = await import('sharp');
   const demoDir = path.join(ROOT, 'dist', 'app', 'demo');
-  // Not the .br/.gz copies the build writes beside larger SVGs (scripts/precompress.mjs).
+  // Not the .br/.gz copies the build writes beside larger SVGs (scripts/precompress.mjs), nor
+  // the demo's sound (demo/audio/, issue 29): images only, whatever their format.
   const files = fs.existsSync(demoDir)
-    ? fs.readdirSync(demoDir, { recursive: true }).filter((f) => fs.statSync(path.join(demoDir, f)).isFile() && !/\.(br|gz)$/.test(f))
+    ? fs
+        .readdirSync(demoDir, { recursive: true })
+        .filter((f) => fs.statSync(path.join(demoDir, f)).isFile() && /\.(svg|png|jpe?g|gif|webp|avif)$/i.test(f))
     : [];
   const formats = new Map();
   let largest = 0;
