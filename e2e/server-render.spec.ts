@@ -11,6 +11,8 @@ const PAGES: { path: string; heading: string | RegExp; content: (page: Page) => 
   { path: '/artists', heading: 'Caribbean Artists', content: (page: Page) => page.getByRole('heading', { name: 'Featured Artists from Guyana' }) },
   { path: '/artists/directory', heading: 'Artist Directory', content: (page: Page) => page.getByRole('list', { name: 'Artists' }).getByRole('article').first() },
   { path: '/country', heading: 'Guyana', content: (page: Page) => page.getByRole('list', { name: 'Artists from Guyana' }).getByRole('article').first() },
+  // The country the address names, from the server too: not Guyana until the app has started.
+  { path: '/country?country=JM', heading: 'Jamaica', content: (page: Page) => page.getByRole('list', { name: 'Artists from Jamaica' }).getByRole('article').first() },
   { path: '/sponsors/submit', heading: 'Become a Sponsor', content: (page: Page) => page.getByRole('button', { name: 'Submit Partnership Application' }) },
   { path: '/schedule', heading: 'Schedule', content: (page: Page) => page.getByRole('tab', { name: 'Shows' }).or(page.getByText('Our weekly lineup')) },
 ];

@@ -38,12 +38,18 @@ function subscribe(onChange: () => void): () => void {
 const countryParam = () => new URLSearchParams(pageLocation().search).get('country');
 const snapshot = (): CountryCode => pickCountry(countryParam(), readSaved());
 
+/** What the server can know: the address's country, else the default. */
+const serverSnapshot = (): CountryCode => pickCountry(countryParam(), null);
+
 /** The selected country now, for code outside components (route loaders). */
 export const selectedCountryNow = snapshot;
 
 /** Selecting saves the choice and updates the parameter (a new history entry). */
 export function useSelectedCountry(): [CountryCode, (code: string) => void] {
-  const country = useSyncExternalStore(subscribe, snapshot, () => DEFAULT_COUNTRY);
+  // The server renders the country the address names (docs/server-render.md); it cannot read
+  // the listener's saved choice, so without a valid parameter it renders the default. The
+  // browser hydrates with the same answer, then reads its saved choice.
+  const country = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   const param = countryParam();
   useEffect(() => {
     if (param && !isCountryCode(param)) console.warn(`Ignoring unknown country code "${param}"`);
