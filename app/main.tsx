@@ -5,7 +5,7 @@ import { watchConnection } from './lib/offline/connection';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { setRenderingWholePage, type ServerData } from './lib/server-render';
+import { loadServerPage, setRenderingWholePage, type ServerData } from './lib/server-render';
 import { setNowPlayingEtag } from './api/np';
 import { firstTapConnected } from './lib/player/first-tap';
 import { SERVER_DATA_ID } from '../domain/server-render';
@@ -50,7 +50,7 @@ async function start() {
   // that changes while React renders the first screen makes React redo it synchronously, as
   // one long task (docs/performance.md). A slow network holds the shell for 1.5 s at most; a
   // server-rendered page has its data, and must be hydrated as it was rendered.
-  const loaded = serverData ? router.load() : Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 1500))]);
+  const loaded = serverData ? loadServerPage(() => router.load()) : Promise.race([router.load(), new Promise((resolve) => setTimeout(resolve, 1500))]);
   // React DOM's renderer is the largest module of the framework chunk: evaluated here, in a
   // task of its own while the route's data is on its way, not in the one long task that
   // evaluates the entry's imports (issue 15, docs/performance.md).

@@ -6,6 +6,7 @@ import { servedAdQuery } from '../api/ads';
 import { lowDataNow, useLowData } from '../lib/low-data';
 import { selectedCountryNow, useSelectedCountry } from '../lib/selected-country';
 import { useSettings } from '../api/settings';
+import { mayPrefetch } from '../lib/server-render';
 import { useNearViewport } from '../lib/use-near-viewport';
 import { EmbedFrame } from './embed-frame';
 
@@ -39,8 +40,11 @@ const SLOT_BOX: Record<AdSlotName, { width: number; height: number }> = {
  */
 export function prefetchTopAd(queryClient: QueryClient, slot: AdSlotName, preload: boolean): void {
   if (preload || lowDataNow()) return;
+  const query = servedAdQuery(slot, selectedCountryNow());
+  // A page the server rendered without its ad (docs/server-render.md): the slot asks once hydrated.
+  if (!mayPrefetch(queryClient, query.queryKey)) return;
   void queryClient
-    .fetchQuery(servedAdQuery(slot, selectedCountryNow()))
+    .fetchQuery(query)
     .then((ad) => {
       // The creative starts downloading now, while the page renders, not once it has.
       if (ad) new Image().src = ad.imageUrl;

@@ -1,4 +1,4 @@
-import type { DehydratedState } from '@tanstack/react-query';
+import type { DehydratedState, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * Whether the render under way draws the whole page at once: the server's render of a first
@@ -19,4 +19,36 @@ export interface ServerData {
   state: DehydratedState;
   /** The ETag of its now-playing answer, when it has one (app/api/np.ts). */
   nowPlayingEtag: string | null;
+}
+
+/**
+ * While the browser loads the route of a page the server rendered, to hydrate it: the page's
+ * markup is what the server drew with the data it had within its wait (docs/server-render.md).
+ */
+let loadingServerPage = false;
+
+/** Runs the router's first load of a page the server rendered (app/main.tsx). */
+export async function loadServerPage(load: () => Promise<void>): Promise<void> {
+  loadingServerPage = true;
+  try {
+    await load();
+  } finally {
+    loadingServerPage = false;
+  }
+}
+
+/**
+ * Whether a route loader may ask for data its page shows but does not wait for. Not while
+ * the browser loads a page the server rendered without it (its wait ran out first): an answer
+ * that arrived before or during hydration would make the browser draw what the server did not,
+ * a mismatch (React's error 418), and React would draw the page again. The page's own query
+ * asks for it once the page is hydrated.
+ */
+export function mayPrefetch(queryClient: QueryClient, queryKey: QueryKey): boolean {
+  return !loadingServerPage || queryClient.getQueryState(queryKey)?.status === 'success';
+}
+
+/** A route loader's ask for data its page does not wait for (placeholders show meanwhile). */
+export function prefetchForPage<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>): void {
+  if (mayPrefetch(queryClient, options.queryKey)) void queryClient.prefetchQuery(options).catch(() => {});
 }

@@ -5,6 +5,7 @@ import { LinkOutPage } from '../features/links-out/link-out-page';
 import { settingsQuery } from '../api/settings';
 import { approvedPrayersQuery } from '../api/prayers';
 import { currentTenant } from '../lib/tenant';
+import { prefetchForPage } from '../lib/server-render';
 
 // docs/product.md#screens: the prayer wall on caribbean; elsewhere a link out to the community URL.
 // The prayer list is started, not waited for: it revalidates on every visit, and a loader that
@@ -12,7 +13,7 @@ import { currentTenant } from '../lib/tenant';
 // waits for it a moment (docs/server-render.md).
 export const Route = createFileRoute('/community')({
   loader: ({ context }) => {
-    if (currentTenant() === 'caribbean') void context.queryClient.prefetchQuery(approvedPrayersQuery());
+    if (currentTenant() === 'caribbean') prefetchForPage(context.queryClient, approvedPrayersQuery());
     return context.queryClient.ensureQueryData(settingsQuery());
   },
   component: () => (currentTenant() === 'caribbean' ? <PrayerWallPage /> : <LinkOutPage kind="community" />),

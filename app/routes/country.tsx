@@ -3,11 +3,12 @@ import { ErrorState } from '../components/states';
 import { CountryPage } from '../features/artists/country-page';
 import { CountrySearch } from '../features/artists/country-search';
 import { approvedArtistsQuery } from '../api/artists';
+import { prefetchForPage } from '../lib/server-render';
 
 export const Route = createFileRoute('/country')({
   validateSearch: CountrySearch,
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(approvedArtistsQuery());
+    prefetchForPage(context.queryClient, approvedArtistsQuery());
   },
   component: CountryPage,
   errorComponent: ({ error }) => <ErrorState error={error} />,

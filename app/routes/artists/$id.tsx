@@ -3,11 +3,12 @@ import { ErrorState } from '../../components/states';
 import { ArtistDetail } from '../../features/artists/artist-detail';
 import { artistQuery } from '../../api/artists';
 import { artistTracksQuery } from '../../api/tracks';
+import { prefetchForPage } from '../../lib/server-render';
 
 export const Route = createFileRoute('/artists/$id')({
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(artistQuery(params.id, context.queryClient));
-    void context.queryClient.prefetchQuery(artistTracksQuery(params.id, context.queryClient));
+    prefetchForPage(context.queryClient, artistQuery(params.id, context.queryClient));
+    prefetchForPage(context.queryClient, artistTracksQuery(params.id, context.queryClient));
   },
   component: ArtistDetailRoute,
   errorComponent: ({ error }) => <ErrorState error={error} />,

@@ -4,13 +4,14 @@ import { ArtistDirectory } from '../../features/artists/artist-directory';
 import { DirectorySearch } from '../../features/artists/directory-search';
 import { approvedArtistsQuery } from '../../api/artists';
 import { tracksQuery } from '../../api/tracks';
+import { prefetchForPage } from '../../lib/server-render';
 
 export const Route = createFileRoute('/artists/directory')({
   validateSearch: DirectorySearch,
   // Not awaited: the 12 placeholders show while a slow connection answers.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(approvedArtistsQuery());
-    void context.queryClient.prefetchQuery(tracksQuery());
+    prefetchForPage(context.queryClient, approvedArtistsQuery());
+    prefetchForPage(context.queryClient, tracksQuery());
   },
   component: ArtistDirectory,
   errorComponent: ({ error }) => <ErrorState error={error} />,

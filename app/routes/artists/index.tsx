@@ -3,12 +3,13 @@ import { prefetchTopAd } from '../../components/ad-slot';
 import { ErrorState } from '../../components/states';
 import { ArtistsLanding } from '../../features/artists/artists-landing';
 import { approvedArtistsQuery } from '../../api/artists';
+import { prefetchForPage } from '../../lib/server-render';
 
 export const Route = createFileRoute('/artists/')({
   // Not awaited: the page opens at once with its placeholders on a slow connection.
   loader: ({ context, preload }) => {
     prefetchTopAd(context.queryClient, 'artists', preload);
-    void context.queryClient.prefetchQuery(approvedArtistsQuery());
+    prefetchForPage(context.queryClient, approvedArtistsQuery());
   },
   component: ArtistsLanding,
   errorComponent: ({ error }) => <ErrorState error={error} />,
