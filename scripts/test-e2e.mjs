@@ -1,5 +1,5 @@
 // npm run test:e2e: the end-to-end suite as two Playwright processes side by side, each with its
-// own server, database and ports: the phone's longest specs, and the rest (E2E_GROUP in
+// own server, database and ports: the phone's longest specs and the desktop's look, and the rest (E2E_GROUP in
 // e2e/playwright.config.ts). A process runs its tests one at a time (they share one server's
 // data), and they mostly wait on pages, streams and timers rather than compute: two at once took
 // the suite from 11.5 to 8.2 min on a 2-core machine (README.md, "Set-up on a fresh machine").
