@@ -23,9 +23,9 @@ const phone = { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, la
  * `npm run test:e2e` runs the suite as two Playwright processes side by side, each with its own
  * server and database (scripts/test-e2e.mjs): `E2E_GROUP=first` is the phone's longest specs,
  * which wait on streams and a slowed CPU far more than they compute, and the desktop's look;
- * `second` is the rest. Side
- * by side on a 2-core machine they took 7.7 and 8.2 min, against 11.5 min as one process; unset,
- * one process runs everything.
+ * `second` is the rest. Side by side on a 2-core machine they took 7.7 and 8.2 min, against
+ * 11.5 min as one process (before the desktop's look joined the first). Unset, one process
+ * runs everything.
  */
 const group = process.env.E2E_GROUP as 'first' | 'second' | undefined;
 const PHONE_FIRST = /(live-relay|first-tap|first-visit|server-render|uploads|moderation-spam|player-now-playing|look)\.spec\.ts/;

@@ -50,5 +50,6 @@ export function mayPrefetch(queryClient: QueryClient, queryKey: QueryKey): boole
 
 /** A route loader's ask for data its page does not wait for (placeholders show meanwhile). */
 export function prefetchForPage<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>): void {
-  if (mayPrefetch(queryClient, options.queryKey)) void queryClient.prefetchQuery(options).catch(() => {});
+  // prefetchQuery never rejects: a failed answer is the page's own query's to show.
+  if (mayPrefetch(queryClient, options.queryKey)) void queryClient.prefetchQuery(options);
 }
