@@ -3,7 +3,8 @@
 // byte the server sends counts: status lines, headers, the rendered page with its inline styles
 // and data, every script, style and image, compressed as the browser asked (Chromium asks for
 // brotli from 127.0.0.1, a secure context, as it does over HTTPS). Two figures:
-// - the first visit: `/` until its load event, no service worker (the page a listener waits for);
+// - the first visit: `/` until its load event and the app's own scripts, no service worker (the
+//   page a listener waits for);
 // - the settled first visit: the same with the service worker allowed, until it has installed
 //   and precached the app and the network has been quiet for 2 s (what a first visit costs in
 //   all). Used by `npm run bench` and by CI's size check (scripts/check-size-budget.mjs).
@@ -16,16 +17,21 @@ export const SETTLED_VISIT_WIRE_BUDGET = 350 * 1024;
 export async function countingProxy(target) {
   const { hostname, port } = new URL(target);
   const sockets = new Set();
-  const counts = { down: 0, up: 0, last: Date.now() };
+  // `log`: each chunk from the server and each request line from the browser, in the proxy's
+  // own order (performance.now()), so a figure can end where the page's own requests end.
+  const counts = { down: 0, up: 0, last: Date.now(), log: [] };
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(port), hostname);
     sockets.add(client).add(upstream);
     client.on('data', (d) => {
       counts.up += d.length;
+      const line = /^[A-Z]+ (\S+) HTTP\/1\.1\r\n/.exec(d.toString('latin1', 0, 2048));
+      if (line) counts.log.push({ at: performance.now(), request: line[1] });
     });
     upstream.on('data', (d) => {
       counts.down += d.length;
       counts.last = Date.now();
+      counts.log.push({ at: performance.now(), bytes: d.length });
     });
     client.pipe(upstream);
     upstream.pipe(client);
@@ -46,6 +52,21 @@ export async function countingProxy(target) {
       counts.down = 0;
       counts.up = 0;
       counts.last = Date.now();
+      counts.log = [];
+    },
+    /**
+     * The bytes from the server before the browser asked for anything beyond `own` (paths with
+     * their queries, one entry per request): the answers to those requests, to the byte.
+     */
+    downBefore(own) {
+      const left = [...own];
+      let bytes = 0;
+      for (const e of counts.log) {
+        if (e.bytes !== undefined) bytes += e.bytes;
+        else if (left.includes(e.request)) left.splice(left.indexOf(e.request), 1);
+        else break;
+      }
+      return bytes;
     },
     async close() {
       for (const s of sockets) s.destroy();
@@ -75,13 +96,12 @@ export async function firstVisitOnTheWire({ base, chrome, chromeFlags, path = '/
             .sizes()
             .then((sizes) => {
               const u = new URL(request.url());
-              const timing = request.timing();
               parts.push({
                 path: u.pathname,
+                search: u.search,
                 type: request.resourceType(),
                 bytes: sizes.responseBodySize + sizes.responseHeadersSize,
                 sw: Boolean(request.serviceWorker()),
-                endedAt: timing.startTime + timing.responseEnd,
               });
             })
             .catch(() => {}),
@@ -89,8 +109,25 @@ export async function firstVisitOnTheWire({ base, chrome, chromeFlags, path = '/
       });
       proxy.reset();
       await page.goto(proxy.url + path, { waitUntil: 'load' });
-      const atLoad = proxy.counts.down;
-      const loadAt = await page.evaluate(() => performance.timeOrigin + performance.getEntriesByType('navigation')[0].loadEventStart);
+      // The app's own scripts count too: a page the server rendered fetches them as modulepreloads
+      // (run by the page's first-tap script, server/http/first-tap.ts), which do not hold the
+      // load event. The first visit is every byte the server sent before the browser asked for
+      // anything beyond what the page asked for before its load event (those scripts included):
+      // what the app fetches once it runs, after the load event, is not counted.
+      const first = await page.evaluate(async () => {
+        const scripts = [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.href);
+        const arrived = () => scripts.filter((href) => performance.getEntriesByName(href).some((e) => e.responseEnd > 0));
+        while (arrived().length < scripts.length) await new Promise((resolve) => setTimeout(resolve, 50));
+        const nav = performance.getEntriesByType('navigation')[0];
+        const own = performance.getEntriesByType('resource').filter((e) => e.startTime < nav.loadEventStart);
+        return [nav.name, ...own.map((e) => e.name)].map((name) => {
+          const u = new URL(name);
+          return u.pathname + u.search;
+        });
+      });
+      // What the app asks for at once once it runs reaches the proxy within a moment.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const atLoad = proxy.downBefore(first);
       let settled = null;
       if (serviceWorkers === 'allow') {
         // The worker installs and precaches after the page has loaded; then a quiet network.
@@ -103,7 +140,13 @@ export async function firstVisitOnTheWire({ base, chrome, chromeFlags, path = '/
         settled = proxy.counts.down;
       }
       await Promise.all(pending);
-      for (const part of parts) part.beforeLoad = part.endedAt <= loadAt + 1;
+      // Each of the page's own requests, once: a URL asked again later (the icon) is not.
+      const own = [...first];
+      for (const part of parts) {
+        const i = own.indexOf(part.path + part.search);
+        part.beforeLoad = i >= 0;
+        if (i >= 0) own.splice(i, 1);
+      }
       await context.close();
       return { atLoad, settled, parts };
     };

@@ -4,6 +4,7 @@ import { useLowData } from '../lib/low-data';
 import { useNowPlaying } from '../api/np';
 import { estimateMegabytes } from '../lib/player/engine';
 import { claimTaps } from '../lib/player/first-tap';
+import { claimLaterTaps } from '../lib/taps-later';
 import { currentTrack, isActive, player, usePlayer } from '../lib/player/player';
 import { useSettings } from '../api/settings';
 import { apiUrl } from '../lib/api-client';
@@ -129,10 +130,19 @@ export function NowPlayingBar() {
           Back to Live
         </button>
       )}
-      <button type="button" className="np-volume" aria-label={state.muted ? 'Unmute' : 'Mute'} onClick={() => player.toggleMute()}>
+      {/* Mute and Expand tapped before the app has started: held, and made again once the app has them (issue 29, app/lib/taps-later.ts). */}
+      <button type="button" className="np-volume" ref={claimLaterTaps} data-after-start="" aria-label={state.muted ? 'Unmute' : 'Mute'} onClick={() => player.toggleMute()}>
         {state.muted ? <VolumeX /> : <Volume2 />}
       </button>
-      <button type="button" className="np-expand" aria-label={expanded ? 'Collapse player' : 'Expand player'} aria-expanded={expanded} onClick={() => setExpanded((e) => !e)}>
+      <button
+        type="button"
+        className="np-expand"
+        ref={claimLaterTaps}
+        data-after-start=""
+        aria-label={expanded ? 'Collapse player' : 'Expand player'}
+        aria-expanded={expanded}
+        onClick={() => setExpanded((e) => !e)}
+      >
         {expanded ? <ChevronDown /> : <ChevronUp />}
       </button>
       {track && (

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Tenant } from '../../domain/tenants';
+import { claimLaterTaps } from '../lib/taps-later';
 import { tenantSwitchUrl } from '../lib/tenant';
 
 const TITLES: Record<Tenant, string> = {
@@ -67,7 +68,8 @@ export function TenantSwitch({ tenant }: { tenant: Tenant }) {
             <button type="button" className="secondary" command="close" commandfor={id} onClick={cancel}>
               Cancel
             </button>
-            <button type="button" onClick={go} disabled={switching} aria-busy={switching}>
+            {/* Tapped before the app has started: held, and made again once the app has it (issue 29, app/lib/taps-later.ts). */}
+            <button type="button" ref={claimLaterTaps} data-after-start="" onClick={go} disabled={switching} aria-busy={switching}>
               {switching ? 'Switching...' : 'Continue'}
             </button>
           </footer>

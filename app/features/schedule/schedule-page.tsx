@@ -12,6 +12,7 @@ import { SHOW_PLACEHOLDERS } from './schedule-pending';
 import { ScheduleEvents } from './schedule-events';
 import { showsQuery } from '../../api/shows';
 import { deviceTimeZone } from '../../lib/device-time-zone';
+import { claimLaterTaps } from '../../lib/taps-later';
 import { WeekCalendar } from './week-calendar';
 import './schedule.css';
 
@@ -77,8 +78,12 @@ export function SchedulePage() {
               key={t.id}
               ref={(el) => {
                 tabRefs.current[t.id] = el;
+                // A tab tapped before the app has started is held by the page's script and
+                // made again once the app has it (issue 29, app/lib/taps-later.ts).
+                claimLaterTaps(el);
               }}
               type="button"
+              data-after-start=""
               role="tab"
               id={`${ids}-tab-${t.id}`}
               aria-selected={activeTab === t.id}
