@@ -19,10 +19,10 @@ import { createHash } from 'node:crypto';
  * only when this script imports it: once the page has loaded and the app's modules (the page's
  * modulepreloads, which do not hold the load event) have arrived, and, if a tap is connecting
  * the stream then, once that stream plays (or fails, or after 2 s). After the load event, so
- * what the app fetches as it starts is never part of the page's own load. Evaluating the app is the main thread's longest
- * work of a first visit, and the audio element's start needs the main thread: on a slow phone
- * the listener heard the stream about 0.2 s later while the app was evaluated in its way
- * (docs/performance.md, "Time to first sound").
+ * what the app fetches as it starts is never part of the page's own load. Evaluating the app
+ * is the main thread's longest work of a first visit, and the audio element's start needs the
+ * main thread: on a slow phone the listener heard the stream about 0.2 s later while the app
+ * was evaluated in its way (docs/performance.md, "Time to first sound").
  */
 const SOURCE = `(function () {
   var w = window, d = document, root = d.documentElement, later = w.__tapsLater = [], preloads = 0, starting;
