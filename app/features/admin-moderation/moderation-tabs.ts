@@ -1,7 +1,8 @@
 import { tenantHasPrayers, type Tenant } from '../../../domain/tenants';
 
-export const MODERATION_TABS = ['artists', 'tracks', 'prayers', 'shoutouts', 'events'] as const;
-export type ModerationTab = (typeof MODERATION_TABS)[number];
+import { MODERATION_TABS, type ModerationTab } from './moderation-tab-ids';
+
+export { MODERATION_TABS, type ModerationTab };
 
 const TAB_NAMES: Record<ModerationTab, string> = {
   artists: 'Artists',
