@@ -220,9 +220,9 @@ test.describe('Artist Directory', () => {
     await page.clock.install();
     await page.goto('/artists/directory');
     await expect(count(page)).toHaveText(`Showing ${total} of ${total} artists`);
-    // The page is the server's until the app has taken its form over (after the load event, once
-    // its scripts are in: server/http/first-tap.ts); what is typed before is adopted then, and the
-    // wait counted from there. This test times the app's own wait, so it types once the app has it.
+    // The page is the server's until the app has taken its form over; what is typed before is
+    // adopted then, and the wait counted from there. This test times the app's own wait, so it
+    // types once the app has the form.
     const search = page.getByRole('searchbox', { name: 'Search' });
     await expect.poll(() => search.evaluate((el) => Boolean((el as HTMLInputElement).form && ((el as HTMLInputElement).form as HTMLFormElement & { appTaps?: boolean }).appTaps))).toBe(true);
     await page.clock.pauseAt(Date.now() + 60_000);

@@ -113,55 +113,6 @@ for (let run = 1; run <= RUNS; run++) {
   });
 }
 
-// The app waits for the stream a tap started before it (server/http/first-tap.ts): evaluating it
-// is a first visit's longest work on the main thread, which the audio element's start needs.
-// The app's entry is marked when it runs; the stream is held until the test lets it go.
-test("the app runs once the stream tapped before it plays, not while it connects", async ({ page }) => {
-  let releaseEntry!: () => void;
-  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
-  let releaseStream!: () => void;
-  const streamHeld = new Promise<void>((resolve) => (releaseStream = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await entryHeld;
-    const response = await route.fetch();
-    await route.fulfill({ status: 200, contentType: 'text/javascript', body: `window.__appRanAt = performance.now();\n${await response.text()}` });
-  });
-  await page.route('**/demo/stream', async (route) => {
-    await streamHeld;
-    await route.continue();
-  });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __playingAt?: number };
-    const play = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      this.addEventListener('playing', () => (w.__playingAt ??= performance.now()), { once: true });
-      return play.call(this);
-    };
-  });
-  await firstVisit(page, '/');
-  await tapWhenPainted(page, page.getByRole('button', { name: 'Listen Live' }));
-  await expect(page.locator('html')).toHaveAttribute('data-first-tap', 'connecting');
-  releaseEntry();
-  // The page parsed and the app's scripts arrived: the stream still connects, so the app waits.
-  await page.waitForFunction(
-    () =>
-      document.readyState !== 'loading' &&
-      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')).every((l) => performance.getEntriesByName(l.href).length > 0),
-  );
-  await page.waitForTimeout(300);
-  expect(await page.evaluate(() => (window as unknown as { __appRanAt?: number }).__appRanAt)).toBeUndefined();
-  releaseStream();
-  await expectSound(page);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __appRanAt?: number }).__appRanAt ?? null), { timeout: 15_000 }).not.toBeNull();
-  const { ranAt, playingAt } = await page.evaluate(() => {
-    const w = window as unknown as { __appRanAt: number; __playingAt: number };
-    return { ranAt: w.__appRanAt, playingAt: w.__playingAt };
-  });
-  expect(ranAt).toBeGreaterThanOrEqual(playingAt);
-  // And the app, once running, keeps the stream the tap started.
-  await expect(page.getByRole('region', { name: 'Now playing' })).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
-});
-
 /** Holds the app's entry until the test lets it go: taps meet the page before the app. */
 async function holdTheApp(page: Page): Promise<() => void> {
   let releaseEntry!: () => void;
