@@ -1,25 +1,18 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSettings } from '../api/settings';
 import { currentTenant } from '../lib/tenant';
 import { applyTenantLook } from '../lib/theme';
 import { useDeferredMount } from '../lib/use-deferred-mount';
-import { useHydrated } from '../lib/use-hydrated';
-import '../lib/pwa/install';
 import { usePageDrawn } from '../lib/page-drawing';
 import { AdSlot } from './ad-slot';
 import { BrandLogo } from './brand-logo';
 import { ConnectionStatus } from './connection-status';
+import { InstallApp } from './install-app';
 import { NowPlayingBar } from './now-playing-bar';
 import { SUPPORTS_COMMANDS, TenantSwitch } from './tenant-switch';
 import { UpdatePrompt } from './update-prompt';
-
-// 'Install App' shows only where the browser has offered installation, or on iOS: drawn once
-// the page is the app's, from a chunk of its own, so no first visit carries it (issue 29,
-// docs/performance.md "The first visit at the wire"). The offer's listener (lib/pwa/install)
-// is the entry's, so an early `beforeinstallprompt` is kept.
-const InstallApp = lazy(() => import('./install-app').then((m) => ({ default: m.InstallApp })));
 
 // The tenant's colours and theme colour, and a saved theme, before the first render.
 if (typeof document !== 'undefined') applyTenantLook(currentTenant());
@@ -61,7 +54,6 @@ export function Layout({ children }: { children: ReactNode }) {
   // first page is drawn whole, not while it is still short (page-drawing.ts).
   const restReady = useDeferredMount();
   const pageDrawn = usePageDrawn();
-  const hydrated = useHydrated();
   const [footerAdReady, setFooterAdReady] = useState(false);
   useEffect(() => {
     if (restReady && pageDrawn) setFooterAdReady(true);
@@ -157,11 +149,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </nav>
       </header>
       <ConnectionStatus />
-      {hydrated && (
-        <Suspense fallback={null}>
-          <InstallApp />
-        </Suspense>
-      )}
+      <InstallApp />
       <dialog
         id="nav-drawer"
         ref={drawer}
