@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { routeTreeOptions } from './scripts/route-tree-options.mjs';
 import { compileHintFor } from './scripts/compile-hints.mjs';
 import { adminOnlyFiles } from './scripts/admin-only-files.mjs';
+import { pageScriptVite } from './scripts/page-script.mjs';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -92,6 +93,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Also writes app/route-tree.gen.ts (not tracked; `npm run typecheck` makes it too).
     tanstackRouter(routeTreeOptions),
     react(),
+    // The server's inline page scripts, minified as its build does (for Vitest's server tests).
+    pageScriptVite(),
     VitePWA({
       // Our own worker from sw/ (composition in sw/sw.ts); the manifest is served per
       // tenant by the server, and registration is ours (app/lib/pwa/), with an update prompt.

@@ -168,3 +168,46 @@ test("the tenant switch's Continue tapped before the app switches once it has st
   release();
   await expect(page).toHaveURL(/[?&]tenant=caribbean/, { timeout: 15_000 });
 });
+
+// Listen Live before the app feeds the stream to its element through Media Source Extensions
+// (server/http/first-tap.ts): the element starts on the stream's first few KB instead of
+// Chromium's first 32 KB block (docs/performance.md, "Time to first sound"). The app adopts
+// that element, and its pause must close the feed's connection as it would a plain `src`'s.
+test('Listen Live before the app plays through a feed whose connection the pause closes', async ({ page }) => {
+  const open = new Set<string>();
+  page.on('request', (r) => r.url().includes('/demo/stream') && open.add(r.url() + r.resourceType()));
+  const ended = (r: { url(): string; resourceType(): string }) => open.delete(r.url() + r.resourceType());
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  const release = await holdTheApp(page);
+  await firstVisit(page, '/');
+  await tapWhenPainted(page, page.getByRole('button', { name: 'Listen Live' }));
+  await expectSound(page);
+  const src = await page.evaluate(() => (window as unknown as { __played: HTMLMediaElement[] }).__played[0]!.src);
+  expect(src).toMatch(/^blob:/);
+  expect([...open]).toEqual([expect.stringMatching(/\/demo\/stream.*fetch$/)]);
+  release();
+  const bar = page.getByRole('region', { name: 'Now playing' });
+  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+  await bar.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(() => open.size, { timeout: 5_000 }).toBe(0);
+  // Played again by the app: its own element's plain source, the stream heard again.
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+});
+
+// A browser without Media Source Extensions (an older iPhone's Safari): the first tap's element
+// gets the stream as its plain `src`, and plays.
+test('Listen Live before the app plays on a browser without Media Source Extensions', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (window as { MediaSource?: unknown }).MediaSource;
+  });
+  const release = await holdTheApp(page);
+  await firstVisit(page, '/');
+  await tapWhenPainted(page, page.getByRole('button', { name: 'Listen Live' }));
+  await expectSound(page);
+  const src = await page.evaluate(() => (window as unknown as { __played: HTMLMediaElement[] }).__played[0]!.src);
+  expect(src).toMatch(/\/demo\/stream$/);
+  release();
+  await expect(page.getByRole('region', { name: 'Now playing' })).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+});

@@ -2,6 +2,8 @@
 // `npm run build` (scripts/build-server.mjs) and `npm run dev` (scripts/dev.mjs) so the two
 // never drift apart.
 
+import { pageScriptEsbuild } from './page-script.mjs';
+
 /** @type {import('esbuild').BuildOptions} */
 export const serverBuildOptions = {
   entryPoints: { index: 'server/index.ts', cli: 'server/cli.ts' },
@@ -13,4 +15,5 @@ export const serverBuildOptions = {
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+  plugins: [pageScriptEsbuild],
 };

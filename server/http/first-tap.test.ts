@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_TAP_SCRIPT } from './first-tap';
+
+// The first-tap script's feed (issue 29): which source the tapped element gets, and how the feed
+// ends. The browser's own parts are stood in for here (a MediaSource that opens at once, the
+// element's play); e2e/first-tap.spec.ts plays the real feed in Chromium.
+
+class FakeSourceBuffer extends EventTarget {
+  updating = false;
+  appended: Uint8Array[] = [];
+  appendBuffer(data: Uint8Array) {
+    this.appended.push(data);
+  }
+}
+
+class FakeMediaSource extends EventTarget {
+  static isTypeSupported = (type: string) => type === 'audio/mpeg';
+  static last: FakeMediaSource | null = null;
+  readyState = 'closed';
+  ended: string[] = [];
+  buffer: FakeSourceBuffer | null = null;
+  constructor() {
+    super();
+    FakeMediaSource.last = this;
+  }
+  addSourceBuffer(type: string) {
+    expect(type).toBe('audio/mpeg');
+    return (this.buffer = new FakeSourceBuffer());
+  }
+  endOfStream(reason?: string) {
+    this.ended.push(reason ?? 'end');
+    this.readyState = 'ended';
+  }
+  open() {
+    this.readyState = 'open';
+    this.dispatchEvent(new Event('sourceopen'));
+  }
+}
+
+function streamOf(chunks: number[], type = 'audio/mpeg', status = 200): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const n of chunks) controller.enqueue(new Uint8Array(n));
+      controller.close();
+    },
+  });
+  return new Response(body, { status, headers: { 'content-type': type } });
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// The page's DOM, as far as these tests touch it (the server's types have no DOM library).
+interface Element {
+  src: string;
+  dataset: Record<string, string>;
+  click(): void;
+}
+const dom = globalThis as unknown as {
+  document: { body: { innerHTML: string }; querySelector(selector: string): Element | null };
+  HTMLMediaElement: { prototype: { play(): Promise<void> } };
+  __firstTap?: unknown;
+};
+
+let played: Element[];
+
+beforeEach(() => {
+  played = [];
+  vi.stubGlobal('MediaSource', FakeMediaSource);
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:feed');
+  vi.spyOn(dom.HTMLMediaElement.prototype, 'play').mockImplementation(function (this: Element) {
+    played.push(this);
+    return Promise.resolve();
+  });
+  dom.document.body.innerHTML = '<button data-stream="/demo/stream">Listen Live</button>';
+});
+
+// The script as the page runs it, once: its listeners on this window.
+beforeAll(() => new Function(FIRST_TAP_SCRIPT)());
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  delete dom.__firstTap;
+});
+
+const tap = () => dom.document.querySelector('button')!.click();
+
+describe('the first tap feeds an MP3 stream of our origin to its element', () => {
+  it('asks for the stream with the tap and appends what arrives, ending with the stream', async () => {
+    const fetch = vi.fn().mockResolvedValue(streamOf([4096, 2048]));
+    vi.stubGlobal('fetch', fetch);
+    tap();
+    expect(fetch).toHaveBeenCalledWith('/demo/stream', expect.objectContaining({ signal: expect.any(AbortSignal) }));
+    expect(played[0]!.src).toBe('blob:feed');
+    FakeMediaSource.last!.open();
+    await flush();
+    await flush();
+    expect(FakeMediaSource.last!.buffer!.appended.map((c) => c.length)).toEqual([4096, 2048]);
+    expect(FakeMediaSource.last!.ended).toEqual(['end']);
+  });
+
+  it('gives a stream that is not MP3 to the element as its plain source', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(streamOf([4096], 'audio/aac')));
+    tap();
+    FakeMediaSource.last!.open();
+    await flush();
+    expect(played.at(-1)!.src).toMatch(/\/demo\/stream$/);
+    expect(FakeMediaSource.last!.buffer).toBeNull();
+  });
+
+  it('gives an answer other than 200 to the element as its plain source, whose own error the player sees', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(streamOf([], 'text/html', 503)));
+    tap();
+    FakeMediaSource.last!.open();
+    await flush();
+    expect(played.at(-1)!.src).toMatch(/\/demo\/stream$/);
+  });
+
+  it('ends the feed with a network error when the connection fails, as a plain source would', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    tap();
+    FakeMediaSource.last!.open();
+    await flush();
+    expect(FakeMediaSource.last!.ended).toEqual(['network']);
+  });
+
+  it('gives a stream of another origin the plain source (the page may not connect to it)', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    dom.document.querySelector('button')!.dataset.stream = 'https://stream.example/live';
+    tap();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(played[0]!.src).toBe('https://stream.example/live');
+  });
+});
