@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { pageScriptEsbuild } from '../../scripts/page-script.mjs';
 
 // Tests that need the server as `npm start` runs it (a separate process, several processes on
 // one database) build it once with the same esbuild settings and run it with plain node.
@@ -24,6 +25,8 @@ export async function buildCompiledServer(prefix: string): Promise<{ dir: string
     logLevel: 'silent',
     absWorkingDir: ROOT,
     nodePaths: [path.join(ROOT, 'node_modules')],
+    // The page's inline scripts, minified as `npm run build` does (scripts/page-script.mjs).
+    plugins: [pageScriptEsbuild],
   });
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   // The process runs in `dir` and reads its repository files from there (server/config.ts: the
