@@ -8,6 +8,7 @@ import { createAppRouter } from './router';
 import { loadServerPage, setRenderingWholePage, type ServerData } from './lib/server-render';
 import { setNowPlayingEtag } from './api/np';
 import { firstTapConnected } from './lib/player/first-tap';
+import { appListens } from './lib/taps-later';
 import { SERVER_DATA_ID } from '../domain/server-render';
 import './styles.css';
 
@@ -75,6 +76,8 @@ async function start() {
       stop();
     });
     startTransition(() => void hydrateRoot(container, <AppTree queryClient={queryClient} router={router} />));
+    // React listens from here: taps the page's script held on buttons nobody marked are React's now.
+    appListens();
   } else {
     const root = createRoot(container);
     startTransition(() => root.render(<AppTree queryClient={queryClient} router={router} />));

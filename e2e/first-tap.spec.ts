@@ -98,6 +98,14 @@ for (let run = 1; run <= RUNS; run++) {
       await expect(page.getByRole('region', { name: 'Now playing' })).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
     });
 
+    test("a country chip on /artists picks its country", async ({ page }) => {
+      await firstVisit(page, '/artists');
+      const chip = page.getByRole('list', { name: 'Countries' }).getByRole('button', { name: 'Barbados' });
+      await tapWhenPainted(page, chip);
+      await expect(chip).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+      await expect(page.getByRole('link', { name: 'See artists from Barbados' })).toBeVisible();
+    });
+
     test.describe('on a wide screen', () => {
       test.use({ viewport: { width: 1100, height: 800 }, hasTouch: true, isMobile: false });
       test('the More menu opens and closes', async ({ page }) => {
@@ -210,4 +218,19 @@ test('Listen Live before the app plays on a browser without Media Source Extensi
   expect(src).toMatch(/\/demo\/stream$/);
   release();
   await expect(page.getByRole('region', { name: 'Now playing' })).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+});
+
+// A button nobody marked for the page's script (the country chips of /artists): tapped before
+// the app has started, it is held, and made again once React listens (app/lib/taps-later.ts).
+test('a country chip tapped before the app picks its country once the app has started', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await firstVisit(page, '/artists');
+  const chip = page.getByRole('list', { name: 'Countries' }).getByRole('button', { name: 'Barbados' });
+  await tapWhenPainted(page, chip);
+  await expect(chip).toHaveAttribute('aria-busy', 'true');
+  await expect(chip).toHaveAttribute('aria-pressed', 'false');
+  release();
+  await expect(chip).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await expect(chip).not.toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('link', { name: 'See artists from Barbados' })).toBeVisible();
 });

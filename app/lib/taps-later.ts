@@ -11,6 +11,8 @@ import { useEffect, useState, type RefObject } from 'react';
 declare global {
   interface Window {
     __tapsLater?: Element[];
+    /** Set once React listens on the page (appListens): the page's script holds no plain button after. */
+    __appListens?: boolean;
   }
 }
 
@@ -20,7 +22,15 @@ type Claimable = Element & { appTaps?: boolean };
 const adoptedForms = new WeakSet<Element>();
 let replaying: ReturnType<typeof setTimeout> | null = null;
 
-const ready = (el: Element): boolean => (el instanceof HTMLFormElement ? adoptedForms.has(el) : Boolean((el as Claimable).appTaps));
+/**
+ * A held form waits for its fields' adoption, a button marked `data-after-start` for its claim;
+ * any other button the page's script held (one nobody marked) for React to listen: a tap that
+ * meets a part React has not hydrated yet is then React's to hydrate at once and deliver.
+ */
+const ready = (el: Element): boolean =>
+  el instanceof HTMLFormElement
+    ? adoptedForms.has(el)
+    : Boolean((el as Claimable).appTaps) || (!el.hasAttribute('data-after-start') && window.__appListens === true);
 
 /**
  * Makes the held taps again, oldest first, one a task, so what one changes (a tier chosen) is
@@ -46,6 +56,16 @@ function replayHeld(): void {
       return;
     }
   });
+}
+
+/**
+ * React listens on the page (called right after `hydrateRoot`, app/main.tsx): from now on a tap
+ * on a button the app has not hydrated yet is React's (it hydrates that part first), so the
+ * page's script stops holding plain buttons, and the ones it held are made again.
+ */
+export function appListens(): void {
+  window.__appListens = true;
+  replayHeld();
 }
 
 /** A ref for a button marked `data-after-start`: its taps are the app's now, and held ones are made again. */

@@ -134,3 +134,33 @@ describe('the first tap feeds an MP3 stream of our origin to its element', () =>
     expect(played[0]!.src).toBe('https://stream.example/live');
   });
 });
+
+describe('a button nobody marked, tapped before React listens', () => {
+  const held = () => (dom as unknown as { __tapsLater: Element[] }).__tapsLater;
+  afterEach(() => {
+    held().length = 0;
+    delete (dom as { __appListens?: boolean }).__appListens;
+  });
+
+  it('is held for the app, marked busy', () => {
+    dom.document.body.innerHTML = '<ul><li><button type="button" class="chip"><svg></svg> Barbados</button></li></ul>';
+    const chip = dom.document.querySelector('button')!;
+    chip.click();
+    expect(held()).toEqual([chip]);
+    expect((chip as unknown as { getAttribute(n: string): string | null }).getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('is left to the browser when the browser does its work: a command, a popover, a form submit', () => {
+    dom.document.body.innerHTML =
+      '<button type="button" commandfor="menu" command="show-modal">Open menu</button><button type="button" popovertarget="tip">Tip</button><form><button>Search</button></form>';
+    for (const b of (dom.document as unknown as { querySelectorAll(s: string): Element[] }).querySelectorAll('button')) b.click();
+    expect(held()).toEqual([]);
+  });
+
+  it('is left to React once it listens', () => {
+    (dom as { __appListens?: boolean }).__appListens = true;
+    dom.document.body.innerHTML = '<button type="button" class="chip">Barbados</button>';
+    dom.document.querySelector('button')!.click();
+    expect(held()).toEqual([]);
+  });
+});
