@@ -57,7 +57,7 @@
   // The stream fed to the element through Media Source Extensions: it starts on the first few
   // KB where a plain src waits for Chromium's first 32 KB block. The request leaves with the tap.
   function feed(a, src, m) {
-    var c = new AbortController(), q = [], b, got = fetch(src, { signal: c.signal });
+    var c = new AbortController(), q = [], b, done, got = fetch(src, { signal: c.signal });
     // Not MP3, or not a stream: the element's plain src (plain = 1). A failed connection: the
     // element's network error, as a plain src would have.
     function end(plain) {
@@ -66,10 +66,16 @@
       if (plain === 1) {
         a.src = src;
         a.play().catch(function () {});
-      } else m.endOfStream('network');
+      } else {
+        // An append under way would make ending the stream throw.
+        if (b && b.updating) b.abort();
+        m.endOfStream('network');
+      }
     }
+    // One append at a time; the stream's end once what came before it is in.
     function pump() {
-      if (b.updating || !q.length) return;
+      if (b.updating) return;
+      if (!q.length) return done && m.readyState == 'open' && m.endOfStream();
       try {
         b.appendBuffer(q[0]);
         q.shift();
@@ -93,7 +99,7 @@
         b.addEventListener('updateend', pump);
         (function next() {
           read.read().then(function (x) {
-            if (x.done) return m.readyState == 'open' && m.endOfStream();
+            if (x.done) return (done = 1), pump();
             q.push(x.value);
             pump();
             next();

@@ -164,3 +164,31 @@ describe('a button nobody marked, tapped before React listens', () => {
     expect(held()).toEqual([]);
   });
 });
+
+describe("the feed's end", () => {
+  it('waits for an append under way before ending the stream, and aborts one when the connection fails', async () => {
+    let fail!: (e: Error) => void;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(100));
+        fail = (e) => controller.error(e);
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(body, { headers: { 'content-type': 'audio/mpeg' } })));
+    dom.document.body.innerHTML = '<button data-stream="/demo/stream">Listen Live</button>';
+    tap();
+    const source = FakeMediaSource.last!;
+    source.open();
+    await flush();
+    const buffer = source.buffer!;
+    expect(buffer.appended).toHaveLength(1);
+    // The browser is still taking the first chunk in when the connection drops.
+    buffer.updating = true;
+    const aborted = vi.fn(() => (buffer.updating = false));
+    Object.assign(buffer, { abort: aborted });
+    fail(new TypeError('network'));
+    await flush();
+    expect(aborted).toHaveBeenCalled();
+    expect(source.ended).toEqual(['network']);
+  });
+});
