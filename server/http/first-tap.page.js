@@ -18,14 +18,18 @@
   }, true);
 
   addEventListener('click', function (e) {
-    var l = e.target.closest && e.target.closest('button[data-after-start]');
+    function near(selector) {
+      return e.target.closest && e.target.closest(selector);
+    }
+    var l = near('button[data-after-start]');
     if (l && !l.appTaps) return hold(e, l);
-    var b = e.target.closest && e.target.closest('[data-stream]');
+    var b = near('[data-stream]');
     // Any other button the page drew, until React listens (app/main.tsx): held and made again
     // then, unless the browser does its work by itself (a dialog's or popover's command, a
-    // form's submit or reset), so a control nobody listed is never dead before the app.
-    var g = !b && e.target.closest && e.target.closest('button');
-    if (g && !w.__appListens && !g.appTaps && !g.disabled && !g.hasAttribute('command') && !g.hasAttribute('commandfor') && !g.hasAttribute('popovertarget') && !(g.form && g.type != 'button')) return hold(e, g);
+    // form's submit or reset), so a control nobody listed is never dead before the app. Once
+    // React listens, every later click skips the lookup.
+    var g = !b && !w.__appListens && near('button');
+    if (g && !g.appTaps && !g.disabled && !g.hasAttribute('command') && !g.hasAttribute('commandfor') && !g.hasAttribute('popovertarget') && !(g.form && g.type != 'button')) return hold(e, g);
     if (!b || b.appTaps || b.disabled) return;
     var src = b.dataset.stream, p = w.__radioPlayer, f = w.__firstTap;
     e.stopPropagation();

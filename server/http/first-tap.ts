@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import SOURCE from './first-tap.page.js?page-script';
 
 /**
- * The page's first-tap script (./first-tap.page.js; issue 29, docs/server-render.md "Before the app starts"), inline
- * in the head of every page the server renders: a tap on a button marked `data-stream` (Listen
+ * The page's first-tap script (./first-tap.page.js; issue 29, docs/server-render.md "Before the
+ * app starts"), inline in the head of every page the server renders: a tap on a button marked `data-stream` (Listen
  * Live, the bar's play button) plays the live stream at once, before the app has started. It
  * starts one `<audio>` and leaves it in `window.__firstTap` for the app's player to adopt
  * (app/lib/player/first-tap.ts); once the player has loaded, a tap on a button React has not
