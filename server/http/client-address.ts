@@ -21,6 +21,15 @@ export function compileTrust(trust: TrustProxy): TrustFn {
   return proxyaddr.compile([...trust]);
 }
 
+/**
+ * Whether the socket peer is a trusted proxy, whose X-Forwarded-Proto and X-Forwarded-Host are
+ * believed. Koa's own `proxy` switch believes them from anyone, so tenant.ts drops them from
+ * every other peer before Koa reads them (docs/api.md, Behind a reverse proxy).
+ */
+export function peerIsTrusted(socketAddress: string | undefined, trust: TrustFn): boolean {
+  return !!socketAddress && trust(socketAddress, 0);
+}
+
 /** The client address of a request: the socket peer, or what trusted proxies say it is. */
 export function clientAddress(forwardedFor: string, socketAddress: string | undefined, trust: TrustFn): string {
   const req = { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}, socket: { remoteAddress: socketAddress } };
