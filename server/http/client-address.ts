@@ -3,7 +3,8 @@ import proxyaddr from 'proxy-addr';
 
 /**
  * TRUST_PROXY (docs/api.md, Running the server): off, on (the socket peer is our one proxy),
- * or a list of proxy addresses/CIDRs, the only peers whose X-Forwarded-For is believed.
+ * or a list of proxy addresses/CIDRs, the only peers whose X-Forwarded-For, -Proto and -Host
+ * are believed (docs/api.md, Behind a reverse proxy).
  */
 export type TrustProxy = boolean | readonly string[];
 

@@ -34,7 +34,7 @@ async function joinAndSignIn(send: Send, origin: string, options: { forwardedFor
 }
 
 async function signIn(send: Send, passkey: SoftPasskey, origin: string, options: { forwardedFor?: string } = {}) {
-  const forged = options.forwardedFor ? { 'X-Forwarded-For': options.forwardedFor } : {};
+  const forged: Record<string, string> = options.forwardedFor ? { 'X-Forwarded-For': options.forwardedFor } : {};
   const signInOptions = await send('/api/admin/passkeys/sign-in/options', { method: 'POST', headers: forged });
   expect(signInOptions.status, JSON.stringify(signInOptions.body)).toBe(200);
   const response = signInWith(passkey, signInOptions.body.options, origin);

@@ -88,7 +88,6 @@ http {
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_buffering off;
       proxy_request_buffering off;
-      proxy_read_timeout 1h;
     }
   }
 }
