@@ -132,7 +132,7 @@ export function runFfmpeg(args: string[], options: RunFfmpegOptions): Promise<vo
     const child = spawn(options.bin ?? ffmpegBinary().path, args, { stdio: [options.stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
     let stderr = '';
     let inputError: Error | null = null;
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       if (stderr.length < 2000) stderr += chunk.toString();
     });
     if (options.stdin && child.stdin) {
