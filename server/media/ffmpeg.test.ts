@@ -109,7 +109,7 @@ describe('every ffmpeg the server runs reads only audio, from its own input', ()
       expect(read.duration, format).toBeGreaterThan(5.5);
       expect(read.duration, format).toBeLessThan(6.5);
     }
-  });
+  }, 60_000);
 });
 
 describe("a stream's bytes", () => {
@@ -124,7 +124,7 @@ describe("a stream's bytes", () => {
     expect(sniffStreamAudio(aac.subarray(101))).toBe('aac');
     expect(sniffStreamAudio(bytes(['-c:a', 'libopus', '-f', 'ogg']))).toBe('ogg');
     expect(sniffStreamAudio(bytes(['-c:a', 'libvorbis', '-f', 'ogg']))).toBe('ogg');
-  });
+  }, 60_000);
 
   it('a playlist, a page, a WAV, a video container or noise are not', () => {
     expect(sniffStreamAudio(fs.readFileSync(playlist))).toBeNull();
@@ -134,5 +134,5 @@ describe("a stream's bytes", () => {
     expect(sniffStreamAudio(bytes(['-c:a', 'aac', '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov']))).toBeNull();
     expect(sniffStreamAudio(Buffer.from([0xff, 0xfb, 0x90, 0x64, 1, 2, 3]))).toBeNull();
     expect(sniffStreamAudio(Buffer.alloc(0))).toBeNull();
-  });
+  }, 60_000);
 });
