@@ -64,7 +64,7 @@ const phoneProject = {
 // tables). Behaviour that does not depend on it (the player and streams, uploads, shoutout
 // recording, embeds' isolation, outbound links, what a first visit fetches, the phone-only
 // moderation flow) runs on the phone, our listeners' screen, only: CI stays well inside its 30
-// minutes (README.md says which project runs what).
+// minutes (docs/setup.md says which project runs what).
 const desktopProject = {
   name: 'desktop',
   testIgnore: group === 'second' ? [...DESKTOP_IGNORES, DESKTOP_FIRST] : DESKTOP_IGNORES,
