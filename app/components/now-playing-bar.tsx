@@ -9,7 +9,7 @@ import { currentTrack, isActive, player, usePlayer } from '../lib/player/player'
 import { useSettings } from '../api/settings';
 import { apiUrl } from '../lib/api-client';
 import { LIVE_LADDER, LIVE_MASTER_PATH } from '../../domain/live';
-import { MIN_AUDIO_KBPS, TRACK_LOW_DATA_KBPS } from '../../domain/tracks';
+import { MIN_AUDIO_KBPS, TRACK_LOW_DATA_KBPS } from '../../domain/renditions';
 
 
 // An episode's skips and speed, and the sleep timer, load only when wanted (the bar is on every first visit).

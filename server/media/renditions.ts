@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
-import { TRACK_LOW_DATA_KBPS } from '../../domain/tracks';
+import { TRACK_LOW_DATA_KBPS } from '../../domain/renditions';
 import type { Deps } from '../http/context';
 import { storedNameOf } from './media-files';
 import { streamToFile } from './stream-to-file';

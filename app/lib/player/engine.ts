@@ -9,7 +9,7 @@
  * off, and its end moves on to the next. Playing the live stream again ends the queue.
  */
 
-import { MIN_AUDIO_KBPS, TRACK_LOW_DATA_KBPS } from '../../../domain/tracks';
+import { MIN_AUDIO_KBPS, TRACK_LOW_DATA_KBPS } from '../../../domain/renditions';
 import type { LadderHandle } from './live-ladder';
 
 /** A track in the queue, as the player needs it. */

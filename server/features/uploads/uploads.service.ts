@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
-import { MIN_AUDIO_KBPS } from '../../../domain/tracks';
+import { MIN_AUDIO_KBPS } from '../../../domain/renditions';
 import { megabytes as mb } from '../../../domain/uploads';
 import type { AppContext, Deps } from '../../http/context';
 import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../http/errors';
