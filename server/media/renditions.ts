@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { TRACK_LOW_DATA_KBPS } from '../../domain/renditions';
 import type { Deps } from '../http/context';
 import { AUDIO_DEMUXERS, inputGuard, runFfmpeg } from './ffmpeg';
 import { storedNameOf } from './media-files';
@@ -17,9 +18,9 @@ export interface RenditionProfile {
   contentType: string;
 }
 
-/** Artists' tracks: mono AAC-LC at 48 kbps, which every browser plays (music needs more bits than speech). */
+/** Artists' tracks: mono AAC-LC at 48 kbps (TRACK_LOW_DATA_KBPS), which every browser plays (music needs more bits than speech). */
 export const TRACK_PROFILE: RenditionProfile = {
-  args: ['-ac', '1', '-c:a', 'aac', '-b:a', '48k', '-f', 'ipod', '-movflags', '+faststart'],
+  args: ['-ac', '1', '-c:a', 'aac', '-b:a', `${TRACK_LOW_DATA_KBPS}k`, '-f', 'ipod', '-movflags', '+faststart'],
   ext: 'm4a',
   contentType: 'audio/mp4',
 };
