@@ -107,7 +107,7 @@ export function peopleRouter(deps: Deps): Router<AppState> {
 
   router.post('/passkeys/sign-in/verify', jsonBody(deps), async (ctx) => {
     const { ceremonyId, response } = parseWith(PasskeyAnswerSchema, ctx.state.body);
-    const signedIn = await service.signIn(site(ctx, deps), ctx.state.clientAddress, ceremonyId, response as unknown as AuthenticationResponseJSON, ctx.state.actor);
+    const signedIn = await service.signIn(site(ctx, deps), ctx.state.clientAddress, ceremonyId, response as unknown as AuthenticationResponseJSON, ctx.state.actor ?? undefined);
     setSessionCookie(ctx, signedIn.token);
     ctx.body = signedIn.me;
   });
