@@ -27,6 +27,10 @@ export const ROLE_CANNOT_MESSAGE = 'Your role cannot do this';
 export const ADMIN_KEY_ACTOR_NAME = 'admin key';
 export { ADMIN_SESSION_COOKIE, ADMIN_SESSION_HEADER } from './admin-session';
 export const INVITE_EXPIRED_MESSAGE = 'This invite has expired or has already been used';
+/** 409 for a change that would leave the station without an owner (docs/api.md). */
+export const LAST_OWNER_MESSAGE = 'A station needs at least one owner: make someone else an owner first';
+/** 403 for adding a passkey without a passkey check in the last 5 minutes (docs/api.md). */
+export const PASSKEY_CHECK_MESSAGE = 'To add a passkey, first confirm it is you with a passkey you already have';
 
 const role = v.picklist(ROLES, 'Role must be owner, editor or moderator');
 
@@ -50,6 +54,14 @@ export interface Person {
   createdAt: string;
   lastSignInAt: string | null;
   passkeys: number;
+}
+
+/** One of a person's passkeys, as /admin/people lists them. */
+export interface PersonPasskey {
+  /** The credential id, base64url. */
+  id: string;
+  createdAt: string;
+  lastUsedAt: string | null;
 }
 
 export interface AdminMe {

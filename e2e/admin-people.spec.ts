@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from '@playwright/test';
 import { ADMIN_KEY, admin, expect, expectNoSideways, readSettings, test, toast, unique } from './fixtures';
 
 // docs/api.md, "Admins who are people", in real Chromium with its virtual authenticator: an
@@ -41,6 +41,12 @@ const pageFetch = (page: Page, path: string, init: { method?: string; body?: unk
     },
     { path, init },
   );
+
+/** Taps what may sit at the bottom of the list, where the now-playing bar covers the viewport's edge. */
+async function tap(target: Locator): Promise<void> {
+  await target.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await target.click();
+}
 
 test('an owner invites a moderator, who joins with a passkey, moderates on a phone, signs in again, and is removed', async ({ page, browser, request }) => {
   test.setTimeout(60_000);
@@ -115,4 +121,66 @@ test('an owner invites a moderator, who joins with a passkey, moderates on a pho
   // The API agrees, with the actor's id for the person's entries.
   const entries = (await (await request.get('/api/admin/activity?limit=20', { headers: admin })).json()) as { actor: { id: string | null; name: string }; summary: string }[];
   expect(entries.find((e) => e.summary === `approved artist ${artist}`)?.actor.name).toBe(name);
+});
+
+test("an owner lists a person's passkeys, removes one, and signs them out everywhere", async ({ page, browser, request }) => {
+  test.setTimeout(90_000);
+  const name = unique('Ona');
+
+  // The owner (the admin key) invites another owner.
+  await page.goto('/admin/people');
+  await page.getByLabel('Admin key').fill(ADMIN_KEY);
+  await page.getByRole('button', { name: 'Access People' }).click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Role', { exact: true }).selectOption('owner');
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  const link = await page.getByTestId('invite-link').inputValue();
+
+  // Ona joins on her phone, then adds a laptop's passkey from it (her join is her passkey check).
+  const ona = await phone(browser, '198.51.200.11');
+  const phoneKey = await virtualAuthenticator(ona.page);
+  await ona.page.goto(link);
+  await ona.page.getByRole('button', { name: 'Create passkey' }).click();
+  await expect(ona.page.getByRole('heading', { name: 'People', exact: true })).toBeVisible();
+  const { credentials } = await phoneKey.cdp.send('WebAuthn.getCredentials', { authenticatorId: phoneKey.id });
+  await phoneKey.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: phoneKey.id });
+  await virtualAuthenticator(ona.page);
+  await ona.page.getByRole('button', { name: 'Add a passkey on this device' }).click();
+  await expect(toast(ona.page)).toContainText('You now have 2 passkeys.');
+
+  // A second session: her phone's passkey signs her in on another browser.
+  const other = await phone(browser, '198.51.200.12');
+  const restored = await virtualAuthenticator(other.page);
+  for (const credential of credentials) await restored.cdp.send('WebAuthn.addCredential', { authenticatorId: restored.id, credential });
+  await other.page.goto('/admin/people');
+  await other.page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(other.page.getByRole('heading', { name: 'People', exact: true })).toBeVisible();
+  expect((await pageFetch(other.page, '/api/admin/me')).status).toBe(200);
+
+  // The owner sees both passkeys on Ona's row and removes the second.
+  await page.reload();
+  const row = page.locator('.people-row').filter({ hasText: name });
+  await tap(row.getByText('Passkeys and sessions'));
+  await expect(row.getByTestId('person-passkey')).toHaveCount(2);
+  await expect(row.getByTestId('person-passkey').first()).toContainText('last used');
+  await tap(row.getByRole('button', { name: `Remove passkey 2 of ${name}` }));
+  await expect(toast(page)).toContainText('Passkey removed');
+  await expect(row.getByTestId('person-passkey')).toHaveCount(1);
+  await expect(row).toContainText('1 passkey ·');
+
+  // 'Sign out everywhere': both of Ona's sessions answer 401 at their next call.
+  await tap(row.getByRole('button', { name: 'Sign out everywhere' }));
+  await expect(toast(page)).toContainText('Signed out everywhere');
+  expect((await pageFetch(ona.page, '/api/admin/me')).status).toBe(401);
+  expect((await pageFetch(other.page, '/api/admin/me')).status).toBe(401);
+  await expectNoSideways(page);
+  await ona.context.close();
+  await other.context.close();
+
+  // The activity log has each.
+  const entries = (await (await request.get('/api/admin/activity?limit=30', { headers: admin })).json()) as { actor: { name: string }; summary: string }[];
+  const summaries = entries.map((e) => `${e.actor.name} ${e.summary}`);
+  expect(summaries).toContain(`${name} added a passkey`);
+  expect(summaries).toContain(`admin key removed a passkey of ${name}`);
+  expect(summaries).toContain(`admin key signed ${name} out everywhere`);
 });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminMe, Invite, InvitePreview, NewInvite, Person, Role } from '../../domain/people';
-import { setSignedIn } from '../lib/admin-access';
+import { PASSKEY_CHECK_MESSAGE, type AdminMe, type Invite, type InvitePreview, type NewInvite, type Person, type PersonPasskey, type Role } from '../../domain/people';
+import { getSignedIn, setSignedIn } from '../lib/admin-access';
 import { ADMIN_FRESH, ADMIN_QUERY_ROOT, adminApi } from '../lib/admin-api';
 import { api, ApiError } from '../lib/api-client';
 
@@ -12,6 +12,9 @@ export const peoplePaths = {
   invitePreview: '/api/admin/invites/preview',
   people: '/api/admin/people',
   person: (id: string) => `/api/admin/people/${encodeURIComponent(id)}`,
+  personPasskeys: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/passkeys`,
+  personPasskey: (id: string, passkeyId: string) => `/api/admin/people/${encodeURIComponent(id)}/passkeys/${encodeURIComponent(passkeyId)}`,
+  personSignOut: (id: string) => `/api/admin/people/${encodeURIComponent(id)}/sign-out`,
   registerOptions: '/api/admin/passkeys/register/options',
   registerVerify: '/api/admin/passkeys/register/verify',
   signInOptions: '/api/admin/passkeys/sign-in/options',
@@ -21,12 +24,21 @@ export const peoplePaths = {
 /** People are not per tenant: one key for the list, under the admin root the persister leaves out. */
 export const peopleKeys = {
   all: [ADMIN_QUERY_ROOT, 'people'] as const,
+  passkeys: (id: string) => [ADMIN_QUERY_ROOT, 'people', id, 'passkeys'] as const,
 };
 
 export const peopleQuery = () =>
   queryOptions({
     queryKey: peopleKeys.all,
     queryFn: ({ signal }) => adminApi<Person[]>(peoplePaths.people, { signal }),
+    ...ADMIN_FRESH,
+  });
+
+/** A person's passkeys, for an owner on /admin/people. */
+export const personPasskeysQuery = (id: string) =>
+  queryOptions({
+    queryKey: peopleKeys.passkeys(id),
+    queryFn: ({ signal }) => adminApi<PersonPasskey[]>(peoplePaths.personPasskeys(id), { signal }),
     ...ADMIN_FRESH,
   });
 
@@ -49,12 +61,16 @@ interface CeremonyOptions<O> {
 /** The browser half of WebAuthn, loaded only when a passkey is used (admin pages only). */
 const webauthn = () => import('@simplewebauthn/browser');
 
-/** 'Sign in with a passkey': the phone offers the person's passkey; a session opens. */
-export async function signInWithPasskey(): Promise<AdminMe> {
+/**
+ * 'Sign in with a passkey': the phone offers the person's passkey; a session opens. As the
+ * passkey check before adding a passkey (`replacing`), the new session takes the place of
+ * the one the browser holds (docs/api.md, "Admins who are people").
+ */
+export async function signInWithPasskey(replacing = false): Promise<AdminMe> {
   const { startAuthentication } = await webauthn();
   const { ceremonyId, options } = await api<CeremonyOptions<Parameters<typeof startAuthentication>[0]['optionsJSON']>>(peoplePaths.signInOptions, { method: 'POST' });
   const response = await startAuthentication({ optionsJSON: options });
-  const me = await api<AdminMe>(peoplePaths.signInVerify, { method: 'POST', body: { ceremonyId, response } });
+  const me = await api<AdminMe>(peoplePaths.signInVerify, { method: 'POST', body: { ceremonyId, response }, adminSession: replacing });
   setSignedIn(me);
   return me;
 }
@@ -71,7 +87,10 @@ export async function joinWithPasskey(token: string): Promise<AdminMe> {
   return me;
 }
 
-/** Another passkey for the signed-in person (a second phone, a laptop). */
+/** True when adding a passkey waits for a passkey check (none on this session in the last 5 minutes). */
+export const needsPasskeyCheck = (err: unknown): boolean => err instanceof ApiError && err.status === 403 && err.message === PASSKEY_CHECK_MESSAGE;
+
+/** Another passkey for the signed-in person (a second phone, a laptop); see needsPasskeyCheck(). */
 export async function addPasskey(): Promise<number> {
   const { startRegistration } = await webauthn();
   const { ceremonyId, options } = await api<CeremonyOptions<Parameters<typeof startRegistration>[0]['optionsJSON']>>(peoplePaths.registerOptions, { method: 'POST', adminSession: true });
@@ -100,6 +119,24 @@ export function useSetRole() {
   return useMutation({
     mutationFn: ({ id, role }: { id: string; role: Role }) => adminApi<Person>(peoplePaths.person(id), { method: 'PATCH', body: { role } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+  });
+}
+
+export function useRemovePasskey(personId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (passkeyId: string) => adminApi<void>(peoplePaths.personPasskey(personId, passkeyId), { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+  });
+}
+
+/** 'Sign out everywhere': every session of the person ends; one's own too, and then the gate shows. */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: (id: string) => adminApi<void>(peoplePaths.personSignOut(id), { method: 'POST' }),
+    onSuccess: (_done, id) => {
+      if (getSignedIn()?.id === id) setSignedIn(null);
+    },
   });
 }
 

@@ -122,23 +122,19 @@ export async function pruneAuthFailures(deps: Deps): Promise<void> {
 
 /**
  * Before a passkey sign-in: the address's failures (wrong keys and failed passkeys alike)
- * and, when known, the person's, each within the per-address allowance. The global wrong-key
- * lock-out is left out on purpose: it must not lock people out (docs/api.md, "Admins who are
- * people").
+ * within the per-address allowance. Neither the global wrong-key lock-out nor a count per
+ * person applies: a stranger's forged answers naming someone's passkey, from however many
+ * addresses, must not lock that person out; the per-address count already bounds each
+ * (person, address), and a signature cannot be guessed (docs/api.md, "Admins who are people").
  */
-export async function assertPasskeySignInOpen(deps: Deps, address: string, personId?: string): Promise<void> {
+export async function assertPasskeySignInOpen(deps: Deps, address: string): Promise<void> {
   const { adminFailuresBeforeLockout: max, adminLockoutWindowMs: window } = deps.config.limits;
   const now = deps.now();
-  const failures = authFailuresRepository(deps.db);
-  for (const who of personId ? [limitKey(address), `person:${personId}`] : [limitKey(address)]) {
-    const times = await failures.newest(now - window, max, { address: who });
-    if (times.length >= max) throw tooManyRequests((times[times.length - 1]! + window - now) / 1000, LOCKED_MESSAGE);
-  }
+  const times = await authFailuresRepository(deps.db).newest(now - window, max, { address: limitKey(address) });
+  if (times.length >= max) throw tooManyRequests((times[times.length - 1]! + window - now) / 1000, LOCKED_MESSAGE);
 }
 
-/** A failed passkey sign-in counts against the address and, when known, the person. */
-export async function recordPasskeyFailure(deps: Deps, address: string, personId?: string): Promise<void> {
-  const failures = authFailuresRepository(deps.db);
-  await failures.record(limitKey(address), deps.now(), 'passkey');
-  if (personId) await failures.record(`person:${personId}`, deps.now(), 'passkey');
+/** A failed passkey sign-in counts against the address it came from. */
+export async function recordPasskeyFailure(deps: Deps, address: string): Promise<void> {
+  await authFailuresRepository(deps.db).record(limitKey(address), deps.now(), 'passkey');
 }

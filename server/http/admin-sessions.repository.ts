@@ -7,6 +7,8 @@ export interface SessionPerson {
   name: string;
   role: Role;
   expiresAt: number;
+  /** When the person last proved a passkey on this session; null when never. */
+  verifiedAt: number | null;
 }
 
 /**
@@ -15,8 +17,9 @@ export interface SessionPerson {
  */
 export function adminSessionsRepository(db: Db) {
   return {
+    /** A session opens only on a passkey's proof (sign-in, joining): it is checked as it opens. */
     async create(tokenHash: string, personId: string, now: number, expiresAt: number): Promise<void> {
-      await db('admin_sessions').insert({ token_hash: tokenHash, person_id: personId, created_at: now, expires_at: expiresAt });
+      await db('admin_sessions').insert({ token_hash: tokenHash, person_id: personId, created_at: now, expires_at: expiresAt, verified_at: now });
     },
 
     /** The open session and its person; null when unknown or expired. */
@@ -25,9 +28,9 @@ export function adminSessionsRepository(db: Db) {
         .join('admin_people as p', 'p.id', 's.person_id')
         .where('s.token_hash', tokenHash)
         .andWhere('s.expires_at', '>', now)
-        .first<{ token_hash: string; person_id: string; name: string; role: Role; expires_at: number | string } | undefined>('s.token_hash', 's.person_id', 'p.name', 'p.role', 's.expires_at');
+        .first<{ token_hash: string; person_id: string; name: string; role: Role; expires_at: number | string; verified_at: number | string | null } | undefined>('s.token_hash', 's.person_id', 'p.name', 'p.role', 's.expires_at', 's.verified_at');
       if (!row) return null;
-      return { tokenHash: row.token_hash, personId: row.person_id, name: row.name, role: row.role, expiresAt: Number(row.expires_at) };
+      return { tokenHash: row.token_hash, personId: row.person_id, name: row.name, role: row.role, expiresAt: Number(row.expires_at), verifiedAt: row.verified_at === null ? null : Number(row.verified_at) };
     },
 
     async extend(tokenHash: string, expiresAt: number): Promise<void> {
@@ -38,7 +41,7 @@ export function adminSessionsRepository(db: Db) {
       await db('admin_sessions').where({ token_hash: tokenHash }).delete();
     },
 
-    /** Every session of a person ends at once (a role change, a removal). */
+    /** Every session of a person ends at once (a role change, a removal, 'Sign out everywhere'). */
     async endAllOf(personId: string): Promise<void> {
       await db('admin_sessions').where({ person_id: personId }).delete();
     },

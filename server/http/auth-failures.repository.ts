@@ -5,7 +5,7 @@ export type AuthFailureKind = 'key' | 'passkey';
 
 /**
  * Failed sign-ins, one row each: the lock-outs count them (docs/api.md, Auth). `address` is
- * a client address, or `person:<id>` for a failed passkey sign-in of that person.
+ * the client address (server/http/client-address.ts, limitKey) they came from.
  */
 export function authFailuresRepository(db: Db) {
   return {

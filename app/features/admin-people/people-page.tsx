@@ -1,13 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Invite, type Person, type Role } from '../../../domain/people';
-import { addPasskey, peopleQuery, useInvite, useRemovePerson, useSetRole } from '../../api/people';
+import { addPasskey, needsPasskeyCheck, peopleKeys, peopleQuery, signInWithPasskey, useInvite, useRemovePerson, useSetRole } from '../../api/people';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useToast } from '../../components/toasts';
 import { useAdminAccess } from '../../lib/admin-access';
 import { issuesByField } from '../../lib/api-client';
 import { formatWhen } from './people-format';
+import { PersonAccess } from './person-access';
 import './admin-people.css';
 
 const ROLE_HINTS: Record<Role, string> = {
@@ -16,7 +17,7 @@ const ROLE_HINTS: Record<Role, string> = {
   moderator: 'Moderation of artists, tracks, prayers and shoutouts; the dashboard',
 };
 
-/** '/admin/people' (docs/api.md, "Admins who are people"): invite, change roles, remove. */
+/** '/admin/people' (docs/api.md, "Admins who are people"): invite, change roles, passkeys and sessions, remove. */
 export function PeoplePage() {
   const people = useQuery(peopleQuery());
   const access = useAdminAccess();
@@ -140,23 +141,41 @@ function InviteLink({ invite }: { invite: Invite & { name: string } }) {
   );
 }
 
+/**
+ * 'Add a passkey on this device'. Without a passkey check on this session in the last 5
+ * minutes the server refuses (a stolen session makes no lasting passkey): the person
+ * confirms with a passkey they have, then the new one is made.
+ */
 function AddPasskey() {
   const { toast } = useToast();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const add = async () => {
+  const [checkFirst, setCheckFirst] = useState<string | null>(null);
+  const run = async (check: boolean) => {
     setBusy(true);
     try {
+      if (check) await signInWithPasskey(true);
+      setCheckFirst(null);
       const n = await addPasskey();
       toast({ title: 'Passkey added', description: `You now have ${n} passkeys.` });
+      void queryClient.invalidateQueries({ queryKey: peopleKeys.all });
     } catch (err) {
-      if (!(err instanceof Error && err.name === 'NotAllowedError')) toast({ title: 'Passkey not added', description: err instanceof Error ? err.message : 'Please try again.', variant: 'destructive' });
+      if (needsPasskeyCheck(err)) setCheckFirst((err as Error).message);
+      else if (!(err instanceof Error && err.name === 'NotAllowedError')) toast({ title: 'Passkey not added', description: err instanceof Error ? err.message : 'Please try again.', variant: 'destructive' });
     } finally {
       setBusy(false);
     }
   };
-  return (
+  return checkFirst ? (
+    <div className="people-check" role="status">
+      <p>{checkFirst}</p>
+      <button type="button" onClick={() => void run(true)} disabled={busy} aria-busy={busy}>
+        Confirm with a passkey
+      </button>
+    </div>
+  ) : (
     <p>
-      <button type="button" className="outline" onClick={() => void add()} disabled={busy} aria-busy={busy}>
+      <button type="button" className="outline" onClick={() => void run(false)} disabled={busy} aria-busy={busy}>
         Add a passkey on this device
       </button>
     </p>
@@ -180,6 +199,7 @@ function PersonRow({ person, isMe }: { person: Person; isMe: boolean }) {
         <Link to="/admin/activity" search={{ person: person.id }}>
           Their activity
         </Link>
+        <PersonAccess person={person} />
       </div>
       <label className="people-role">
         <span className="visually-hidden">Role of {person.name}</span>

@@ -10,7 +10,7 @@ import { SettingsSchema } from '../../../domain/settings';
 import { NewShoutoutFieldsSchema, ShoutoutModerationSchema, ShoutoutSchema } from '../../../domain/shoutouts';
 import { NewShowSchema, ShowSchema } from '../../../domain/shows';
 import { NewSponsorSchema, SponsorPatchSchema, SponsorSchema } from '../../../domain/sponsors';
-import { InviteTokenSchema, NewInviteSchema, PasskeyAnswerSchema, PersonPatchSchema, ROLES, type ActivityEntry, type AdminMe, type Invite, type InvitePreview, type Person } from '../../../domain/people';
+import { InviteTokenSchema, NewInviteSchema, PasskeyAnswerSchema, PersonPatchSchema, ROLES, type ActivityEntry, type AdminMe, type Invite, type InvitePreview, type Person, type PersonPasskey } from '../../../domain/people';
 import { TENANTS } from '../../../domain/tenants';
 import { EpisodePatchSchema, EpisodeSchema, NewEpisodeSchema } from '../../../domain/episodes';
 import { NewTrackSchema, TrackModerationSchema, TrackSchema } from '../../../domain/tracks';
@@ -56,6 +56,7 @@ const RoleSchema = v.picklist(ROLES);
 const InviteSchema = v.object({ url: v.string(), expiresAt: v.string() });
 const InvitePreviewSchema = v.object({ name: v.string(), role: RoleSchema, expiresAt: v.string() });
 const PersonSchema = v.object({ id: v.string(), name: v.string(), role: RoleSchema, createdAt: v.string(), lastSignInAt: v.nullable(v.string()), passkeys: v.number() });
+const PersonPasskeySchema = v.object({ id: v.string(), createdAt: v.string(), lastUsedAt: v.nullable(v.string()) });
 const AdminMeSchema = v.object({ name: v.string(), role: RoleSchema, via: v.picklist(['passkey', 'key']), id: v.nullable(v.string()) });
 const ActivityEntrySchema = v.object({
   at: v.string(),
@@ -127,6 +128,7 @@ export const COMPONENT_SCHEMAS = {
   InviteToken: { schema: InviteTokenSchema, mode: 'input', description: "An invite's token (from its link)." },
   InvitePreview: { schema: InvitePreviewSchema, mode: 'output', description: 'Who an open invite is for.' },
   Person: { schema: PersonSchema, mode: 'output', description: 'An admin who is a person, with the number of their passkeys.' },
+  PersonPasskey: { schema: PersonPasskeySchema, mode: 'output', description: "One of a person's passkeys: its credential id, when it was added and last used." },
   PersonPatch: { schema: PersonPatchSchema, mode: 'input', description: "A new role; the person's sessions end at once." },
   AdminMe: { schema: AdminMeSchema, mode: 'output', description: 'Who is calling: a signed-in person, or the admin key (an owner named "admin key", id null).' },
   ActivityEntry: { schema: ActivityEntrySchema, mode: 'output', description: 'One admin write: who, what, which row, and a one-line summary.' },
@@ -148,7 +150,8 @@ const sameTypes: [
   Same<v.InferOutput<typeof InviteSchema>, Invite>,
   Same<v.InferOutput<typeof InvitePreviewSchema>, InvitePreview>,
   Same<v.InferOutput<typeof PersonSchema>, Person>,
+  Same<v.InferOutput<typeof PersonPasskeySchema>, PersonPasskey>,
   Same<v.InferOutput<typeof AdminMeSchema>, AdminMe>,
   Same<v.InferOutput<typeof ActivityEntrySchema>, ActivityEntry>,
-] = [true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true];
 void sameTypes;

@@ -498,7 +498,11 @@ describeEachEngine('every documented route answers as documented', (t) => {
     await call('admin', 'get', '/api/admin/activity', { status: 200 });
     const page = await call('admin', 'get', '/api/admin/activity?limit=1', { status: 200 });
     expect(page.headers.link).toBeTruthy();
-    expect((await call('admin', 'get', `/api/admin/activity?person=${id}`, { status: 200 })).body).toHaveLength(1);
+    // Joining, and the passkey added after.
+    expect((await call('admin', 'get', `/api/admin/activity?person=${id}`, { status: 200 })).body).toHaveLength(2);
+    await call('admin', 'get', `/api/admin/people/${id}/passkeys`, { status: 200 });
+    await call('admin', 'delete', `/api/admin/people/${id}/passkeys/${second.passkey.id}`, { status: 204 });
+    await call('admin', 'post', `/api/admin/people/${id}/sign-out`, { status: 204 });
     await call('admin', 'post', '/api/admin/sign-out', { status: 204 });
     await call('admin', 'delete', `/api/admin/people/${id}`, { status: 204 });
     await call('admin', 'delete', `/api/admin/people/${id}`, { status: 404 });

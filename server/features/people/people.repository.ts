@@ -1,5 +1,5 @@
-import type { Person, Role } from '../../../domain/people';
-import type { Db } from '../../db/knex';
+import type { Person, PersonPasskey, Role } from '../../../domain/people';
+import { isPostgres, type Db } from '../../db/knex';
 
 export interface StoredPasskey {
   id: string;
@@ -76,6 +76,17 @@ export function peopleRepository(db: Db) {
       await db('admin_people').insert({ id: person.id, name: person.name, role: person.role, user_handle: person.userHandle, created_at: now, last_sign_in_at: now });
     },
 
+    /**
+     * The owners' ids, their rows locked until the transaction ends (PostgreSQL): two owners
+     * stepping down at once then count one after the other, and one of them stays. SQLite's
+     * transactions already run one at a time (server/db/in-transaction.ts).
+     */
+    async lockOwners(): Promise<string[]> {
+      const q = db('admin_people').where({ role: 'owner' }).orderBy('id');
+      if (isPostgres(db)) q.forUpdate();
+      return q.pluck('id');
+    },
+
     async setRole(id: string, role: Role): Promise<boolean> {
       return (await db('admin_people').where({ id }).update({ role })) > 0;
     },
@@ -115,6 +126,19 @@ export function peopleRepository(db: Db) {
     async passkeysOf(personId: string): Promise<{ id: string; transports: string[] }[]> {
       const rows = await db('admin_passkeys').where({ person_id: personId }).select('id', 'transports');
       return rows.map((r: { id: string; transports: string }) => ({ id: r.id, transports: JSON.parse(r.transports) as string[] }));
+    },
+
+    /** A person's passkeys for /admin/people, oldest first. */
+    async passkeyList(personId: string): Promise<PersonPasskey[]> {
+      const rows: { id: string; created_at: number | string; last_used_at: number | string | null }[] = await db('admin_passkeys')
+        .where({ person_id: personId })
+        .orderBy([{ column: 'created_at', order: 'asc' }, { column: 'id', order: 'asc' }])
+        .select('id', 'created_at', 'last_used_at');
+      return rows.map((r) => ({ id: r.id, createdAt: iso(r.created_at)!, lastUsedAt: iso(r.last_used_at) }));
+    },
+
+    async removePasskey(personId: string, id: string): Promise<boolean> {
+      return (await db('admin_passkeys').where({ person_id: personId, id }).delete()) > 0;
     },
 
     async passkeyUsed(id: string, counter: number, now: number): Promise<void> {

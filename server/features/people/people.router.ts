@@ -1,16 +1,29 @@
 import Router from '@koa/router';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { InviteTokenSchema, NewInviteSchema, PasskeyAnswerSchema, PersonPatchSchema } from '../../../domain/people';
+import { ADMIN_SESSION_COOKIE, ADMIN_SESSION_HEADER, InviteTokenSchema, NewInviteSchema, PasskeyAnswerSchema, PersonPatchSchema } from '../../../domain/people';
 import { requireAdmin } from '../../http/admin-key';
-import { ownOrigin, relyingPartyId, setSessionCookie } from '../../http/admin-session';
+import { hashToken, ownOrigin, relyingPartyId, setSessionCookie } from '../../http/admin-session';
 import { jsonBody } from '../../http/body';
 import type { AppContext, AppState, Deps } from '../../http/context';
 import { unauthorized } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith } from '../../http/validate';
-import { peopleService } from './people.service';
+import { peopleService, type PasskeyAdder } from './people.service';
 
 const site = (ctx: AppContext, deps: Deps) => ({ rpId: relyingPartyId(ctx, deps), origin: ownOrigin(ctx, deps) });
+
+/**
+ * Who makes a passkey: a signed-in person; the session a request with the admin key also
+ * carries (the key makes the request the key's, so the cookie is read here); else joining
+ * with an invite's token.
+ */
+function passkeyMaker(ctx: AppContext): PasskeyAdder | { token: string } {
+  const actor = ctx.state.actor;
+  if (actor?.id) return { actor };
+  const cookie = actor?.via === 'key' && ctx.get(ADMIN_SESSION_HEADER) ? ctx.cookies.get(ADMIN_SESSION_COOKIE) : undefined;
+  if (cookie) return { keyedSession: hashToken(cookie) };
+  return { token: parseWith(InviteTokenSchema, ctx.state.body).token };
+}
 
 /** docs/api.md, "Admins who are people": people, invites, passkeys, sessions. */
 export function peopleRouter(deps: Deps): Router<AppState> {
@@ -58,11 +71,26 @@ export function peopleRouter(deps: Deps): Router<AppState> {
     ctx.status = 204;
   });
 
+  router.get('/people/:id/passkeys', requireAdmin(deps, 'owner'), async (ctx) => {
+    ctx.body = await service.passkeysOf(ctx.params.id!);
+  });
+
+  router.delete('/people/:id/passkeys/:passkeyId', requireAdmin(deps, 'owner'), async (ctx) => {
+    await service.removePasskey(ctx.state.actor!, ctx.params.id!, ctx.params.passkeyId!);
+    ctx.status = 204;
+  });
+
+  // 'Sign out everywhere': the caller's own session too, when it is one of the person's.
+  router.post('/people/:id/sign-out', requireAdmin(deps, 'owner'), async (ctx) => {
+    const actor = ctx.state.actor!;
+    await service.signOutEverywhere(actor, ctx.params.id!);
+    if (actor.id === ctx.params.id) setSessionCookie(ctx, null);
+    ctx.status = 204;
+  });
+
   // Making a passkey: with an invite's token (joining), or signed in (another passkey).
   router.post('/passkeys/register/options', rateLimit(deps, 'POST /api/admin/passkeys/register/options'), jsonBody(deps), async (ctx) => {
-    const actor = ctx.state.actor;
-    const who = actor?.id ? { actor } : { token: parseWith(InviteTokenSchema, ctx.state.body).token };
-    ctx.body = await service.registrationOptions(site(ctx, deps), who);
+    ctx.body = await service.registrationOptions(site(ctx, deps), passkeyMaker(ctx));
   });
 
   router.post('/passkeys/register/verify', rateLimit(deps, 'POST /api/admin/passkeys/register/verify'), jsonBody(deps), async (ctx) => {
@@ -79,7 +107,7 @@ export function peopleRouter(deps: Deps): Router<AppState> {
 
   router.post('/passkeys/sign-in/verify', jsonBody(deps), async (ctx) => {
     const { ceremonyId, response } = parseWith(PasskeyAnswerSchema, ctx.state.body);
-    const signedIn = await service.signIn(site(ctx, deps), ctx.state.clientAddress, ceremonyId, response as unknown as AuthenticationResponseJSON);
+    const signedIn = await service.signIn(site(ctx, deps), ctx.state.clientAddress, ceremonyId, response as unknown as AuthenticationResponseJSON, ctx.state.actor ?? undefined);
     setSessionCookie(ctx, signedIn.token);
     ctx.body = signedIn.me;
   });

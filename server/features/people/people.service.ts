@@ -9,20 +9,22 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { INVITE_EXPIRED_MESSAGE, type AdminMe, type InvitePreview, type NewInvite, type Person, type Role } from '../../../domain/people';
+import { INVITE_EXPIRED_MESSAGE, LAST_OWNER_MESSAGE, PASSKEY_CHECK_MESSAGE, type AdminMe, type InvitePreview, type NewInvite, type Person, type PersonPasskey, type Role } from '../../../domain/people';
 import { inTransaction } from '../../db/in-transaction';
 import { recordActivity } from '../../http/activity.repository';
 import { assertPasskeySignInOpen, recordPasskeyFailure } from '../../http/admin-key';
 import { hashToken, newToken, SESSION_DAYS_MS } from '../../http/admin-session';
 import { adminSessionsRepository } from '../../http/admin-sessions.repository';
 import type { Actor, Deps } from '../../http/context';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { peopleRepository } from './people.repository';
 
 /** docs/api.md: an invite link is good for 48 hours, once. */
 export const INVITE_TTL_MS = 48 * 60 * 60 * 1000;
 /** How long a WebAuthn challenge waits for its answer. */
 const CEREMONY_TTL_MS = 5 * 60 * 1000;
+/** Adding a passkey asks for a passkey check this recent (docs/api.md, "Admins who are people"). */
+export const PASSKEY_CHECK_MS = 5 * 60 * 1000;
 const RP_NAME = 'Radio admin';
 const PASSKEY_FAILED_MESSAGE = 'That passkey could not be checked. Please try again.';
 
@@ -37,6 +39,9 @@ export interface SignedIn {
   /** The session token for the cookie. */
   token: string;
 }
+
+/** Who is adding a passkey: a signed-in person, or the session a request with the admin key also carries. */
+export type PasskeyAdder = { actor: Actor } | { keyedSession: string };
 
 const meOf = (p: { id: string; name: string; role: Role }): AdminMe => ({ id: p.id, name: p.name, role: p.role, via: 'passkey' });
 
@@ -53,6 +58,39 @@ export function peopleService(deps: Deps) {
     const invite = await people.openInvite(hashToken(token), deps.now());
     if (!invite) throw new HttpError(410, INVITE_EXPIRED_MESSAGE);
     return { name: invite.name, role: invite.role, expiresAt: new Date(invite.expiresAt).toISOString() };
+  }
+
+  /**
+   * A station keeps an owner: taking the owner role from `person` (a new role, a removal) is
+   * refused when no other owner would be left. Runs in the change's transaction, after the
+   * owners' rows are locked, so changes at once cannot all pass (docs/api.md).
+   */
+  async function assertAnotherOwner(trx: Deps['db'], person: Person): Promise<void> {
+    if (person.role !== 'owner') return;
+    const owners = await peopleRepository(trx).lockOwners();
+    if (!owners.some((id) => id !== person.id)) throw conflict(LAST_OWNER_MESSAGE);
+  }
+
+  /** A person's own passkey proof on this session, recent enough to add a passkey; or the admin key beside the session. */
+  async function adderOf(who: PasskeyAdder, now: number): Promise<{ id: string; name: string }> {
+    const sessions = adminSessionsRepository(deps.db);
+    if ('keyedSession' in who) {
+      const session = await sessions.find(who.keyedSession, now);
+      if (!session) throw badRequest('Sign in with a passkey to add one; the admin key has none');
+      return { id: session.personId, name: session.name };
+    }
+    const { actor } = who;
+    if (!actor.id || !actor.sessionHash) throw badRequest('Sign in with a passkey to add one; the admin key has none');
+    const session = await sessions.find(actor.sessionHash, now);
+    if (!session || session.verifiedAt === null || now - session.verifiedAt > PASSKEY_CHECK_MS) throw forbidden(PASSKEY_CHECK_MESSAGE);
+    return { id: actor.id, name: actor.name };
+  }
+
+  /** The person as `trx` sees them; 404 when there is none. */
+  async function personIn(trx: Deps['db'], id: string): Promise<Person> {
+    const person = await peopleRepository(trx).find(id);
+    if (!person) throw notFound('Person not found');
+    return person;
   }
 
   return {
@@ -77,9 +115,9 @@ export function peopleService(deps: Deps) {
       const now = deps.now();
       return inTransaction(deps.db, async (trx) => {
         const repo = peopleRepository(trx);
-        const person = await repo.find(id);
-        if (!person) throw notFound('Person not found');
+        const person = await personIn(trx, id);
         if (role === undefined || role === person.role) return person;
+        if (role !== 'owner') await assertAnotherOwner(trx, person);
         await repo.setRole(id, role);
         await adminSessionsRepository(trx).endAllOf(id);
         await recordActivity(trx, actor, { at: now, action: 'person.role', target: { type: 'person', id }, summary: `changed ${person.name}'s role from ${person.role} to ${role}` });
@@ -91,8 +129,8 @@ export function peopleService(deps: Deps) {
       const now = deps.now();
       await inTransaction(deps.db, async (trx) => {
         const repo = peopleRepository(trx);
-        const person = await repo.find(id);
-        if (!person) throw notFound('Person not found');
+        const person = await personIn(trx, id);
+        await assertAnotherOwner(trx, person);
         await adminSessionsRepository(trx).endAllOf(id);
         await repo.remove(id);
         await recordActivity(trx, actor, { at: now, action: 'person.remove', target: { type: 'person', id }, summary: `removed ${person.name}` });
@@ -101,9 +139,11 @@ export function peopleService(deps: Deps) {
 
     /**
      * Options for making a passkey: joining with an invite's token, or a signed-in person
-     * adding another passkey (`actor`).
+     * adding another passkey, which asks for a passkey check on the session in the last 5
+     * minutes, or the admin key beside it: a session alone (a stolen cookie) makes no lasting
+     * passkey (docs/api.md, "Admins who are people").
      */
-    async registrationOptions(site: Site, who: { token: string } | { actor: Actor }): Promise<{ ceremonyId: string; options: PublicKeyCredentialCreationOptionsJSON; invite?: InvitePreview }> {
+    async registrationOptions(site: Site, who: { token: string } | PasskeyAdder): Promise<{ ceremonyId: string; options: PublicKeyCredentialCreationOptionsJSON; invite?: InvitePreview }> {
       const now = deps.now();
       let userHandle: string;
       let name: string;
@@ -117,12 +157,12 @@ export function peopleService(deps: Deps) {
         userHandle = randomBytes(32).toString('base64url');
         name = preview.name;
       } else {
-        if (!who.actor.id) throw badRequest('Sign in with a passkey to add one; the admin key has none');
-        personId = who.actor.id;
+        const adder = await adderOf(who, now);
+        personId = adder.id;
         const handle = await people.userHandleOf(personId);
         if (!handle) throw notFound('Person not found');
         userHandle = handle;
-        name = who.actor.name;
+        name = adder.name;
         exclude = await people.passkeysOf(personId);
       }
       const options = await generateRegistrationOptions({
@@ -171,9 +211,12 @@ export function peopleService(deps: Deps) {
           joined = { me, token: await openSession(trx, personId, now) };
           await recordActivity(trx, { ...me, via: 'passkey' }, { at: now, action: 'person.join', target: { type: 'person', id: personId }, summary: `${invite.name} joined as ${invite.role}` });
         }
-        if (!personId || !(await repo.find(personId))) throw notFound('Person not found');
-        await repo.addPasskey({ id: credential.id, personId, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports ?? [] }, now);
-        const passkeys = (await repo.find(personId))!.passkeys;
+        const person = personId ? await repo.find(personId) : null;
+        if (!person) throw notFound('Person not found');
+        await repo.addPasskey({ id: credential.id, personId: person.id, publicKey: credential.publicKey, counter: credential.counter, transports: credential.transports ?? [] }, now);
+        // Joining is logged as the join; another passkey is logged as itself.
+        if (!joined) await recordActivity(trx, { ...meOf(person), via: 'passkey' }, { at: now, action: 'passkey.add', target: { type: 'person', id: person.id }, summary: 'added a passkey' });
+        const passkeys = (await repo.find(person.id))!.passkeys;
         return { joined, passkeys };
       });
     },
@@ -187,10 +230,11 @@ export function peopleService(deps: Deps) {
     },
 
     /**
-     * A passkey sign-in: limited per address and per person like wrong keys, but never by the
-     * global wrong-key lock-out (docs/api.md, "Admins who are people").
+     * A passkey sign-in: limited per address like wrong keys, but never by the global wrong-key
+     * lock-out (docs/api.md, "Admins who are people"). The session the browser held before
+     * (`replacing`: the passkey check before adding a passkey) ends as the new one opens.
      */
-    async signIn(site: Site, address: string, ceremonyId: string, response: AuthenticationResponseJSON): Promise<SignedIn> {
+    async signIn(site: Site, address: string, ceremonyId: string, response: AuthenticationResponseJSON, replacing?: Actor): Promise<SignedIn> {
       await assertPasskeySignInOpen(deps, address);
       const now = deps.now();
       const ceremony = await people.takeCeremony(ceremonyId, 'sign-in', now);
@@ -200,7 +244,6 @@ export function peopleService(deps: Deps) {
         await recordPasskeyFailure(deps, address);
         throw new HttpError(401, 'This passkey is not known here');
       }
-      await assertPasskeySignInOpen(deps, address, passkey.personId);
       let result;
       try {
         result = await verifyAuthenticationResponse({
@@ -215,7 +258,7 @@ export function peopleService(deps: Deps) {
         result = null;
       }
       if (!result?.verified) {
-        await recordPasskeyFailure(deps, address, passkey.personId);
+        await recordPasskeyFailure(deps, address);
         throw new HttpError(401, PASSKEY_FAILED_MESSAGE);
       }
       return inTransaction(deps.db, async (trx) => {
@@ -224,12 +267,36 @@ export function peopleService(deps: Deps) {
         if (!person) throw new HttpError(401, 'This passkey is not known here');
         await repo.passkeyUsed(passkey.id, result.authenticationInfo.newCounter, now);
         await repo.signedIn(person.id, now);
+        if (replacing?.sessionHash) await adminSessionsRepository(trx).end(replacing.sessionHash);
         return { me: meOf(person), token: await openSession(trx, person.id, now) };
       });
     },
 
     async signOut(actor: Actor): Promise<void> {
       if (actor.sessionHash) await adminSessionsRepository(deps.db).end(actor.sessionHash);
+    },
+
+    /** 'Sign out everywhere': every session of the person ends, the caller's own included. */
+    async signOutEverywhere(actor: Actor, id: string): Promise<void> {
+      await inTransaction(deps.db, async (trx) => {
+        const person = await personIn(trx, id);
+        await adminSessionsRepository(trx).endAllOf(id);
+        await recordActivity(trx, actor, { at: deps.now(), action: 'person.sign-out', target: { type: 'person', id }, summary: `signed ${person.name} out everywhere` });
+      });
+    },
+
+    async passkeysOf(id: string): Promise<PersonPasskey[]> {
+      await personIn(deps.db, id);
+      return people.passkeyList(id);
+    },
+
+    /** An owner takes one passkey away (a lost phone, one a stolen session added); it signs in no more. */
+    async removePasskey(actor: Actor, id: string, passkeyId: string): Promise<void> {
+      await inTransaction(deps.db, async (trx) => {
+        const person = await personIn(trx, id);
+        if (!(await peopleRepository(trx).removePasskey(id, passkeyId))) throw notFound('Passkey not found');
+        await recordActivity(trx, actor, { at: deps.now(), action: 'passkey.remove', target: { type: 'person', id }, summary: `removed a passkey of ${person.name}` });
+      });
     },
   };
 }

@@ -12,10 +12,12 @@ import { loadSettings, saveSettings } from '../../db/settings-store';
 export function settingsRouter(deps: Deps): Router<AppState> {
   const router = new Router<AppState>({ prefix: '/api/settings' });
 
-  // Also the admin key check: a wrong key never gets here (401 in adminKey()).
+  // Also the admin key check: a wrong key never gets here (401 in adminKey()). The fields only
+  // the server uses (npJsonUrl, which may carry a token) are an owner's: moderators and
+  // editors get what visitors get (docs/api.md, Settings).
   router.get('/', async (ctx) => {
     const settings = await loadSettings(deps.db, ctx.state.tenant);
-    ctx.body = ctx.state.isAdmin ? settings : publicSettings(settings);
+    ctx.body = ctx.state.isAdmin && ctx.state.actor?.role === 'owner' ? settings : publicSettings(settings);
   });
 
   // Settings and the ad settings are an owner's (docs/api.md, "Admins who are people").
