@@ -21,6 +21,8 @@ export interface ReceivedPush {
   claims: { aud: string; exp: number; sub: string };
   /** The `k` of the Authorization header: the VAPID public key. */
   vapidKey: string;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export interface TestSubscription {
@@ -32,6 +34,8 @@ export interface TestSubscription {
 export interface PushReceiver {
   url: string;
   received: ReceivedPush[];
+  /** With `silent`: pushes that arrived and are held unanswered, and those the sender gave up on (closed). */
+  held: { waiting: number; givenUp: number };
   /** Requests that failed a check (the reason), so a test can say why. */
   refused: string[];
   subscribe(): TestSubscription;
@@ -61,12 +65,25 @@ function verifyVapid(header: string | undefined, endpoint: string): { claims: Re
   return { claims, vapidKey: k };
 }
 
-export async function startPushReceiver(): Promise<PushReceiver> {
+/**
+ * `silent`: a push service that takes every request and never answers (a slow or stuck host),
+ * counting what it holds.
+ */
+export async function startPushReceiver(options: { silent?: boolean } = {}): Promise<PushReceiver> {
   const subs = new Map<string, { ecdh: ECDH; auth: string; statuses: number[] }>();
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
+  const held = { waiting: 0, givenUp: 0 };
   let base = '';
   const server = http.createServer((req, res) => {
+    if (options.silent) {
+      held.waiting += 1;
+      res.on('close', () => {
+        held.waiting -= 1;
+        held.givenUp += 1;
+      });
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -97,6 +114,7 @@ export async function startPushReceiver(): Promise<PushReceiver> {
           encoding: req.headers['content-encoding'],
           claims,
           vapidKey,
+          at: Date.now(),
         });
         res.writeHead(201, { Location: `${base}/message/${received.length}` }).end();
       } catch (err) {
@@ -109,6 +127,7 @@ export async function startPushReceiver(): Promise<PushReceiver> {
   return {
     url: base,
     received,
+    held,
     refused,
     subscribe() {
       counter += 1;
