@@ -5,6 +5,7 @@ import type { Db } from '../../db/knex';
 import { loadSettings } from '../../db/settings-store';
 import { airingsBetween } from '../../../domain/airings';
 import { pushRepository, type Delivery } from './push.repository';
+import { leasedLoop } from '../../jobs/leased-loop';
 import { pushEndpointProblem } from './push.outbound';
 import { reminderPayload, sendReminder, vapidKeys, type PushTransport } from './push.service';
 
@@ -51,9 +52,13 @@ export interface ReminderScheduler {
  */
 export function reminderScheduler({ db, config, transport, now = Date.now, tickMs = REMINDER_TICK_MS, log = () => {} }: ReminderSchedulerOptions): ReminderScheduler {
   const repo = pushRepository(db);
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
+  // Each delivery row is its own lease (lease_until_ms): the loop's holder name goes unused.
+  const loop = leasedLoop({
+    everyMs: tickMs,
+    leaseMs: LEASE_MS,
+    pass,
+    onError: (err) => log(JSON.stringify({ level: 'error', push: 'reminder pass failed', error: err instanceof Error ? err.message : String(err) })),
+  });
   /** The lane sending to each push-service host now, by host. */
   const lanes = new Map<string, Promise<void>>();
 
@@ -97,12 +102,12 @@ export function reminderScheduler({ db, config, transport, now = Date.now, tickM
 
   /** Sends what is due on one host, SENDS_PER_HOST at a time, until nothing is left or the scheduler stops. */
   async function drain(host: string): Promise<void> {
-    while (!stopped) {
+    while (!loop.stopped) {
       const due = await repo.due(now(), BATCH, host);
       let next = 0;
       // Workers that each take the next delivery as they finish one: a slow send holds one worker only.
       const worker = async () => {
-        while (!stopped && next < due.length) await deliver(due[next++]!);
+        while (!loop.stopped && next < due.length) await deliver(due[next++]!);
       };
       await Promise.all(Array.from({ length: Math.min(SENDS_PER_HOST, due.length) }, worker));
       if (due.length < BATCH) break;
@@ -129,7 +134,7 @@ export function reminderScheduler({ db, config, transport, now = Date.now, tickM
     const at = now();
     await repo.sweep(at);
     await claimAirings(at);
-    if (stopped) return;
+    if (loop.stopped) return;
     for (const host of await repo.dueHosts(now())) void lane(host);
   }
 
@@ -138,36 +143,16 @@ export function reminderScheduler({ db, config, transport, now = Date.now, tickM
     while (lanes.size > 0) await Promise.all(lanes.values());
   }
 
-  const runPass = (): Promise<void> => {
-    // One pass at a time in a process; a slow pass makes the next one wait, never overlap.
-    running ??= pass()
-      .catch((err: unknown) => log(JSON.stringify({ level: 'error', push: 'reminder pass failed', error: err instanceof Error ? err.message : String(err) })))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-
   const tick = async (): Promise<void> => {
-    await runPass();
+    await loop.tick();
     await lanesDone();
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void runPass().finally(schedule), tickMs);
-    timer.unref();
   };
 
   return {
     tick,
-    start() {
-      void runPass().finally(schedule);
-    },
+    start: loop.start,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop.stop();
       // Sends in flight finish (each within its deadline); the rest are left to the others.
       await lanesDone();
     },

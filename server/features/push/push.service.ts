@@ -104,7 +104,28 @@ export function vapidSubject(config: Config, origin: string): string {
 export type SendOutcome = 'sent' | 'gone' | 'failed';
 
 /**
- * Encrypts (RFC 8291, aes128gcm) and signs (VAPID) with the web-push library, then sends
+ * The signed VAPID header of a push service (its origin is the token's audience). Signing costs
+ * several times the encryption, so a token is made once an hour per push service and subject
+ * and reused, as RFC 8292 section 2 allows; web-push makes each valid for 12 hours.
+ */
+const VAPID_REUSE_MS = 60 * 60_000;
+const vapidHeaders = new Map<string, { authorization: string; madeAt: number }>();
+
+function vapidAuthorization(endpoint: string, subject: string, keys: VapidKeys): string {
+  const audience = new URL(endpoint).origin;
+  const cacheKey = `${audience} ${subject} ${keys.publicKey}`;
+  const at = Date.now();
+  const cached = vapidHeaders.get(cacheKey);
+  if (cached && at - cached.madeAt < VAPID_REUSE_MS) return cached.authorization;
+  const authorization = String(webpush.getVapidHeaders(audience, subject, keys.publicKey, keys.privateKey, 'aes128gcm').Authorization);
+  // Push services are few; the bound only keeps a long-running process's map small.
+  if (vapidHeaders.size >= 1000) vapidHeaders.clear();
+  vapidHeaders.set(cacheKey, { authorization, madeAt: at });
+  return authorization;
+}
+
+/**
+ * Encrypts (RFC 8291, aes128gcm) with the web-push library and signs (VAPID, above), then sends
  * through `transport`. 404 and 410 mean the browser's subscription no longer exists.
  */
 export async function sendReminder(
@@ -115,13 +136,13 @@ export async function sendReminder(
   payload: ReminderPayload,
 ): Promise<{ outcome: SendOutcome; detail?: string }> {
   const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: sub.keys }, JSON.stringify(payload), {
-    vapidDetails: { subject: vapidSubject(config, sub.origin), publicKey: keys.publicKey, privateKey: keys.privateKey },
     TTL: REMINDER_TTL_SECONDS,
     urgency: REMINDER_URGENCY,
     contentEncoding: 'aes128gcm',
   });
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(details.headers as Record<string, unknown>)) headers[name] = String(value);
+  headers.Authorization = vapidAuthorization(details.endpoint, vapidSubject(config, sub.origin), keys);
   let status: number;
   let text = '';
   try {
