@@ -57,6 +57,15 @@ describe('readConfig', () => {
     expect(readConfig({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'on' }, ROOT).pushAllowInsecureEndpoints).toBe(true);
   });
 
+  it('reads PUSH_ENDPOINT_HOSTS (the browsers\' push services unless set) and PUSH_SUBSCRIPTIONS_PER_ADDRESS', () => {
+    const none = readConfig({}, ROOT);
+    expect(none.pushEndpointHosts).toEqual(['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.push.apple.com', '*.notify.windows.com']);
+    expect(none.limits.pushSubscriptionsPerAddress).toBe(1000);
+    expect(readConfig({ PUSH_ENDPOINT_HOSTS: ' FCM.googleapis.com, *.push.example.org ,127.0.0.1' }, ROOT).pushEndpointHosts).toEqual(['fcm.googleapis.com', '*.push.example.org', '127.0.0.1']);
+    expect(() => readConfig({ PUSH_ENDPOINT_HOSTS: 'https://fcm.googleapis.com/' }, ROOT)).toThrow(/PUSH_ENDPOINT_HOSTS must list host names/);
+    expect(readConfig({ PUSH_SUBSCRIPTIONS_PER_ADDRESS: '50' }, ROOT).limits.pushSubscriptionsPerAddress).toBe(50);
+  });
+
   it('reads PORT and HOST', () => {
     const c = readConfig({ PORT: '8080', HOST: '127.0.0.1' }, ROOT);
     expect(c.port).toBe(8080);

@@ -46,6 +46,11 @@ export interface Config {
   publicUrl?: string | null;
   /** PUSH_ALLOW_INSECURE_ENDPOINTS: push endpoints may be http: and loopback (tests only). */
   pushAllowInsecureEndpoints?: boolean;
+  /**
+   * PUSH_ENDPOINT_HOSTS: the push services a subscription's endpoint may be on, each a host
+   * name or `*.` and a domain (any name under it); DEFAULT_PUSH_ENDPOINT_HOSTS unless set.
+   */
+  pushEndpointHosts?: readonly string[];
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or null: a pair kept in the database (docs/api.md). */
   vapidKeys?: { publicKey: string; privateKey: string } | null;
   /** VAPID_SUBJECT, or null: https:// and the app's host. */
@@ -87,6 +92,8 @@ export interface Limits {
   resumableCallsPerMinute: number;
   /** A whole multipart body (POST /api/uploads, a shoutout) must arrive within this; slower phones use the resumable upload. */
   multipartBodyMs: number;
+  /** Push subscriptions following a show that one client address (IPv6: its /64) may hold (PUSH_SUBSCRIPTIONS_PER_ADDRESS). */
+  pushSubscriptionsPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -106,7 +113,15 @@ export const DEFAULT_LIMITS: Limits = {
   // Under Node's own 5-minute requestTimeout, so this JSON answer comes first.
   multipartBodyMs: 4 * 60_000,
   resumableCallsPerMinute: 120,
+  // Generous: a carrier's NAT puts many phones behind one address (docs/api.md "Reminders by Web Push").
+  pushSubscriptionsPerAddress: 1000,
 };
+
+/**
+ * The push services browsers subscribe with (docs/api.md "Reminders by Web Push"): Chrome and
+ * the Chromium browsers (FCM), Firefox (Mozilla's autopush), Safari (Apple), Edge (WNS).
+ */
+export const DEFAULT_PUSH_ENDPOINT_HOSTS: readonly string[] = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.push.apple.com', '*.notify.windows.com'];
 
 const megabytes = (value: string | undefined, fallback: number): number => {
   const v = value?.trim();
@@ -172,6 +187,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       ...DEFAULT_LIMITS,
       uploadQuotaAddressBytes: megabytes(env.UPLOAD_QUOTA_ADDRESS_MB, DEFAULT_LIMITS.uploadQuotaAddressBytes),
       uploadQuotaTotalBytes: megabytes(env.UPLOAD_QUOTA_TOTAL_MB, DEFAULT_LIMITS.uploadQuotaTotalBytes),
+      pushSubscriptionsPerAddress: wholeNumber(env.PUSH_SUBSCRIPTIONS_PER_ADDRESS, DEFAULT_LIMITS.pushSubscriptionsPerAddress),
     },
     logRequests: env.NODE_ENV !== 'test',
     connections: {
@@ -182,6 +198,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     upstreamAllowPrivate: onOff(env.UPSTREAM_ALLOW_PRIVATE, false),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
     pushAllowInsecureEndpoints: onOff(env.PUSH_ALLOW_INSECURE_ENDPOINTS, false),
+    pushEndpointHosts: readPushEndpointHosts(env.PUSH_ENDPOINT_HOSTS),
     vapidKeys: readVapidKeys(env),
     vapidSubject: readVapidSubject(env.VAPID_SUBJECT),
     recorder: readRecorder(env),
@@ -194,6 +211,18 @@ function readRecorder(env: NodeJS.ProcessEnv): RecorderConfig {
   const leaseMs = wholeNumber(env.RECORDER_LEASE_MS, DEFAULT_RECORDER.leaseMs);
   if (leaseMs < 3 * tickMs) throw new ConfigError(`RECORDER_LEASE_MS (${leaseMs}) must be at least three times RECORDER_TICK_MS (${tickMs}), so a claim outlives a missed heartbeat`);
   return { tickMs, leaseMs };
+}
+
+/** PUSH_ENDPOINT_HOSTS: comma-separated host names, or `*.domain` for any name under it; blank → the defaults. */
+function readPushEndpointHosts(value: string | undefined): readonly string[] {
+  const list = (value ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  if (list.length === 0) return DEFAULT_PUSH_ENDPOINT_HOSTS;
+  const bad = list.find((h) => !/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(h));
+  if (bad) throw new ConfigError(`PUSH_ENDPOINT_HOSTS must list host names (or *.domain for any name under it), separated by commas; could not read "${bad}"`);
+  return list;
 }
 
 /** PUBLIC_URL: an http(s) origin such as https://radio.example; a path or a bad URL stops the start. */

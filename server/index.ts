@@ -1,5 +1,4 @@
 import { ConfigError, readConfig, type Config } from './config';
-import { startLiveRelays } from './features/live/live.service';
 import { guessableProblem } from './http/admin-key-strength';
 import { describeFfmpeg } from './media/ffmpeg';
 import { startServer } from './server';
@@ -28,8 +27,6 @@ if (config.adminKeyGenerated) {
   // Printed once so the operator can sign in; set ADMIN_KEY to keep one across restarts.
   console.log(`Admin key for this run: ${config.adminKey}`);
 }
-// The live relay runs in one process per tenant; every process offers to (docs/live-relay.md).
-const relays = startLiveRelays({ db: running.db, config, selfUrl: running.url });
 console.log(`Listening on ${running.url} (${config.databaseUrl.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'})`);
 
 let stopping = false;
@@ -39,11 +36,10 @@ const stop = (signal: string) => {
   console.log(`${signal}: finishing in-flight requests…`);
   const force = setTimeout(() => process.exit(1), 25_000);
   force.unref();
-  // ffmpeg is stopped and the leases given up first, while the database is still open.
-  relays
-    .stop()
-    .catch((err: unknown) => console.error(err))
-    .then(() => running.close())
+  // The leased loops stop first inside close(): ffmpeg stopped and the leases given up while
+  // the database is still open.
+  running
+    .close()
     .then(
       () => process.exit(0),
       (err: unknown) => {

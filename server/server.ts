@@ -13,9 +13,7 @@ import { prunePeople } from './features/people/people.service';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { pruneRateCounters } from './http/rate-limit';
 import { clearStaleTemp, sweepUploads } from './features/uploads/uploads.service';
-import { guardedPushTransport } from './features/push/push.outbound';
-import { reminderScheduler } from './features/push/push.scheduler';
-import { startRecorder } from './features/episodes/episodes.recorder';
+import { startBackgroundLoops } from './background';
 import { createStorage } from './media/storage';
 import { jobQueue } from './jobs/job-queue';
 
@@ -60,10 +58,6 @@ export async function startServer(
     void sweep();
   }, 10 * 60 * 1000);
   prune.unref();
-  // Show reminders by Web Push: every process runs the scheduler; the database makes one send
-  // each push (docs/api.md "Reminders by Web Push").
-  const reminders = reminderScheduler({ db, config, transport: guardedPushTransport(config), log: (line) => console.error(line) });
-  reminders.start();
 
   await options.beforeListen?.();
   // Not app.listen(): the server gets the process-wide connection ceiling and shorter
@@ -79,10 +73,9 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${port}`;
-  // Shows marked 'Record this show' are recorded while they air: every process looks, one
-  // records each airing (docs/recorder.md). Started once listening: a streamUrl that is a path
-  // (the demo's /demo/stream) is fetched from this process.
-  const recorder = startRecorder({ deps: { db, config, storage, jobs }, selfUrl: url });
+  // The live relay, the station recorder and show reminders: every process runs each loop and
+  // leases in the database decide who does what (server/background.ts). Started once listening.
+  const loops = startBackgroundLoops({ db, config, storage, jobs }, url);
 
   let closing: Promise<void> | null = null;
   return {
@@ -92,9 +85,9 @@ export async function startServer(
     close() {
       closing ??= (async () => {
         clearInterval(prune);
-        // A recording cut by the shutdown still leaves its draft, made while the database is open.
-        await recorder.stop();
-        await reminders.stop();
+        // ffmpeg stopped, leases given up, and a recording cut by the shutdown still leaves its
+        // draft, while the database is open.
+        await loops.stop();
         await new Promise<void>((resolve) => {
           // Event streams never finish by themselves: end them (each browser reconnects on its
           // own, to whichever process answers next) so only real requests are waited for.

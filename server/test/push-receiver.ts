@@ -21,6 +21,15 @@ export interface ReceivedPush {
   claims: { aud: string; exp: number; sub: string };
   /** The `k` of the Authorization header: the VAPID public key. */
   vapidKey: string;
+  /** When it arrived (Date.now()). */
+  at: number;
+}
+
+export interface ArrivedPush {
+  subscription: string;
+  at: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
 }
 
 export interface TestSubscription {
@@ -32,6 +41,12 @@ export interface TestSubscription {
 export interface PushReceiver {
   url: string;
   received: ReceivedPush[];
+  /** With `silent`: pushes that arrived and are held unanswered, and those the sender gave up on (closed). */
+  held: { waiting: number; givenUp: number };
+  /** With `fast`: every push as it arrived, answered 201 at once and checked only by inspect(). */
+  arrived: ArrivedPush[];
+  /** Checks and decrypts arrived pushes as a push service and browser would; what fails goes to `refused`. */
+  inspect(pushes: readonly ArrivedPush[]): ReceivedPush[];
   /** Requests that failed a check (the reason), so a test can say why. */
   refused: string[];
   subscribe(): TestSubscription;
@@ -61,12 +76,48 @@ function verifyVapid(header: string | undefined, endpoint: string): { claims: Re
   return { claims, vapidKey: k };
 }
 
-export async function startPushReceiver(): Promise<PushReceiver> {
+/**
+ * `silent`: a push service that takes every request and never answers (a slow or stuck host),
+ * counting what it holds. `fast`: each push is kept as it came and answered at once, its checks
+ * and decryption left to inspect() (thousands of pushes, where this process's time would
+ * otherwise be what the test measures).
+ */
+export async function startPushReceiver(options: { silent?: boolean; fast?: boolean } = {}): Promise<PushReceiver> {
   const subs = new Map<string, { ecdh: ECDH; auth: string; statuses: number[] }>();
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
+  const held = { waiting: 0, givenUp: 0 };
+  const arrived: ArrivedPush[] = [];
   let base = '';
+  /** What a push service and the browser check, then the payload decrypted with the subscription's key. */
+  const check = (push: ArrivedPush): ReceivedPush => {
+    const sub = subs.get(push.subscription);
+    if (!sub) throw new Error(`no subscription ${push.subscription}`);
+    const { headers } = push;
+    const { claims, vapidKey } = verifyVapid(headers.authorization, `${base}/push/${push.subscription}`);
+    if (headers['content-encoding'] !== 'aes128gcm') throw new Error(`Content-Encoding ${headers['content-encoding']}`);
+    if (!/^\d+$/.test(String(headers.ttl))) throw new Error(`TTL ${headers.ttl}`);
+    const plain = decrypt(push.body, { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth });
+    return {
+      subscription: push.subscription,
+      payload: JSON.parse(plain.toString('utf8')) as Record<string, unknown>,
+      ttl: headers.ttl as string | undefined,
+      urgency: headers.urgency as string | undefined,
+      encoding: headers['content-encoding'],
+      claims,
+      vapidKey,
+      at: push.at,
+    };
+  };
   const server = http.createServer((req, res) => {
+    if (options.silent) {
+      held.waiting += 1;
+      res.on('close', () => {
+        held.waiting -= 1;
+        held.givenUp += 1;
+      });
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -83,21 +134,14 @@ export async function startPushReceiver(): Promise<PushReceiver> {
         res.writeHead(next).end();
         return;
       }
+      const push: ArrivedPush = { subscription: id, at: Date.now(), headers: req.headers, body: Buffer.concat(chunks) };
+      if (options.fast) {
+        arrived.push(push);
+        res.writeHead(201).end();
+        return;
+      }
       try {
-        const endpoint = `${base}/push/${id}`;
-        const { claims, vapidKey } = verifyVapid(req.headers.authorization, endpoint);
-        if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error(`Content-Encoding ${req.headers['content-encoding']}`);
-        if (!/^\d+$/.test(String(req.headers.ttl))) throw new Error(`TTL ${req.headers.ttl}`);
-        const plain = decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth });
-        received.push({
-          subscription: id,
-          payload: JSON.parse(plain.toString('utf8')) as Record<string, unknown>,
-          ttl: req.headers.ttl as string | undefined,
-          urgency: req.headers.urgency as string | undefined,
-          encoding: req.headers['content-encoding'],
-          claims,
-          vapidKey,
-        });
+        received.push(check(push));
         res.writeHead(201, { Location: `${base}/message/${received.length}` }).end();
       } catch (err) {
         refuse(400, (err as Error).message);
@@ -109,6 +153,18 @@ export async function startPushReceiver(): Promise<PushReceiver> {
   return {
     url: base,
     received,
+    held,
+    arrived,
+    inspect(pushes) {
+      return pushes.flatMap((push) => {
+        try {
+          return [check(push)];
+        } catch (err) {
+          refused.push((err as Error).message);
+          return [];
+        }
+      });
+    },
     refused,
     subscribe() {
       counter += 1;

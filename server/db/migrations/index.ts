@@ -27,6 +27,7 @@ import * as mAdminPeople from './20261126130100_create_admin_people';
 import * as mLiveRelay from './20261126140000_create_live_relay';
 import * as mRecordings from './20261126150000_add_show_record_and_recordings';
 import * as mSessionVerifiedAt from './20261127104100_add_admin_sessions_verified_at';
+import * as mPushLimits from './20261127141700_add_push_subscription_address_host';
 
 // Listed here rather than read from a folder, so the bundled server and the
 // tests run the very same migrations with no file-system lookup.
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126140000_create_live_relay': mLiveRelay,
   '20261126150000_add_show_record_and_recordings': mRecordings,
   '20261127104100_add_admin_sessions_verified_at': mSessionVerifiedAt,
+  '20261127141700_add_push_subscription_address_host': mPushLimits,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -15,6 +15,7 @@ import { absoluteUrl, guardedFetchFollowing, OutboundRefusedError, type Outbound
 import type { Deps } from '../../http/context';
 import type { StreamFormat } from '../../media/ffmpeg';
 import { sniffStreamFile } from '../../media/stream-audio';
+import { leasedLoop, processHolder } from '../../jobs/leased-loop';
 import { deleteUploadedFiles } from '../../media/media-files';
 import { uploadsRepository } from '../uploads/uploads.repository';
 import { createRecordedEpisode } from './episodes.service';
@@ -77,13 +78,11 @@ export function startRecorder(options: RecorderOptions): Recorder {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
   const { tickMs, leaseMs } = config.recorder ?? DEFAULT_RECORDER;
-  // The column holds 64 characters; a long host name is cut, the pid and random part kept.
-  const holder = options.holder ?? `${os.hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const holder = options.holder ?? processHolder();
   const airingsNow = options.airings ?? airingsOnAir;
   const repo = recordingsRepository(db);
   const recordings = new Map<string, AiringRecording>();
-  let stopped = false;
-  let ticking: Promise<void> | null = null;
+  const loop = leasedLoop({ holder, everyMs: tickMs, leaseMs, pass, onError: (err) => log(JSON.stringify({ level: 'warn', recorder: 'pass failed', error: message(err) })) });
 
   async function renewAll(): Promise<void> {
     for (const [id, recording] of recordings) {
@@ -93,7 +92,7 @@ export function startRecorder(options: RecorderOptions): Recorder {
       if (renewed === true) recording.renewedAt = now();
       // Another process has it (this one was too slow to renew), or the database is gone for
       // longer than the claim lives: two recordings of one airing must never both become episodes.
-      else if (renewed === false || now() - recording.renewedAt > leaseMs - tickMs) {
+      else if (renewed === false || loop.mayHaveLapsed(recording.renewedAt, now())) {
         recordings.delete(id);
         log(JSON.stringify({ level: 'warn', recorder: 'claim lost; this process stops recording the airing', airing: id }));
         void recording.abandon();
@@ -110,7 +109,7 @@ export function startRecorder(options: RecorderOptions): Recorder {
     for (const airing of airingsNow(shows, now(), settings.timeZone)) {
       const key: AiringKey = { tenant, showId: airing.show.id, airingKey: airing.key };
       const id = `${tenant}/${airing.show.id}/${airing.key}`;
-      if (recordings.has(id) || stopped) continue;
+      if (recordings.has(id) || loop.stopped) continue;
       const at = now();
       if (airing.endsAtMs <= at) continue;
       if (!(await repo.claim(key, airing, holder, at, at + leaseMs))) continue;
@@ -134,35 +133,25 @@ export function startRecorder(options: RecorderOptions): Recorder {
     }
   }
 
-  async function tick(): Promise<void> {
-    if (stopped) return;
-    ticking ??= (async () => {
-      await renewAll();
-      for (const tenant of TENANTS) {
-        try {
-          await tickTenant(tenant);
-        } catch (err) {
-          log(JSON.stringify({ level: 'warn', recorder: 'pass failed', tenant, error: message(err) }));
-        }
+  async function pass(): Promise<void> {
+    await renewAll();
+    for (const tenant of TENANTS) {
+      try {
+        await tickTenant(tenant);
+      } catch (err) {
+        log(JSON.stringify({ level: 'warn', recorder: 'pass failed', tenant, error: message(err) }));
       }
-    })().finally(() => {
-      ticking = null;
-    });
-    await ticking;
+    }
   }
 
-  const timer = setInterval(() => void tick(), tickMs);
-  timer.unref();
-  void tick();
+  loop.start();
 
   return {
     holder,
     active: () => [...recordings.keys()],
-    tick,
+    tick: loop.tick,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await ticking?.catch(() => undefined);
+      await loop.stop();
       // What each has recorded becomes its draft, while the database is still open; the claims
       // are still renewed meanwhile (joining and storing a long show takes a while).
       const heartbeat = setInterval(() => void renewAll(), tickMs);
@@ -171,9 +160,7 @@ export function startRecorder(options: RecorderOptions): Recorder {
       recordings.clear();
     },
     async abandon() {
-      stopped = true;
-      clearInterval(timer);
-      await ticking?.catch(() => undefined);
+      await loop.stop();
       await Promise.all([...recordings.values()].map((r) => r.abandon()));
       recordings.clear();
     },

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { LIVE_WINDOW_MS } from '../../../domain/live';
 import { TENANTS, type Tenant } from '../../../domain/tenants';
 import type { Config } from '../../config';
@@ -7,6 +5,7 @@ import type { Db } from '../../db/knex';
 import { loadSettings } from '../../db/settings-store';
 import { absoluteUrl } from '../../http/outbound-guard';
 import { ffmpegBinary } from '../../media/ffmpeg';
+import { leasedLoop, processHolder } from '../../jobs/leased-loop';
 import { liveRepository } from './live.repository';
 import { TenantRelay } from './live.relay';
 import { createLiveStorage, type LiveStorage } from './live.storage';
@@ -44,7 +43,7 @@ export interface LiveRelays {
 }
 
 /**
- * Started in every server process (server/index.ts): exactly one relay per tenant whose
+ * Started in every server process (server/background.ts): exactly one relay per tenant whose
  * `liveRelay` setting is on runs across all of them, held by a lease row in the database
  * (docs/live-relay.md). A holder that dies stops renewing; the next process to look takes it.
  */
@@ -54,15 +53,14 @@ export function startLiveRelays(options: LiveRelaysOptions): LiveRelays {
   const log = options.log ?? ((line: string) => console.error(JSON.stringify({ level: 'warn', message: line })));
   const renewMs = options.renewMs ?? LEASE_RENEW_MS;
   const ttlMs = options.ttlMs ?? LEASE_TTL_MS;
-  const holder = options.holder ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const holder = options.holder ?? processHolder();
   const repo = liveRepository(db);
   const storage = options.storage ?? createLiveStorage({ uploadDir: config.uploadDir, s3: config.s3 });
   const relays = new Map<Tenant, TenantRelay>();
   /** When each held lease was last renewed: a relay whose lease may have lapsed stops. */
   const renewedAt = new Map<Tenant, number>();
   let lastPrune = 0;
-  let stopped = false;
-  let ticking: Promise<void> | null = null;
+  const loop = leasedLoop({ holder, everyMs: renewMs, leaseMs: ttlMs, pass, onError: (err) => log(`live relay: ${(err as Error)?.message ?? String(err)}`) });
 
   const stopRelay = async (tenant: Tenant) => {
     const relay = relays.get(tenant);
@@ -91,7 +89,7 @@ export function startLiveRelays(options: LiveRelaysOptions): LiveRelays {
       renewedAt.set(tenant, at);
       const current = relays.get(tenant);
       if (current && current.streamUrl !== url) await stopRelay(tenant);
-      if (!relays.has(tenant) && !stopped) {
+      if (!relays.has(tenant) && !loop.stopped) {
         const relay = new TenantRelay({
           tenant,
           streamUrl: url,
@@ -112,7 +110,7 @@ export function startLiveRelays(options: LiveRelaysOptions): LiveRelays {
       // The database is unreachable: past the lease's life another process may hold it, and
       // two relays must never write one tenant's playlist.
       const renewed = renewedAt.get(tenant);
-      if (relays.has(tenant) && renewed !== undefined && at - renewed > ttlMs - renewMs) await stopRelay(tenant);
+      if (relays.has(tenant) && renewed !== undefined && loop.mayHaveLapsed(renewed, at)) await stopRelay(tenant);
     }
   }
 
@@ -126,29 +124,19 @@ export function startLiveRelays(options: LiveRelaysOptions): LiveRelays {
     }
   }
 
-  async function tick(): Promise<void> {
-    if (stopped) return;
-    ticking ??= (async () => {
-      for (const tenant of TENANTS) await tickTenant(tenant);
-      if (now() - lastPrune >= PRUNE_EVERY_MS) lastPrune = now();
-    })().finally(() => {
-      ticking = null;
-    });
-    await ticking;
+  async function pass(): Promise<void> {
+    for (const tenant of TENANTS) await tickTenant(tenant);
+    if (now() - lastPrune >= PRUNE_EVERY_MS) lastPrune = now();
   }
 
-  const timer = setInterval(() => void tick(), renewMs);
-  timer.unref();
-  void tick();
+  loop.start();
 
   return {
     holder,
     running: () => relays,
-    tick,
+    tick: loop.tick,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await ticking?.catch(() => undefined);
+      await loop.stop();
       const tenants = [...relays.keys()];
       await Promise.all(tenants.map((t) => stopRelay(t)));
       await Promise.all(tenants.map((t) => repo.releaseLease(t, holder).catch(() => undefined)));

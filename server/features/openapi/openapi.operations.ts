@@ -649,14 +649,15 @@ export const OPERATIONS: OperationDoc[] = [
     tag: 'reminders',
     summary: 'Remind this browser of shows',
     description:
-      "Ten minutes before each airing of each show (its days and `startTime` in the tenant's `timeZone`) the subscription gets one push (RFC 8030, `aes128gcm` payload encryption per RFC 8291, VAPID per RFC 8292, `TTL: 600`, `Urgency: high`) whose payload is JSON `{title, body, url, showId, startsAt}`. The endpoint must be `https:` on a public address (unless `PUSH_ALLOW_INSECURE_ENDPOINTS=on`); a push service answering 404 or 410 deletes the subscription.",
+      "Ten minutes before each airing of each show (its days and `startTime` in the tenant's `timeZone`) the subscription gets one push (RFC 8030, `aes128gcm` payload encryption per RFC 8291, VAPID per RFC 8292, `TTL: 600`, `Urgency: high`) whose payload is JSON `{title, body, url, showId, startsAt}`. The endpoint must be `https:` on a public address (unless `PUSH_ALLOW_INSECURE_ENDPOINTS=on`), on a push service browsers use (`PUSH_ENDPOINT_HOSTS`); a push service answering 404 or 410 deletes the subscription.",
     access: 'public',
     rateLimited: true,
     body: { json: 'NewPushSubscription' },
     responses: {
       200: { description: 'The same endpoint was stored already: its show list is replaced.', json: 'PushSubscription' },
       201: { description: 'Stored.', json: 'PushSubscription' },
-      400: { description: 'An unknown show id, broken keys, or an endpoint that is not https: on a public address.', json: 'Error' },
+      400: { description: 'An unknown show id, broken keys, or an endpoint that is not https: on a public address of a push service browsers use.', json: 'Error' },
+      409: { description: 'This client address already holds `PUSH_SUBSCRIPTIONS_PER_ADDRESS` subscriptions that follow shows.', json: 'Error' },
     },
   },
   {

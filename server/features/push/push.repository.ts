@@ -46,6 +46,15 @@ const toSubscription = (r: SubscriptionRow): StoredSubscription => ({
 const deliveryKey = (d: Pick<Delivery, 'subscriptionId' | 'showId' | 'airing'>) => ({ subscription_id: d.subscriptionId, show_id: d.showId, airing: d.airing });
 
 export function pushRepository(db: Db) {
+  /** Pending deliveries whose time has come and that no live process holds, with their subscription. */
+  const dueRows = (now: number) =>
+    db('push_deliveries')
+      .join('push_subscriptions', 'push_subscriptions.id', 'push_deliveries.subscription_id')
+      .where('push_deliveries.state', 'pending')
+      .andWhere('push_deliveries.next_attempt_ms', '<=', now)
+      .andWhere('push_deliveries.lease_until_ms', '<=', now)
+      .andWhere('push_deliveries.starts_at_ms', '>', now);
+
   return {
     /** The one stored key pair, made by `make` if there is none yet; every process reads the same. */
     async vapidKeys(make: () => VapidKeys, now: number): Promise<VapidKeys> {
@@ -68,14 +77,38 @@ export function pushRepository(db: Db) {
       return new Set(rows.map((r: { id: string }) => r.id));
     },
 
-    /** Stores the subscription (or refreshes the one with this endpoint) with exactly these shows. */
-    async save(tenant: Tenant, subscription: PushSubscriptionKeys, showIds: string[], origin: string, now: number): Promise<{ id: string; created: boolean }> {
+    /**
+     * How many subscriptions made from `address` follow at least one show, leaving out this
+     * tenant's one with `endpoint` (saving it again adds none).
+     */
+    async activeAtAddress(address: string, tenant: Tenant, endpoint: string): Promise<number> {
+      const row = await db('push_subscriptions as s')
+        .where('s.address', address)
+        .whereNot((q) => q.where({ 's.tenant': tenant, 's.endpoint': endpoint }))
+        .whereExists(db('push_subscription_shows as f').whereRaw('f.subscription_id = s.id'))
+        .count({ n: '*' })
+        .first<{ n: unknown }>();
+      return num(row?.n ?? 0);
+    },
+
+    /**
+     * Stores the subscription (or refreshes the one with this endpoint) with exactly these shows,
+     * the address it came from (the latest) and its push-service host.
+     */
+    async save(
+      tenant: Tenant,
+      subscription: PushSubscriptionKeys,
+      showIds: string[],
+      from: { origin: string; address: string; endpointHost: string },
+      now: number,
+    ): Promise<{ id: string; created: boolean }> {
+      const { origin, address, endpointHost } = from;
       return db.transaction(async (trx) => {
         const id = newId();
         const at = nowIso(now);
         // Insert-if-absent, so two requests with one endpoint never make two rows.
         await trx('push_subscriptions')
-          .insert({ id, tenant, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, origin, created_at: at, updated_at: at })
+          .insert({ id, tenant, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, origin, address, endpoint_host: endpointHost, created_at: at, updated_at: at })
           .onConflict(['tenant', 'endpoint'])
           .ignore();
         const row = await trx('push_subscriptions').where({ tenant, endpoint: subscription.endpoint }).first<{ id: string }>('id');
@@ -83,7 +116,7 @@ export function pushRepository(db: Db) {
         const created = row.id === id;
         if (!created) {
           // The browser may have new keys for the same endpoint; the show list is replaced.
-          await trx('push_subscriptions').where({ id: row.id }).update({ p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, origin, updated_at: at });
+          await trx('push_subscriptions').where({ id: row.id }).update({ p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, origin, address, endpoint_host: endpointHost, updated_at: at });
           await trx('push_subscription_shows').where({ subscription_id: row.id }).delete();
         }
         if (showIds.length > 0) await trx('push_subscription_shows').insert(showIds.map((show_id) => ({ subscription_id: row.id, show_id })));
@@ -105,19 +138,9 @@ export function pushRepository(db: Db) {
       });
     },
 
-    async subscription(id: string): Promise<StoredSubscription | null> {
-      const row = await db<SubscriptionRow>('push_subscriptions').where({ id }).first();
-      return row ? toSubscription(row) : null;
-    },
-
     async showIdsOf(id: string): Promise<string[]> {
       const rows = await db('push_subscription_shows').where({ subscription_id: id }).orderBy('show_id').select('show_id');
       return rows.map((r: { show_id: string }) => r.show_id);
-    },
-
-    async show(tenant: Tenant, id: string): Promise<Pick<Show, 'id' | 'title' | 'description'> | null> {
-      const row = await db('shows').where({ tenant, id }).first<{ id: string; title: string; description: string } | undefined>('id', 'title', 'description');
-      return row ?? null;
     },
 
     /** The tenant's shows that at least one subscription follows. */
@@ -143,15 +166,20 @@ export function pushRepository(db: Db) {
       }
     },
 
-    /** Pending deliveries whose time has come and that no live process holds. */
-    async due(now: number, limit: number): Promise<Delivery[]> {
-      const rows = await db('push_deliveries')
-        .where({ state: 'pending' })
-        .andWhere('next_attempt_ms', '<=', now)
-        .andWhere('lease_until_ms', '<=', now)
-        .andWhere('starts_at_ms', '>', now)
-        .orderBy('starts_at_ms')
-        .limit(limit);
+    /** The push-service hosts that have pending deliveries whose time has come and that no live process holds. */
+    async dueHosts(now: number): Promise<string[]> {
+      const rows = await dueRows(now).distinct('push_subscriptions.endpoint_host as host');
+      return rows.map((r: { host: string | null }) => r.host ?? '');
+    },
+
+    /** Those deliveries of subscriptions on one push-service host, the soonest show first. */
+    async due(now: number, limit: number, host: string): Promise<Delivery[]> {
+      const rows = await dueRows(now)
+        // Rows made without a host (only ever by hand) share the lane named ''.
+        .andWhere((q) => (host ? q.where('push_subscriptions.endpoint_host', host) : q.whereNull('push_subscriptions.endpoint_host').orWhere('push_subscriptions.endpoint_host', '')))
+        .orderBy('push_deliveries.starts_at_ms')
+        .limit(limit)
+        .select('push_deliveries.*');
       return rows.map((r: { subscription_id: string; show_id: string; airing: string; starts_at_ms: unknown; attempts: unknown }) => ({
         subscriptionId: r.subscription_id,
         showId: r.show_id,
@@ -159,6 +187,19 @@ export function pushRepository(db: Db) {
         startsAtMs: num(r.starts_at_ms),
         attempts: num(r.attempts),
       }));
+    },
+
+    /**
+     * What a claimed delivery needs, in one read: its subscription and its show, or null when
+     * the listener took the show off since the row was made, or an admin deleted it.
+     */
+    async toSend(d: Delivery): Promise<{ sub: StoredSubscription; show: Pick<Show, 'id' | 'title' | 'description'> } | null> {
+      const row = await db('push_subscriptions')
+        .join('push_subscription_shows', 'push_subscription_shows.subscription_id', 'push_subscriptions.id')
+        .join('shows', (j) => j.on('shows.id', 'push_subscription_shows.show_id').andOn('shows.tenant', 'push_subscriptions.tenant'))
+        .where({ 'push_subscriptions.id': d.subscriptionId, 'push_subscription_shows.show_id': d.showId })
+        .first<(SubscriptionRow & { title: string; description: string }) | undefined>('push_subscriptions.*', 'shows.title', 'shows.description');
+      return row ? { sub: toSubscription(row), show: { id: d.showId, title: row.title, description: row.description } } : null;
     },
 
     /** Takes the delivery for this process until `leaseUntil`; false when another process has it. */

@@ -2,10 +2,9 @@ import Router from '@koa/router';
 import { NewPushSubscriptionSchema, PushUnsubscribeSchema } from '../../../domain/push';
 import { jsonBody } from '../../http/body';
 import type { AppState, Deps } from '../../http/context';
-import { badRequest } from '../../http/errors';
+import { limitKey } from '../../http/client-address';
 import { rateLimit } from '../../http/rate-limit';
 import { parseWith } from '../../http/validate';
-import { pushEndpointProblem } from './push.outbound';
 import { pushRepository } from './push.repository';
 import { saveSubscription, vapidKeys } from './push.service';
 
@@ -20,13 +19,12 @@ export function pushRouter(deps: Deps): Router<AppState> {
 
   router.post('/subscriptions', rateLimit(deps, 'POST /api/push/subscriptions'), jsonBody(deps), async (ctx) => {
     const input = parseWith(NewPushSubscriptionSchema, ctx.state.body);
-    const problem = pushEndpointProblem(input.subscription.endpoint, deps.config);
-    if (problem) throw badRequest(`The push endpoint cannot be used: ${problem}`, [{ path: 'subscription.endpoint', message: problem }]);
     // Where the notification will link to, and the VAPID subject's host: PUBLIC_URL, or the
     // origin the browser subscribed on (docs/api.md, Round three).
     // (Koa's ctx.origin is the Origin header; the request's own origin is built from protocol and host.)
     const origin = deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
-    const { created, ...answer } = await saveSubscription(deps.db, ctx.state.tenant, input, origin, deps.now());
+    const source = { origin, address: limitKey(ctx.state.clientAddress) };
+    const { created, ...answer } = await saveSubscription(deps.db, deps.config, ctx.state.tenant, input, source, deps.now());
     ctx.status = created ? 201 : 200;
     ctx.body = answer;
   });

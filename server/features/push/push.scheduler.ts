@@ -5,6 +5,8 @@ import type { Db } from '../../db/knex';
 import { loadSettings } from '../../db/settings-store';
 import { airingsBetween } from '../../../domain/airings';
 import { pushRepository, type Delivery } from './push.repository';
+import { leasedLoop } from '../../jobs/leased-loop';
+import { pushEndpointProblem } from './push.outbound';
 import { reminderPayload, sendReminder, vapidKeys, type PushTransport } from './push.service';
 
 const WINDOW_MS = REMINDER_MINUTES_BEFORE * 60_000;
@@ -13,7 +15,12 @@ export const REMINDER_TICK_MS = 15_000;
 /** A process sending a push holds its delivery this long; one that died lets another retry after. */
 const LEASE_MS = 60_000;
 const BATCH = 100;
-const CONCURRENT_SENDS = 8;
+/**
+ * Sends in flight to one push-service host from one process. Each host has its own lane:
+ * a host that answers slowly or never (each send ends at its 10 s deadline, push.service.ts)
+ * holds only its own lane, never another host's reminders.
+ */
+export const SENDS_PER_HOST = 16;
 
 /** Retries after a failure: 5 s, 10 s, 20 s … at most a minute apart, until the show starts. */
 export const retryDelayMs = (attempts: number): number => Math.min(60_000, 5_000 * 2 ** Math.max(0, attempts - 1));
@@ -31,9 +38,9 @@ export interface ReminderSchedulerOptions {
 export interface ReminderScheduler {
   /** A pass now, then one every tickMs until stop(). */
   start(): void;
-  /** One pass: claims the airings now within ten minutes, sends what is due. */
+  /** One pass: claims the airings now within ten minutes, sends what is due, and waits for the sends. */
   tick(): Promise<void>;
-  /** Stops the timer and waits for a pass in progress. */
+  /** Stops the timer and waits for a pass in progress and the sends in flight. */
   stop(): Promise<void>;
 }
 
@@ -45,9 +52,15 @@ export interface ReminderScheduler {
  */
 export function reminderScheduler({ db, config, transport, now = Date.now, tickMs = REMINDER_TICK_MS, log = () => {} }: ReminderSchedulerOptions): ReminderScheduler {
   const repo = pushRepository(db);
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
+  // Each delivery row is its own lease (lease_until_ms): the loop's holder name goes unused.
+  const loop = leasedLoop({
+    everyMs: tickMs,
+    leaseMs: LEASE_MS,
+    pass,
+    onError: (err) => log(JSON.stringify({ level: 'error', push: 'reminder pass failed', error: err instanceof Error ? err.message : String(err) })),
+  });
+  /** The lane sending to each push-service host now, by host. */
+  const lanes = new Map<string, Promise<void>>();
 
   async function claimAirings(at: number): Promise<void> {
     for (const tenant of TENANTS) {
@@ -63,13 +76,15 @@ export function reminderScheduler({ db, config, transport, now = Date.now, tickM
   async function deliver(d: Delivery): Promise<void> {
     const at = now();
     if (!(await repo.claim(d, at, at + LEASE_MS))) return;
-    const sub = await repo.subscription(d.subscriptionId);
-    // The listener may have taken the show off since the row was made, or an admin deleted it.
-    const show = sub && (await repo.showIdsOf(sub.id)).includes(d.showId) ? await repo.show(sub.tenant, d.showId) : null;
-    if (!sub || !show) {
+    const found = await repo.toSend(d);
+    // A subscription kept from before PUSH_ENDPOINT_HOSTS left its host out is not sent to.
+    const refused = found && pushEndpointProblem(found.sub.endpoint, config);
+    if (!found || refused) {
       await repo.drop(d);
+      if (refused) log(JSON.stringify({ level: 'warn', push: 'endpoint refused, dropped', subscription: d.subscriptionId, detail: refused }));
       return;
     }
+    const { sub, show } = found;
     const keys = await vapidKeys(db, config, at);
     const { outcome, detail } = await sendReminder(transport, config, keys, sub, reminderPayload(show, sub, d.startsAtMs));
     if (outcome === 'sent') {
@@ -85,45 +100,61 @@ export function reminderScheduler({ db, config, transport, now = Date.now, tickM
     }
   }
 
+  /** Sends what is due on one host, SENDS_PER_HOST at a time, until nothing is left or the scheduler stops. */
+  async function drain(host: string): Promise<void> {
+    while (!loop.stopped) {
+      const due = await repo.due(now(), BATCH, host);
+      let next = 0;
+      // Workers that each take the next delivery as they finish one: a slow send holds one worker only.
+      const worker = async () => {
+        while (!loop.stopped && next < due.length) await deliver(due[next++]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(SENDS_PER_HOST, due.length) }, worker));
+      if (due.length < BATCH) break;
+    }
+  }
+
+  /** The host's lane, started unless it runs already (one per host per process). */
+  function lane(host: string): Promise<void> {
+    let running = lanes.get(host);
+    if (!running) {
+      running = drain(host)
+        .catch((err: unknown) => log(JSON.stringify({ level: 'error', push: 'sending failed', host, error: err instanceof Error ? err.message : String(err) })))
+        .finally(() => lanes.delete(host));
+      lanes.set(host, running);
+    }
+    return running;
+  }
+
+  /**
+   * Claims the airings now within ten minutes and starts a lane for each host with something
+   * due; the pass does not wait for the lanes, so a slow host never holds the next pass either.
+   */
   async function pass(): Promise<void> {
     const at = now();
     await repo.sweep(at);
     await claimAirings(at);
-    for (;;) {
-      const due = await repo.due(now(), BATCH);
-      // A few sends at a time: one slow push service must not hold up a whole airing's
-      // reminders, and thousands of them still go out well inside the ten minutes.
-      for (let i = 0; i < due.length && !stopped; i += CONCURRENT_SENDS) await Promise.all(due.slice(i, i + CONCURRENT_SENDS).map(deliver));
-      // A stopping process leaves the rest to the others (or its own next start).
-      if (due.length < BATCH || stopped) break;
-    }
+    if (loop.stopped) return;
+    for (const host of await repo.dueHosts(now())) void lane(host);
   }
 
-  const tick = (): Promise<void> => {
-    // One pass at a time in a process; a slow pass makes the next one wait, never overlap.
-    running ??= pass()
-      .catch((err: unknown) => log(JSON.stringify({ level: 'error', push: 'reminder pass failed', error: err instanceof Error ? err.message : String(err) })))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
+  /** Until every lane has finished (tick() and stop()). */
+  async function lanesDone(): Promise<void> {
+    while (lanes.size > 0) await Promise.all(lanes.values());
+  }
 
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => void tick().finally(schedule), tickMs);
-    timer.unref();
+  const tick = async (): Promise<void> => {
+    await loop.tick();
+    await lanesDone();
   };
 
   return {
     tick,
-    start() {
-      void tick().finally(schedule);
-    },
+    start: loop.start,
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop.stop();
+      // Sends in flight finish (each within its deadline); the rest are left to the others.
+      await lanesDone();
     },
   };
 }

@@ -4,7 +4,8 @@ import type { Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
-import { badRequest } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
+import { pushEndpointProblem, pushServiceHost } from './push.outbound';
 import { pushRepository, type StoredSubscription, type VapidKeys } from './push.repository';
 
 /** RFC 8030 headers of every reminder (docs/api.md): worthless once the show has started. */
@@ -40,15 +41,44 @@ export function vapidKeys(db: Db, config: Config, now: number): Promise<VapidKey
   return keys;
 }
 
-/** POST /api/push/subscriptions: the shows must be this tenant's; the endpoint was checked by the router. */
-export async function saveSubscription(db: Db, tenant: Tenant, input: NewPushSubscription, origin: string, now: number): Promise<PushSubscriptionAnswer & { created: boolean }> {
+/** Who is subscribing: where the notification links to, and the client address (for the cap). */
+export interface SubscriptionSource {
+  origin: string;
+  /** The client address as the rate limits count it (IPv6: its /64). */
+  address: string;
+}
+
+/**
+ * POST /api/push/subscriptions: the endpoint must be on a push service browsers use, the shows
+ * this tenant's, and one address may hold only so many subscriptions that follow shows
+ * (docs/api.md "Reminders by Web Push").
+ */
+export async function saveSubscription(
+  db: Db,
+  config: Config,
+  tenant: Tenant,
+  input: NewPushSubscription,
+  source: SubscriptionSource,
+  now: number,
+): Promise<PushSubscriptionAnswer & { created: boolean }> {
+  const { endpoint } = input.subscription;
+  const problem = pushEndpointProblem(endpoint, config);
+  if (problem) throw badRequest(`The push endpoint cannot be used: ${problem}`, [{ path: 'subscription.endpoint', message: problem }]);
   const repo = pushRepository(db);
   const known = await repo.existingShowIds(tenant, input.showIds);
   const unknown = input.showIds.filter((id) => !known.has(id));
   if (unknown.length > 0) throw badRequest(PUSH_MESSAGES.unknownShow, [{ path: 'showIds', message: PUSH_MESSAGES.unknownShow }]);
-  const { id, created } = await repo.save(tenant, input.subscription, input.showIds, origin, now);
+  // Counted before the write, not in its transaction: requests racing from one address may pass
+  // the cap by a few, which the rate limit keeps small; the cap only has to bound the sending.
+  const cap = config.limits.pushSubscriptionsPerAddress;
+  if (input.showIds.length > 0 && (await repo.activeAtAddress(source.address, tenant, endpoint)) >= cap) throw conflict(tooManySubscriptions(cap));
+  const { id, created } = await repo.save(tenant, input.subscription, input.showIds, { ...source, endpointHost: pushServiceHost(endpoint) }, now);
   return { id, showIds: await repo.showIdsOf(id), created };
 }
+
+/** 409 (not 429: waiting does not help, only unsubscribing does) — docs/api.md. */
+export const tooManySubscriptions = (cap: number): string =>
+  `Too many reminder subscriptions from this network (${cap}, the most one address may hold): turn reminders off in another browser on it first`;
 
 /** The radio page of the subscription's tenant (docs/api.md: with ?tenant=caribbean on that tenant). */
 export function radioPageUrl(origin: string, tenant: Tenant): string {
@@ -74,7 +104,28 @@ export function vapidSubject(config: Config, origin: string): string {
 export type SendOutcome = 'sent' | 'gone' | 'failed';
 
 /**
- * Encrypts (RFC 8291, aes128gcm) and signs (VAPID) with the web-push library, then sends
+ * The signed VAPID header of a push service (its origin is the token's audience). Signing costs
+ * several times the encryption, so a token is made once an hour per push service and subject
+ * and reused, as RFC 8292 section 2 allows; web-push makes each valid for 12 hours.
+ */
+const VAPID_REUSE_MS = 60 * 60_000;
+const vapidHeaders = new Map<string, { authorization: string; madeAt: number }>();
+
+function vapidAuthorization(endpoint: string, subject: string, keys: VapidKeys): string {
+  const audience = new URL(endpoint).origin;
+  const cacheKey = `${audience} ${subject} ${keys.publicKey}`;
+  const at = Date.now();
+  const cached = vapidHeaders.get(cacheKey);
+  if (cached && at - cached.madeAt < VAPID_REUSE_MS) return cached.authorization;
+  const authorization = String(webpush.getVapidHeaders(audience, subject, keys.publicKey, keys.privateKey, 'aes128gcm').Authorization);
+  // Push services are few; the bound only keeps a long-running process's map small.
+  if (vapidHeaders.size >= 1000) vapidHeaders.clear();
+  vapidHeaders.set(cacheKey, { authorization, madeAt: at });
+  return authorization;
+}
+
+/**
+ * Encrypts (RFC 8291, aes128gcm) with the web-push library and signs (VAPID, above), then sends
  * through `transport`. 404 and 410 mean the browser's subscription no longer exists.
  */
 export async function sendReminder(
@@ -85,13 +136,13 @@ export async function sendReminder(
   payload: ReminderPayload,
 ): Promise<{ outcome: SendOutcome; detail?: string }> {
   const details = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: sub.keys }, JSON.stringify(payload), {
-    vapidDetails: { subject: vapidSubject(config, sub.origin), publicKey: keys.publicKey, privateKey: keys.privateKey },
     TTL: REMINDER_TTL_SECONDS,
     urgency: REMINDER_URGENCY,
     contentEncoding: 'aes128gcm',
   });
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(details.headers as Record<string, unknown>)) headers[name] = String(value);
+  headers.Authorization = vapidAuthorization(details.endpoint, vapidSubject(config, sub.origin), keys);
   let status: number;
   let text = '';
   try {

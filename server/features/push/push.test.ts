@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PUSH_ENDPOINT_HOSTS } from '../../config';
 import { ADMIN_KEY, createTestApp, describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
 import { startPushReceiver, type PushReceiver, type TestSubscription } from '../../test/push-receiver';
 import { guardedPushTransport } from './push.outbound';
-import { reminderScheduler } from './push.scheduler';
+import { reminderScheduler, SENDS_PER_HOST } from './push.scheduler';
 
 const ALL_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MIN = 60_000;
@@ -201,6 +202,67 @@ describeEachEngine(
       expect(receiver.received.map((r) => [r.payload.title, r.payload.startsAt])).toEqual([['Twice Show starts in 10 minutes', '2026-11-01T05:30:00.000Z']]);
     });
 
+    it('caps the subscriptions following shows per address (IPv6 by its /64): one more is 409, a refresh or another address is not', async () => {
+      const show = await addShow(t(), { title: 'Morning Glory', startTime: '06:00', endTime: '09:00' });
+      const limits = t().config.limits;
+      const before = limits.pushSubscriptionsPerAddress;
+      limits.pushSubscriptionsPerAddress = 3;
+      try {
+        const from = (address: string, sub: Pick<TestSubscription, 'endpoint' | 'keys'>, showIds = [show]) =>
+          t().http().post('/api/push/subscriptions').set('X-Forwarded-For', address).send({ subscription: { endpoint: sub.endpoint, keys: sub.keys }, showIds });
+        const subs = Array.from({ length: 4 }, () => receiver.subscribe());
+        for (const [i, sub] of subs.slice(0, 3).entries()) expect((await from(`2001:db8:7:7::${i + 1}`, sub)).status).toBe(201);
+        // Following nothing, a subscription is not counted.
+        expect((await from('2001:db8:7:7::9', receiver.subscribe(), [])).status).toBe(201);
+
+        const over = await from('2001:db8:7:7:ffff::1', subs[3]!);
+        expect(over.status).toBe(409);
+        expect(over.body.error).toBe('Too many reminder subscriptions from this network (3, the most one address may hold): turn reminders off in another browser on it first');
+        expect(await t().db('push_subscriptions').where({ endpoint: subs[3]!.endpoint }).select('id')).toHaveLength(0);
+        // The same browser again (new keys, other shows) adds none; another address has its own count.
+        expect((await from('2001:db8:7:7::1', subs[0]!)).status).toBe(200);
+        expect((await from('2001:db8:8:8::1', subs[3]!)).status).toBe(201);
+        // Turning reminders off in one browser makes room for another.
+        expect((await t().http().delete('/api/push/subscriptions').set('X-Forwarded-For', freshAddress()).send({ endpoint: subs[1]!.endpoint })).status).toBe(204);
+        expect((await from('2001:db8:7:7::4', receiver.subscribe())).status).toBe(201);
+      } finally {
+        limits.pushSubscriptionsPerAddress = before;
+      }
+    });
+
+    it("a push service that never answers holds only its own lane: another host's reminder goes out before any of its sends gives up", async () => {
+      const stuck = await startPushReceiver({ silent: true });
+      try {
+        // The stuck host's listeners follow the earlier show, so they come first in line.
+        const early = await addShow(t(), { title: 'Gospel Hour', startTime: '19:00', endTime: '20:00' });
+        const later = await addShow(t(), { title: 'Night Praise', startTime: '19:05', endTime: '20:00' });
+        for (let i = 0; i < 40; i += 1) {
+          const sub = receiver.subscribe();
+          expect((await subscribe(t(), { endpoint: `${stuck.url}/push/${sub.id}`, keys: sub.keys }, [early])).status).toBe(201);
+        }
+        const sub = receiver.subscribe();
+        expect((await subscribe(t(), sub, [later])).status).toBe(201);
+
+        const s = scheduler({ now: Date.parse('2026-11-26T22:56:00Z') });
+        const pass = s.tick();
+        // Waits for the reminder on the other host, or for the stuck host's first send to reach
+        // its deadline (10 s), whichever comes first.
+        await vi.waitUntil(() => receiver.received.length > 0 || stuck.held.givenUp > 0, { timeout: 30_000, interval: 20 });
+        expect(receiver.received.map((r) => r.payload.title)).toEqual(['Night Praise starts in 10 minutes']);
+        expect(stuck.held.givenUp).toBe(0);
+        // The stuck host is sent to meanwhile, no more at once than its lane's limit.
+        await vi.waitUntil(() => stuck.held.waiting > 0, { timeout: 30_000, interval: 20 });
+        expect(stuck.held.givenUp).toBe(0);
+        expect(stuck.held.waiting).toBeLessThanOrEqual(SENDS_PER_HOST);
+        await stuck.close();
+        await pass;
+        await s.stop();
+      } finally {
+        await stuck.close();
+      }
+      // Forty subscriptions made through the API first: a loaded machine needs more than the default.
+    }, 90_000);
+
     it('sends nothing for a show the listener took off before its reminder', async () => {
       const a = await addShow(t(), { title: 'Gospel Hour', startTime: '19:00', endTime: '20:00' });
       const b = await addShow(t(), { title: 'Night Praise', startTime: '21:00', endTime: '22:00' });
@@ -211,7 +273,8 @@ describeEachEngine(
       expect(receiver.received).toHaveLength(0);
     });
   },
-  { pushAllowInsecureEndpoints: true },
+  // The stand-in push services listen on 127.0.0.1: one more host next to the real ones.
+  { pushAllowInsecureEndpoints: true, pushEndpointHosts: [...DEFAULT_PUSH_ENDPOINT_HOSTS, '127.0.0.1'] },
 );
 
 describe('push endpoints a stranger gives us', () => {
@@ -237,5 +300,30 @@ describe('push endpoints a stranger gives us', () => {
     const ok = await subscribe(app, { endpoint: 'https://fcm.googleapis.com/fcm/send/abc:def', keys: sub.keys }, [show]);
     expect(ok.status).toBe(201);
     expect(await app.db('push_subscriptions').select('id')).toHaveLength(1);
+  });
+
+  it('must be on a push service browsers use (PUSH_ENDPOINT_HOSTS), on its usual port', async () => {
+    const show = await addShow(app, { title: 'Drive Time', startTime: '16:00', endTime: '18:00' });
+    const sub = receiver.subscribe();
+    const hosts = 'fcm.googleapis.com, updates.push.services.mozilla.com, *.push.apple.com, *.notify.windows.com';
+    for (const endpoint of ['https://push.example.com/wpush/v2/abc', 'https://example.com/', 'https://push.apple.com.attacker.example/x', 'https://notify.windows.com/w/?token=x']) {
+      const res = await subscribe(app, { endpoint, keys: sub.keys }, [show]);
+      expect(res.status, endpoint).toBe(400);
+      const host = new URL(endpoint).hostname;
+      expect(res.body.error, endpoint).toBe(`The push endpoint cannot be used: ${host} is not a push service; reminders are sent only to the push services browsers use (${hosts}).`);
+      expect(res.body.issues, endpoint).toEqual([{ path: 'subscription.endpoint', message: expect.stringContaining(`${host} is not a push service`) }]);
+    }
+    const port = await subscribe(app, { endpoint: 'https://fcm.googleapis.com:8443/fcm/send/abc', keys: sub.keys }, [show]);
+    expect(port.status).toBe(400);
+    expect(port.body.error).toBe('The push endpoint cannot be used: A push service answers on its usual port; an endpoint names none.');
+    // Chrome's, Firefox's, Safari's and Edge's endpoints.
+    for (const endpoint of [
+      'https://fcm.googleapis.com/wp/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://web.push.apple.com/QGx',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAA',
+    ]) {
+      expect((await subscribe(app, { endpoint, keys: sub.keys }, [show])).status, endpoint).toBe(201);
+    }
   });
 });
