@@ -634,4 +634,22 @@ describe('RadioEngine on the relayed ladder', () => {
     expect(medias[0]!.src).toBe(STREAM);
     expect(engine.state.status).toBe('playing');
   });
+
+  it('leaves the ladder for an episode played while the relayed stream plays on it, and plays the episode', async () => {
+    engine.setLadder('/live/master.m3u8');
+    engine.play(STREAM);
+    medias[0]!.fire('playing');
+    await flush();
+    const ladder = medias[1]!;
+    ladder.fire('playing');
+    expect(engine.state.live).not.toBeNull();
+    const episode: QueueItem = { id: 'e1', title: 'Episode', artist: 'Show', src: '/out/e1.mp3', lowDataSrc: null, artwork: null, explicit: false, kind: 'episode' };
+    engine.playQueue([episode], 0);
+    await flush();
+    expect(attached).toHaveLength(1);
+    expect(attached[0]!.destroyed).toBe(true);
+    expect(engine.state.live).toBeNull();
+    expect(ladder.src).toBe('/out/e1.mp3');
+    expect(engine.state).toMatchObject({ status: 'connecting', index: 0 });
+  });
 });
