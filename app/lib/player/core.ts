@@ -3,13 +3,13 @@
  * error, stall, a waiting that lasts or an ended live stream it reconnects with backoff,
  * resumes at once when the browser says it is online again, and gives up after a long outage.
  *
- * What plays is a part's: the live stream (live.ts) or the queue of tracks and episodes
- * (queue.ts), the queue whenever the state has an index. The core hands each element event to
- * that part, and asks it where to pick up after a trouble; the data meter (meter.ts) counts
- * each stretch of sound. engine.ts puts the parts together as the app's RadioEngine.
+ * What plays is the live stream (live.ts) or a queue of tracks and episodes (queue.ts): the
+ * core hands each element event to them through its hooks and asks them where to pick up after
+ * a trouble; the data meter (meter.ts) counts each stretch of sound. engine.ts is the last of
+ * the chain, the app's RadioEngine.
  */
 
-import { Meter } from './meter';
+import { countStretch, liveSeconds, trackMegabytes } from './meter';
 import { INITIAL_STATE, realTimers, type EngineState, type EngineStatus, type MediaLike, type Timers } from './state';
 
 export type ConnectStatus = 'connecting' | 'reconnecting';
@@ -30,25 +30,6 @@ export function dropSource(media: MediaLike): void {
   media.load();
 }
 
-/** What the core asks of the part that plays (live.ts, queue.ts). */
-export interface PlayerPart {
-  /** Puts this part's source on the element (its volume and mute set) and starts it. */
-  connect(media: MediaLike, status: ConnectStatus): void;
-  /** Another source begins: drop what this part holds. */
-  leave(): void;
-  /** The listener paused. */
-  pause(media: MediaLike | null): void;
-  /** The element's events, while this part plays. */
-  playing(): void;
-  time(): void;
-  metadata(): void;
-  ended(): void;
-  /** A trouble will be retried (`was`: the status it met): keep where to pick up from. */
-  troubled(was: EngineStatus): void;
-  /** The browser is online again: a reconnect goes now. */
-  online(): void;
-}
-
 export interface CoreOptions {
   createMedia: () => MediaLike;
   timers?: Timers;
@@ -64,14 +45,18 @@ export const DEFAULT_BACKOFF_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000];
 export const DEFAULT_GIVE_UP_MS = 5 * 60_000;
 export const DEFAULT_WAITING_TIMEOUT_MS = 8_000;
 
-export class PlayerCore {
+/**
+ * The core of the RadioEngine; what plays is its subclasses': LivePlayer (live.ts) fills in the
+ * hooks below for the live stream, QueuePlayer (queue.ts) for a queue whenever the state has an
+ * index. A chain of classes rather than parts held in fields: the player is in the entry every
+ * page loads, and forwarding to parts cost it about 0.6 KB at the wire (docs/performance.md).
+ */
+export abstract class PlayerCore {
   state: EngineState = { ...INITIAL_STATE };
-  readonly timers: Timers;
-  readonly meter: Meter;
-  private element: MediaLike | null = null;
+  protected readonly timers: Timers;
+  protected media: MediaLike | null = null;
   /** The sleep timer's fade (1 = the listener's volume); never stored as the volume. */
   private fade = 1;
-  private parts: { live: PlayerPart; queue: PlayerPart } | null = null;
   private listeners = new Set<() => void>();
   private readonly backoff: number[];
   private readonly giveUpAfter: number;
@@ -80,91 +65,78 @@ export class PlayerCore {
   private waitingTimer: unknown = null;
   /** When the stream last played, or when the outage began. */
   private outageSince: number | null = null;
+  /** When the sound began, for the data meter (meter.ts); null while silent. */
+  private playingSince: number | null = null;
 
-  constructor(private readonly options: CoreOptions) {
+  constructor(protected readonly options: CoreOptions) {
     this.timers = options.timers ?? realTimers;
     this.backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
     this.giveUpAfter = options.giveUpAfterMs ?? DEFAULT_GIVE_UP_MS;
     this.waitingTimeout = options.waitingTimeoutMs ?? DEFAULT_WAITING_TIMEOUT_MS;
-    this.meter = new Meter(this);
   }
 
-  /** The parts that play (engine.ts): the queue's whenever the state has an index, else the live stream's. */
-  plug(live: PlayerPart, queue: PlayerPart): void {
-    this.parts = { live, queue };
-  }
-
-  private part(): PlayerPart {
-    const parts = this.parts!;
-    return this.state.index >= 0 ? parts.queue : parts.live;
-  }
-
-  /** The one element playing, or null before the first play. */
-  get media(): MediaLike | null {
-    return this.element;
-  }
+  /** Puts what plays on the element (its volume and mute set) and starts it. */
+  protected abstract load(media: MediaLike, status: ConnectStatus): void;
+  /** Another source begins: drop what is held for the one before. */
+  protected abstract leave(): void;
+  /** The listener paused: what the element keeps, or lets go. */
+  protected abstract release(media: MediaLike | null): void;
+  /** The element's events. */
+  protected abstract afterPlaying(): void;
+  protected abstract onTime(): void;
+  protected abstract onMetadata(): void;
+  protected abstract onEnded(): void;
+  /** A trouble will be retried (`was`: the status it met): keep where to pick up from. */
+  protected abstract beforeRetry(was: EngineStatus): void;
+  /** The browser is online again: a reconnect goes now, from where it stopped. */
+  protected abstract keepPlace(): void;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
 
-  set(patch: Partial<EngineState>): void {
+  protected set(patch: Partial<EngineState>): void {
     this.state = { ...this.state, ...patch };
     this.listeners.forEach((l) => l());
   }
 
-  /** A new element with the core's listeners (the ladder's hand-off readies one beside the playing one). */
-  createElement(): MediaLike {
-    return this.wire(this.options.createMedia());
-  }
-
-  /** Takes over an element started before the app ran (the first tap); only when none was made yet. */
-  takeElement(media: MediaLike): boolean {
-    if (this.element) return false;
-    this.element = this.wire(media);
-    return true;
-  }
-
-  /** Another element becomes the one playing (made by createElement); returns the one it replaces. */
-  replaceElement(next: MediaLike): MediaLike | null {
-    const old = this.element;
-    this.element = next;
-    return old;
+  private element(): MediaLike {
+    if (this.media) return this.media;
+    this.media = this.wire(this.options.createMedia());
+    return this.media;
   }
 
   /** The core's listeners on a media element; an element that is not (or no longer) the one playing is not heard. */
-  private wire(media: MediaLike): MediaLike {
-    const on = (type: string, fn: () => void) => media.addEventListener(type, () => media === this.element && fn());
-    on('playing', () => this.playing());
+  protected wire(media: MediaLike): MediaLike {
+    const on = (type: string, fn: () => void) => media.addEventListener(type, () => media === this.media && fn());
+    on('playing', () => this.onPlaying());
     on('waiting', () => this.onWaiting());
-    for (const type of ['error', 'stalled']) on(type, () => this.trouble());
-    on('ended', () => this.part().ended());
-    on('timeupdate', () => this.part().time());
-    for (const type of ['loadedmetadata', 'durationchange']) on(type, () => this.part().metadata());
+    for (const type of ['error', 'stalled']) on(type, () => this.onTrouble());
+    on('ended', () => this.onEnded());
+    on('timeupdate', () => this.onTime());
+    for (const type of ['loadedmetadata', 'durationchange']) on(type, () => this.onMetadata());
     return media;
   }
 
-  /** A new source begins: nothing scheduled, the meter's stretch counted, the parts' holds dropped. */
-  begin(): void {
+  /** A new source begins: nothing scheduled, the meter's stretch counted, what the last one held dropped. */
+  protected begin(): void {
     this.clearTimers();
-    this.meter.stop();
-    this.parts!.live.leave();
-    this.parts!.queue.leave();
+    this.stopClock();
+    this.leave();
     this.outageSince = null;
   }
 
   /** (Re)connects what the state says plays, on the one element. */
-  connect(status: ConnectStatus): void {
-    if (!this.element) this.element = this.createElement();
-    const media = this.element;
+  protected connect(status: ConnectStatus): void {
+    const media = this.element();
     media.volume = this.state.volume * this.fade;
     media.muted = this.state.muted;
-    this.part().connect(media, status);
+    this.load(media, status);
   }
 
   /** Starts the state's src on the element; a fresh URL each retry, so no cache or half-dead connection is reused. */
-  startSrc(media: MediaLike, status: ConnectStatus, rate: number, load: LoadSource = loadPlain): void {
+  protected startSrc(media: MediaLike, status: ConnectStatus, rate: number, load: LoadSource = loadPlain): void {
     const { src, attempt } = this.state;
     const sep = src.includes('?') ? '&' : '?';
     load(media, attempt === 0 ? src : `${src}${sep}reconnect=${this.timers.now()}`);
@@ -174,17 +146,22 @@ export class PlayerCore {
     this.armWaitingTimer();
   }
 
-  playMedia(media: MediaLike): void {
+  protected playMedia(media: MediaLike): void {
     media.play().catch((err: unknown) => this.onPlayRejected(err));
   }
 
   /** Pausing a live stream also drops the connection, so a paused radio costs no data; a paused track keeps its place. */
   pause(): void {
     this.clearTimers();
-    this.meter.stop();
-    this.part().pause(this.element);
+    this.stopClock();
+    this.release(this.media);
     this.outageSince = null;
     this.set({ status: this.state.status === 'idle' ? 'idle' : 'paused', attempt: 0 });
+  }
+
+  stop(): void {
+    this.pause();
+    this.set({ status: 'idle' });
   }
 
   /** The browser's online event: a reconnect waiting on its backoff goes now. */
@@ -192,7 +169,7 @@ export class PlayerCore {
     if (this.state.status === 'reconnecting' || this.state.status === 'failed') {
       this.clearTimers();
       if (this.state.status === 'failed') this.outageSince = this.timers.now();
-      this.part().online();
+      this.keepPlace();
       this.connect('reconnecting');
     }
   }
@@ -200,27 +177,54 @@ export class PlayerCore {
   /** The sleep timer's fade: the sound at this share of the listener's volume. */
   setFade(fraction: number): void {
     this.fade = Math.min(1, Math.max(0, fraction));
-    if (this.element) this.element.volume = this.state.volume * this.fade;
+    if (this.media) this.media.volume = this.state.volume * this.fade;
   }
 
   setVolume(volume: number): void {
     const v = Math.min(1, Math.max(0, volume));
-    if (this.element) this.element.volume = v * this.fade;
+    if (this.media) this.media.volume = v * this.fade;
     this.set({ volume: v });
   }
 
   setMuted(muted: boolean): void {
-    if (this.element) this.element.muted = muted;
+    if (this.media) this.media.muted = muted;
     this.set({ muted });
   }
 
+  toggleMute(): void {
+    this.setMuted(!this.state.muted);
+  }
+
+  /** Seconds of the live stream played including the current stretch. */
+  playedSeconds(): number {
+    return liveSeconds(this.state, this.stretch());
+  }
+
+  /** Megabytes of tracks played including the current stretch. */
+  trackMegabytes(): number {
+    return trackMegabytes(this.state, this.stretch());
+  }
+
+  /** Seconds of the stretch of sound under way (0 in silence). */
+  private stretch(): number {
+    return this.playingSince === null ? 0 : (this.timers.now() - this.playingSince) / 1000;
+  }
+
+  /** The sound stopped: the stretch goes into the meter's totals. */
+  protected stopClock(): void {
+    if (this.playingSince === null) return;
+    const played = this.stretch();
+    this.playingSince = null;
+    this.set(countStretch(this.state, played));
+  }
+
   /** The sound plays (the element's event, or an adopted element already playing). */
-  playing(): void {
+  protected onPlaying(): void {
     this.clearTimers();
     this.outageSince = null;
-    this.meter.start();
+    this.playingSince ??= this.timers.now();
     this.set({ status: 'playing', attempt: 0 });
-    this.part().playing();
+    this.afterPlaying();
   }
 
   private onPlayRejected(err: unknown): void {
@@ -230,7 +234,7 @@ export class PlayerCore {
       this.clearTimers();
       this.set({ status: 'paused' });
     } else if ((err as { name?: string } | null)?.name !== 'AbortError') {
-      this.trouble();
+      this.onTrouble();
     }
   }
 
@@ -239,31 +243,31 @@ export class PlayerCore {
     this.armWaitingTimer();
   }
 
-  armWaitingTimer(): void {
+  protected armWaitingTimer(): void {
     if (this.waitingTimer !== null) this.timers.clearTimeout(this.waitingTimer);
     this.waitingTimer = this.timers.setTimeout(() => {
       this.waitingTimer = null;
-      const media = this.element;
+      const media = this.media;
       const stuck = this.state.status === 'connecting' || this.state.status === 'reconnecting' || (media && !media.paused && this.state.status === 'playing');
-      if (stuck) this.trouble();
+      if (stuck) this.onTrouble();
     }, this.waitingTimeout);
   }
 
   /** Error, stall, a waiting that lasts, an ended live stream: reconnect after the backoff, or give up. */
-  trouble(): void {
+  protected onTrouble(): void {
     const s = this.state.status;
     if (s === 'idle' || s === 'paused' || s === 'failed') return;
     if (s === 'reconnecting' && this.retryTimer !== null) return; // already scheduled
-    this.meter.stop();
+    this.stopClock();
     const now = this.timers.now();
     this.outageSince ??= now;
     if (now - this.outageSince >= this.giveUpAfter) {
       this.clearTimers();
-      this.element?.pause();
+      this.media?.pause();
       this.set({ status: 'failed' });
       return;
     }
-    this.part().troubled(s);
+    this.beforeRetry(s);
     const delay = this.backoff[Math.min(this.state.attempt, this.backoff.length - 1)] ?? 1_000;
     this.set({ status: 'reconnecting', attempt: this.state.attempt + 1 });
     this.retryTimer = this.timers.setTimeout(() => {
@@ -272,7 +276,7 @@ export class PlayerCore {
     }, delay);
   }
 
-  clearTimers(): void {
+  protected clearTimers(): void {
     if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
     if (this.waitingTimer !== null) this.timers.clearTimeout(this.waitingTimer);
     this.retryTimer = null;

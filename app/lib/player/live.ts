@@ -1,5 +1,5 @@
 /**
- * The live stream's part of the player (core.ts): the direct stream, the relay's HLS ladder
+ * The live stream's part of the player, on its core (core.ts): the direct stream, the relay's HLS ladder
  * with its hand-off from the direct stream (docs/live-relay.md), and rewinding on the ladder's
  * window (pick up where the sound stopped, skip, scrub, back to live). Adopting the element
  * the page's first tap started (first-tap/) is the live stream's too.
@@ -12,7 +12,7 @@
  */
 
 import type { LadderHandle } from './live-ladder';
-import { dropSource, type ConnectStatus, type LoadSource, type PlayerCore, type PlayerPart } from './core';
+import { dropSource, PlayerCore, type ConnectStatus, type CoreOptions, type LoadSource } from './core';
 import type { EngineStatus, LiveWindow, MediaLike } from './state';
 
 export interface LiveOptions {
@@ -24,7 +24,8 @@ export interface LiveOptions {
   loadStream?: LoadSource;
 }
 
-export class LivePlayer implements PlayerPart {
+/** The core with the live stream's hooks; the queue (queue.ts) builds on it. */
+export abstract class LivePlayer extends PlayerCore {
   /** The relay's master playlist for the live stream (setLadder), or null when the relay is off. */
   private ladderSrc: string | null = null;
   /** The ladder on the core's element while the live stream plays from it. */
@@ -34,10 +35,7 @@ export class LivePlayer implements PlayerPart {
   /** A ladder being readied on a second element while the direct stream plays (the hand-off). */
   private handoff: { media: MediaLike; cancel: () => void } | null = null;
 
-  constructor(
-    private readonly core: PlayerCore,
-    private readonly options: LiveOptions,
-  ) {}
+  declare protected readonly options: CoreOptions & LiveOptions;
 
   /**
    * Takes over a media element that the page started for the live stream `src` before the app
@@ -45,21 +43,21 @@ export class LivePlayer implements PlayerPart {
    * connecting or, when the listener already stopped it, idle. Only when none was made yet.
    */
   adopt(media: MediaLike, src: string): void {
-    const core = this.core;
-    if (!src || !core.takeElement(media)) return;
-    core.set({ src, attempt: 0, queue: [], index: -1, position: 0, duration: 0, lowDataTrack: false });
+    if (this.media || !src) return;
+    this.media = this.wire(media);
+    this.set({ src, attempt: 0, queue: [], index: -1, position: 0, duration: 0, lowDataTrack: false });
     if (media.paused) return;
-    if (media.currentTime > 0) return core.playing();
-    core.set({ status: 'connecting' });
-    core.armWaitingTimer();
+    if (media.currentTime > 0) return this.onPlaying();
+    this.set({ status: 'connecting' });
+    this.armWaitingTimer();
   }
 
   /** The listener pressed play on the live stream (or the lock screen did): any track queue ends. */
   play(src: string): void {
     if (!src) return;
-    this.core.begin();
-    this.core.set({ src, attempt: 0, queue: [], index: -1, position: 0, duration: 0, lowDataTrack: false, interruptedAt: null });
-    this.core.connect('connecting');
+    this.begin();
+    this.set({ src, attempt: 0, queue: [], index: -1, position: 0, duration: 0, lowDataTrack: false, interruptedAt: null });
+    this.connect('connecting');
   }
 
   /**
@@ -73,37 +71,35 @@ export class LivePlayer implements PlayerPart {
 
   /** After a stall or dead zone: back to the moment the sound stopped. */
   pickUp(): void {
-    const at = this.core.state.interruptedAt;
-    const media = this.core.media;
+    const at = this.state.interruptedAt;
+    const media = this.media;
     if (at === null || !this.ladder || !media) return;
     const time = this.ladder.timeOf(at);
-    this.core.set({ interruptedAt: null });
+    this.set({ interruptedAt: null });
     if (time !== null) media.currentTime = time;
-    if (media.paused) this.core.playMedia(media);
+    if (media.paused) this.playMedia(media);
   }
 
   jumpToLive(): void {
     const range = this.ladder?.range();
-    this.core.set({ interruptedAt: null });
-    if (range && this.core.media) this.core.media.currentTime = range.live;
+    this.set({ interruptedAt: null });
+    if (range && this.media) this.media.currentTime = range.live;
   }
 
   /** Back (negative: forward) by seconds on the ladder, within its window. */
   skipBy(seconds: number): void {
     const range = this.ladder?.range();
-    const media = this.core.media;
-    if (!range || !media) return;
-    media.currentTime = Math.max(range.start, Math.min(range.live, media.currentTime + seconds));
-    this.time();
+    if (!range || !this.media) return;
+    this.media.currentTime = Math.max(range.start, Math.min(range.live, this.media.currentTime + seconds));
+    this.onTime();
   }
 
   /** The scrubber: play from this many seconds behind the live edge. */
   seekBehindLive(seconds: number): void {
     const range = this.ladder?.range();
-    const media = this.core.media;
-    if (!range || !media) return;
-    media.currentTime = Math.max(range.start, range.live - Math.max(0, seconds));
-    this.time();
+    if (!range || !this.media) return;
+    this.media.currentTime = Math.max(range.start, range.live - Math.max(0, seconds));
+    this.onTime();
   }
 
   /** Low Data Mode changed: the ladder keeps to its lowest rung while it is on. */
@@ -111,51 +107,51 @@ export class LivePlayer implements PlayerPart {
     this.ladder?.capLowest(this.lowData());
   }
 
-  connect(media: MediaLike, status: ConnectStatus): void {
+  protected load(media: MediaLike, status: ConnectStatus): void {
     media.defaultPlaybackRate = 1;
-    if (this.core.state.live && this.ladderSrc && this.options.attachLadder) return this.connectLadder(media, status);
+    if (this.state.live && this.ladderSrc && this.options.attachLadder) return this.connectLadder(media, status);
     // The relay was turned off while its ladder played: the direct stream again, on a clean element.
-    if (this.ladder || this.core.state.live) this.leave();
-    this.core.startSrc(media, status, 1, this.options.loadStream);
+    if (this.ladder || this.state.live) this.leave();
+    this.startSrc(media, status, 1, this.options.loadStream);
   }
 
   /** Off the ladder: the hand-off under way cancelled, the ladder destroyed. */
-  leave(): void {
+  protected leave(): void {
     this.lastHeardDate = null;
     this.handoff?.cancel();
     this.handoff = null;
     this.ladder?.destroy();
     this.ladder = null;
-    if (this.core.state.live) this.core.set({ live: null });
+    if (this.state.live) this.set({ live: null });
   }
 
-  pause(media: MediaLike | null): void {
+  protected release(media: MediaLike | null): void {
     this.leave();
     if (media) dropSource(media);
   }
 
-  playing(): void {
-    if (!this.core.state.live && !this.handoff && this.ladderSrc && this.options.attachLadder) this.readyLadder(this.ladderSrc);
+  protected afterPlaying(): void {
+    if (this.state.index < 0 && !this.state.live && !this.handoff && this.ladderSrc && this.options.attachLadder) this.readyLadder(this.ladderSrc);
   }
 
-  time(): void {
-    const media = this.core.media;
+  protected onTime(): void {
+    const media = this.media;
     if (!this.ladder || !media) return;
-    const state = this.core.state;
+    const state = this.state;
     if (state.status === 'playing') this.lastHeardDate = this.ladder.dateAt(media.currentTime) ?? this.lastHeardDate;
     const range = this.ladder.range();
     const live: LiveWindow = range
       ? { behind: Math.max(0, Math.round(range.live - media.currentTime)), window: Math.round(range.live - range.start), level: this.ladder.level() }
       : { behind: 0, window: 0, level: this.ladder.level() };
     const was = state.live;
-    if (!was || was.behind !== live.behind || was.window !== live.window || was.level !== live.level) this.core.set({ live });
+    if (!was || was.behind !== live.behind || was.window !== live.window || was.level !== live.level) this.set({ live });
   }
 
-  metadata(): void {}
+  protected onMetadata(): void {}
 
   /** A live stream has no end: its end is a trouble. */
-  ended(): void {
-    this.core.trouble();
+  protected onEnded(): void {
+    this.onTrouble();
   }
 
   /**
@@ -163,17 +159,17 @@ export class LivePlayer implements PlayerPart {
    * only when it was playing (a trouble while reconnecting is not a new drop point), and the
    * last date heard when the element stopped where the playlist no longer says.
    */
-  troubled(was: EngineStatus): void {
-    const media = this.core.media;
-    if (this.ladder && media && this.core.state.interruptedAt === null && was === 'playing') {
+  protected beforeRetry(was: EngineStatus): void {
+    const media = this.media;
+    if (this.ladder && media && this.state.interruptedAt === null && was === 'playing') {
       const at = this.ladder.dateAt(media.currentTime) ?? this.lastHeardDate;
-      if (at !== null) this.core.set({ interruptedAt: at });
+      if (at !== null) this.set({ interruptedAt: at });
     }
   }
 
-  online(): void {}
+  protected keepPlace(): void {}
 
-  private lowData(): boolean {
+  protected lowData(): boolean {
     return this.options.lowData?.() ?? false;
   }
 
@@ -183,34 +179,34 @@ export class LivePlayer implements PlayerPart {
    * stream simply goes on.
    */
   private readyLadder(src: string): void {
-    const core = this.core;
     const attach = this.options.attachLadder!;
-    const next = core.createElement();
+    const next = this.wire(this.options.createMedia());
     next.muted = true;
     let handle: LadderHandle | null = null;
     let cancelled = false;
     const cancel = () => {
       cancelled = true;
-      core.timers.clearTimeout(giveUp);
+      this.timers.clearTimeout(giveUp);
       handle?.destroy();
       next.pause();
       if (this.handoff?.media === next) this.handoff = null;
     };
-    const giveUp = core.timers.setTimeout(cancel, 30_000);
+    const giveUp = this.timers.setTimeout(cancel, 30_000);
     this.handoff = { media: next, cancel };
     next.addEventListener('playing', () => {
-      if (cancelled || this.handoff?.media !== next || core.state.status !== 'playing' || !handle) return;
-      core.timers.clearTimeout(giveUp);
+      if (cancelled || this.handoff?.media !== next || this.state.status !== 'playing' || !handle) return;
+      this.timers.clearTimeout(giveUp);
       this.handoff = null;
-      const old = core.replaceElement(next);
+      const old = this.media;
+      this.media = next;
       this.ladder = handle;
-      next.volume = core.state.volume;
-      next.muted = core.state.muted;
+      next.volume = this.state.volume;
+      next.muted = this.state.muted;
       if (old) dropSource(old);
-      core.set({ live: { behind: 0, window: 0, level: handle.level() } });
-      this.time();
+      this.set({ live: { behind: 0, window: 0, level: handle.level() } });
+      this.onTime();
     });
-    attach(next, src, { lowData: this.lowData(), onFatal: () => (this.handoff?.media === next ? cancel() : core.trouble()) }).then(
+    attach(next, src, { lowData: this.lowData(), onFatal: () => (this.handoff?.media === next ? cancel() : this.onTrouble()) }).then(
       (h) => {
         if (cancelled) return h.destroy();
         handle = h;
@@ -222,19 +218,18 @@ export class LivePlayer implements PlayerPart {
 
   /** (Re)connects the ladder on the element, at the live edge; a pick-up is the listener's to ask for. */
   private connectLadder(media: MediaLike, status: ConnectStatus): void {
-    const core = this.core;
     this.ladder?.destroy();
     this.ladder = null;
-    core.set({ status });
-    const attempt = core.state.attempt;
-    this.options.attachLadder!(media, this.ladderSrc!, { lowData: this.lowData(), onFatal: () => core.trouble() }).then(
+    this.set({ status });
+    const attempt = this.state.attempt;
+    this.options.attachLadder!(media, this.ladderSrc!, { lowData: this.lowData(), onFatal: () => this.onTrouble() }).then(
       (handle) => {
-        if (core.state.attempt !== attempt || core.state.status !== status || core.media !== media) return handle.destroy();
+        if (this.state.attempt !== attempt || this.state.status !== status || this.media !== media) return handle.destroy();
         this.ladder = handle;
-        core.playMedia(media);
+        this.playMedia(media);
       },
-      () => core.trouble(),
+      () => this.onTrouble(),
     );
-    core.armWaitingTimer();
+    this.armWaitingTimer();
   }
 }
