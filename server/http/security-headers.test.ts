@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { ADMIN_KEY, describeEachEngine, freshAddress } from '../test/test-app';
-import { FIRST_TAP_CSP_SOURCE } from './first-tap';
+import { FIRST_TAP_CSP_SOURCE } from '../../app/lib/player/first-tap/first-tap.script';
 
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-app-'));
 fs.writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>app</title>');
@@ -35,7 +35,7 @@ describeEachEngine(
       await setHls('caribbean', 'http://praise-video.example/hls/index.m3u8');
       const c = await csp();
       expect(directive(c, 'connect-src')).toBe("connect-src 'self' http://praise-video.example https://video.example.com:8443");
-      // Our own scripts and the server page's one inline script, by its hash (./first-tap.ts).
+      // Our own scripts and the server page's one inline script, by its hash (app/lib/player/first-tap/first-tap.script.ts).
       expect(directive(c, 'script-src')).toBe(`script-src 'self' ${FIRST_TAP_CSP_SOURCE}`);
       // A same-origin path needs nothing more than 'self'; a cleared URL drops its origin at once.
       await setHls('watzhott', '');
