@@ -51,8 +51,8 @@ export const DEFAULT_WAITING_TIMEOUT_MS = 8_000;
  * index. A chain of classes rather than parts held in fields: the player is in the entry every
  * page loads, and forwarding to parts cost it about 0.6 KB at the wire (docs/performance.md).
  */
-export abstract class PlayerCore {
-  state: EngineState = { ...INITIAL_STATE };
+export abstract class PlayerCore<O extends CoreOptions = CoreOptions> {
+  state: EngineState = INITIAL_STATE;
   protected readonly timers: Timers;
   protected media: MediaLike | null = null;
   /** The sleep timer's fade (1 = the listener's volume); never stored as the volume. */
@@ -68,7 +68,7 @@ export abstract class PlayerCore {
   /** When the sound began, for the data meter (meter.ts); null while silent. */
   private playingSince: number | null = null;
 
-  constructor(protected readonly options: CoreOptions) {
+  constructor(protected readonly options: O) {
     this.timers = options.timers ?? realTimers;
     this.backoff = options.backoffMs ?? DEFAULT_BACKOFF_MS;
     this.giveUpAfter = options.giveUpAfterMs ?? DEFAULT_GIVE_UP_MS;
@@ -84,12 +84,12 @@ export abstract class PlayerCore {
   /** The element's events. */
   protected abstract afterPlaying(): void;
   protected abstract onTime(): void;
-  protected abstract onMetadata(): void;
+  protected onMetadata?(): void;
   protected abstract onEnded(): void;
   /** A trouble will be retried (`was`: the status it met): keep where to pick up from. */
   protected abstract beforeRetry(was: EngineStatus): void;
   /** The browser is online again: a reconnect goes now, from where it stopped. */
-  protected abstract keepPlace(): void;
+  protected keepPlace?(): void;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -115,7 +115,7 @@ export abstract class PlayerCore {
     for (const type of ['error', 'stalled']) on(type, () => this.onTrouble());
     on('ended', () => this.onEnded());
     on('timeupdate', () => this.onTime());
-    for (const type of ['loadedmetadata', 'durationchange']) on(type, () => this.onMetadata());
+    for (const type of ['loadedmetadata', 'durationchange']) on(type, () => this.onMetadata?.());
     return media;
   }
 
@@ -169,7 +169,7 @@ export abstract class PlayerCore {
     if (this.state.status === 'reconnecting' || this.state.status === 'failed') {
       this.clearTimers();
       if (this.state.status === 'failed') this.outageSince = this.timers.now();
-      this.keepPlace();
+      this.keepPlace?.();
       this.connect('reconnecting');
     }
   }

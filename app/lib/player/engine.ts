@@ -18,11 +18,7 @@ export { DEFAULT_BACKOFF_MS, DEFAULT_GIVE_UP_MS, DEFAULT_WAITING_TIMEOUT_MS } fr
 
 export interface EngineOptions extends CoreOptions, LiveOptions, QueueOptions {}
 
-export class RadioEngine extends QueuePlayer {
-  constructor(options: EngineOptions) {
-    super(options);
-  }
-
+export class RadioEngine extends QueuePlayer<EngineOptions> {
   /** Play/pause of a button for `src`; another source than the one loaded starts it instead. An empty src means what is loaded. */
   toggle(src: string): void {
     const s = this.state.status;

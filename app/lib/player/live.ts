@@ -25,7 +25,7 @@ export interface LiveOptions {
 }
 
 /** The core with the live stream's hooks; the queue (queue.ts) builds on it. */
-export abstract class LivePlayer extends PlayerCore {
+export abstract class LivePlayer<O extends CoreOptions & LiveOptions> extends PlayerCore<O> {
   /** The relay's master playlist for the live stream (setLadder), or null when the relay is off. */
   private ladderSrc: string | null = null;
   /** The ladder on the core's element while the live stream plays from it. */
@@ -35,7 +35,6 @@ export abstract class LivePlayer extends PlayerCore {
   /** A ladder being readied on a second element while the direct stream plays (the hand-off). */
   private handoff: { media: MediaLike; cancel: () => void } | null = null;
 
-  declare protected readonly options: CoreOptions & LiveOptions;
 
   /**
    * Takes over a media element that the page started for the live stream `src` before the app
@@ -147,8 +146,6 @@ export abstract class LivePlayer extends PlayerCore {
     if (!was || was.behind !== live.behind || was.window !== live.window || was.level !== live.level) this.set({ live });
   }
 
-  protected onMetadata(): void {}
-
   /** A live stream has no end: its end is a trouble. */
   protected onEnded(): void {
     this.onTrouble();
@@ -166,8 +163,6 @@ export abstract class LivePlayer extends PlayerCore {
       if (at !== null) this.set({ interruptedAt: at });
     }
   }
-
-  protected keepPlace(): void {}
 
   protected lowData(): boolean {
     return this.options.lowData?.() ?? false;

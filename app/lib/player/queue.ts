@@ -18,8 +18,7 @@ export interface QueueOptions {
 }
 
 /** The live stream's player with the queue's hooks; engine.ts completes it as the RadioEngine. */
-export abstract class QueuePlayer extends LivePlayer {
-  declare protected readonly options: CoreOptions & LiveOptions & QueueOptions;
+export abstract class QueuePlayer<O extends CoreOptions & LiveOptions & QueueOptions> extends LivePlayer<O> {
   /** Where a track resumes once its media has loaded (after a reconnect). */
   private resumeAt: number | null = null;
 
