@@ -43,6 +43,15 @@ describe('RadioEngine on the relayed ladder', () => {
     });
   });
 
+  /** The relayed stream played: it starts on the direct stream and readies the ladder on a second element, returned. */
+  async function handOff(): Promise<FakeMedia> {
+    engine.setLadder('/live/master.m3u8');
+    engine.play(STREAM);
+    medias[0]!.fire('playing');
+    await flush();
+    return medias[1]!;
+  }
+
   it('starts on the direct stream, then hands off to the ladder once it plays; relay off, nothing changes', async () => {
     engine.play(STREAM);
     medias[0]!.fire('playing');
@@ -73,11 +82,7 @@ describe('RadioEngine on the relayed ladder', () => {
   });
 
   it('after a stall keeps where the sound stopped, reconnects the ladder, and picks up there or jumps to live', async () => {
-    engine.setLadder('/live/master.m3u8');
-    engine.play(STREAM);
-    medias[0]!.fire('playing');
-    await flush();
-    const ladder = medias[1]!;
+    const ladder = await handOff();
     ladder.currentTime = 500;
     ladder.fire('playing');
     ladder.fire('error');
@@ -112,11 +117,7 @@ describe('RadioEngine on the relayed ladder', () => {
   });
 
   it('keeps the last moment heard as the drop point when the element stalls past what the playlist says, and not a moment after reconnecting', async () => {
-    engine.setLadder('/live/master.m3u8');
-    engine.play(STREAM);
-    medias[0]!.fire('playing');
-    await flush();
-    const ladder = medias[1]!;
+    const ladder = await handOff();
     ladder.currentTime = 580;
     ladder.fire('playing');
     ladder.currentTime = 599.5;
@@ -142,11 +143,7 @@ describe('RadioEngine on the relayed ladder', () => {
   });
 
   it('goes back to the direct stream at the next reconnect once the relay is turned off', async () => {
-    engine.setLadder('/live/master.m3u8');
-    engine.play(STREAM);
-    medias[0]!.fire('playing');
-    await flush();
-    const ladder = medias[1]!;
+    const ladder = await handOff();
     ladder.fire('playing');
     expect(engine.state.live).not.toBeNull();
     engine.setLadder(null);
@@ -160,10 +157,7 @@ describe('RadioEngine on the relayed ladder', () => {
   });
 
   it('stays on the direct stream when the ladder cannot start', async () => {
-    engine.setLadder('/live/master.m3u8');
-    engine.play(STREAM);
-    medias[0]!.fire('playing');
-    await flush();
+    await handOff();
     attached[0]!.onFatal();
     expect(attached[0]!.destroyed).toBe(true);
     medias[1]!.fire('playing');
@@ -173,11 +167,7 @@ describe('RadioEngine on the relayed ladder', () => {
   });
 
   it('leaves the ladder for an episode played while the relayed stream plays on it, and plays the episode', async () => {
-    engine.setLadder('/live/master.m3u8');
-    engine.play(STREAM);
-    medias[0]!.fire('playing');
-    await flush();
-    const ladder = medias[1]!;
+    const ladder = await handOff();
     ladder.fire('playing');
     expect(engine.state.live).not.toBeNull();
     const episode: QueueItem = { id: 'e1', title: 'Episode', artist: 'Show', src: '/out/e1.mp3', lowDataSrc: null, artwork: null, explicit: false, kind: 'episode' };
