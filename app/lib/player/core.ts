@@ -48,8 +48,9 @@ export const DEFAULT_WAITING_TIMEOUT_MS = 8_000;
 /**
  * The core of the RadioEngine; what plays is its subclasses': LivePlayer (live.ts) fills in the
  * hooks below for the live stream, QueuePlayer (queue.ts) for a queue whenever the state has an
- * index. A chain of classes rather than parts held in fields: the player is in the entry every
- * page loads, and forwarding to parts cost it about 0.6 KB at the wire (docs/performance.md).
+ * index. A chain of classes rather than parts held in fields and called through: the player is
+ * in the entry every page loads, and the calls through made it about 0.6 KB larger (brotli)
+ * against the first visit's budget (docs/performance.md, "The first visit at the wire").
  */
 export abstract class PlayerCore<O extends CoreOptions = CoreOptions> {
   state: EngineState = INITIAL_STATE;
