@@ -7,8 +7,8 @@ import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { loadServerPage, setRenderingWholePage, type ServerData } from './lib/server-render';
 import { setNowPlayingEtag } from './api/np';
-import { firstTapConnected } from './lib/player/first-tap';
-import { appListens } from './lib/taps-later';
+import { firstTapConnected } from './lib/player/first-tap/first-tap';
+import { appListens } from './lib/player/first-tap/taps-later';
 import { SERVER_DATA_ID } from '../domain/server-render';
 import './styles.css';
 

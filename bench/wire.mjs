@@ -110,7 +110,7 @@ export async function firstVisitOnTheWire({ base, chrome, chromeFlags, path = '/
       proxy.reset();
       await page.goto(proxy.url + path, { waitUntil: 'load' });
       // The app's own scripts count too: a page the server rendered fetches them as modulepreloads
-      // (run by the page's first-tap script, server/http/first-tap.ts), which do not hold the
+      // (run by the page's first-tap script, app/lib/player/first-tap/first-tap.script.ts), which do not hold the
       // load event. The first visit is every byte the server sent before the browser asked for
       // anything beyond what the page asked for before its load event (those scripts included):
       // what the app fetches once it runs, after the load event, is not counted.

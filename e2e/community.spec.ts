@@ -132,7 +132,7 @@ test.describe('prayer wall (caribbean)', () => {
     await page.goto(caribbean('/community'));
     await expect(page.getByRole('button', { name: 'Submit Prayer Request' })).toBeVisible();
     // The server drew the form; the offline queue is the app's, so it must have taken the form
-    // over (app/lib/taps-later.ts) before the connection goes, its route's code loaded.
+    // over (app/lib/player/first-tap/taps-later.ts) before the connection goes, its route's code loaded.
     await expect.poll(() => page.locator('form.prayer-form').evaluate((form) => (form as HTMLFormElement & { appTaps?: boolean }).appTaps === true)).toBe(true);
     await context.setOffline(true);
     await page.getByLabel('Your prayer request').fill(text);

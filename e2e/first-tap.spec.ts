@@ -133,7 +133,7 @@ async function holdTheApp(page: Page): Promise<() => void> {
 }
 
 // A tab tapped before the app has started is held, and opened once the app has it (the schedule's
-// Shows and Events, app/lib/taps-later.ts). The app's entry is held until the tap has landed, so
+// Shows and Events, app/lib/player/first-tap/taps-later.ts). The app's entry is held until the tap has landed, so
 // the tap always meets the page before the app.
 test("the schedule's Events tab tapped before the app opens once the app has started", async ({ page }) => {
   const releaseEntry = await holdTheApp(page);
@@ -178,7 +178,7 @@ test("the tenant switch's Continue tapped before the app switches once it has st
 });
 
 // Listen Live before the app feeds the stream to its element through Media Source Extensions
-// (server/http/first-tap.ts): the element starts on the stream's first few KB instead of
+// (app/lib/player/first-tap/first-tap.script.ts): the element starts on the stream's first few KB instead of
 // Chromium's first 32 KB block (docs/performance.md, "Time to first sound"). The app adopts
 // that element, and its pause must close the feed's connection as it would a plain `src`'s.
 test('Listen Live before the app plays through a feed whose connection the pause closes', async ({ page }) => {
@@ -221,7 +221,7 @@ test('Listen Live before the app plays on a browser without Media Source Extensi
 });
 
 // A button nobody marked for the page's script (the country chips of /artists): tapped before
-// the app has started, it is held, and made again once React listens (app/lib/taps-later.ts).
+// the app has started, it is held, and made again once React listens (app/lib/player/first-tap/taps-later.ts).
 test('a country chip tapped before the app picks its country once the app has started', async ({ page }) => {
   const release = await holdTheApp(page);
   await firstVisit(page, '/artists');

@@ -17,7 +17,7 @@ const PAGES: { path: string; heading: string | RegExp; content: (page: Page) => 
   { path: '/schedule', heading: 'Schedule', content: (page: Page) => page.getByRole('tab', { name: 'Shows' }).or(page.getByText('Our weekly lineup')) },
 ];
 
-/** The page's first-tap script leaves the stream it started here (app/lib/player/first-tap.ts). */
+/** The page's first-tap script leaves the stream it started here (app/lib/player/first-tap/first-tap.ts). */
 type FirstTapWindow = Window & { __firstTap?: { audio: HTMLAudioElement } };
 
 /** The page's errors and console errors, gathered for the test's end. */

@@ -1,4 +1,4 @@
-// A script the server inlines in its pages (server/http/first-tap.page.js), imported as a
+// A script the server inlines in its pages (app/lib/player/first-tap/first-tap.page.js), imported as a
 // minified string: `import source from './x.page.js?page-script'`. The same minification for
 // the server's build (esbuild, scripts/server-build-options.mjs) and for Vitest (vite.config.ts),
 // so the tests check the bytes the page carries. Minified, it costs the first visit about a

@@ -3,8 +3,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLowData } from '../lib/low-data';
 import { useNowPlaying } from '../api/np';
 import { estimateMegabytes } from '../lib/player/engine';
-import { claimTaps } from '../lib/player/first-tap';
-import { claimLaterTaps } from '../lib/taps-later';
+import { claimTaps } from '../lib/player/first-tap/first-tap';
+import { claimLaterTaps } from '../lib/player/first-tap/taps-later';
 import { currentTrack, isActive, player, usePlayer } from '../lib/player/player';
 import { useSettings } from '../api/settings';
 import { apiUrl } from '../lib/api-client';
@@ -79,7 +79,7 @@ export function NowPlayingBar() {
         aria-label={active ? 'Pause' : 'Play'}
         aria-pressed={active}
         disabled={!track && !stream}
-        // Plays before the app has started too (app/lib/player/first-tap.ts).
+        // Plays before the app has started too (app/lib/player/first-tap/first-tap.ts).
         ref={claimTaps}
         data-stream={stream || undefined}
         onClick={() => (track ? player.toggle('') : player.toggle(stream))}
@@ -129,7 +129,7 @@ export function NowPlayingBar() {
           Back to Live
         </button>
       )}
-      {/* Mute and Expand tapped before the app has started: held, and made again once the app has them (issue 29, app/lib/taps-later.ts). */}
+      {/* Mute and Expand tapped before the app has started: held, and made again once the app has them (issue 29, app/lib/player/first-tap/taps-later.ts). */}
       <button type="button" className="np-volume" ref={claimLaterTaps} data-after-start="" aria-label={state.muted ? 'Unmute' : 'Mute'} onClick={() => player.toggleMute()}>
         {state.muted ? <VolumeX /> : <Volume2 />}
       </button>

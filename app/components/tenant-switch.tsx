@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Tenant } from '../../domain/tenants';
-import { claimLaterTaps } from '../lib/taps-later';
+import { claimLaterTaps } from '../lib/player/first-tap/taps-later';
 import { tenantSwitchUrl } from '../lib/tenant';
 
 const TITLES: Record<Tenant, string> = {
@@ -68,7 +68,7 @@ export function TenantSwitch({ tenant }: { tenant: Tenant }) {
             <button type="button" className="secondary" command="close" commandfor={id} onClick={cancel}>
               Cancel
             </button>
-            {/* Tapped before the app has started: held, and made again once the app has it (issue 29, app/lib/taps-later.ts). */}
+            {/* Tapped before the app has started: held, and made again once the app has it (issue 29, app/lib/player/first-tap/taps-later.ts). */}
             <button type="button" ref={claimLaterTaps} data-after-start="" onClick={go} disabled={switching} aria-busy={switching}>
               {switching ? 'Switching...' : 'Continue'}
             </button>

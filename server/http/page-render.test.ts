@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
-import { FIRST_TAP_SCRIPT } from './first-tap';
+import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
 import { isServerRenderedPath, withRenderedPage } from './page-render';
 
 // docs/server-render.md. The render module here stands in for the Vite build of
@@ -81,7 +81,7 @@ describeEachEngine(
       expect(inline?.[1]).toBe(FIRST_TAP_SCRIPT);
       const hash = `'sha256-${createHash('sha256').update(inline![1]!).digest('base64')}'`;
       expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' ${hash};`);
-      // The stream's first tap, its feed and the held taps (app/lib/taps-later.ts): about 0.9 KB compressed.
+      // The stream's first tap, its feed and the held taps (app/lib/player/first-tap/taps-later.ts): about 0.9 KB compressed.
       expect(FIRST_TAP_SCRIPT.length).toBeLessThan(2_400);
     });
 

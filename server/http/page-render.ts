@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import inject from 'light-my-request';
 import { LOW_DATA_COOKIE, SERVER_DATA_ID } from '../../domain/server-render';
 import type { AppContext } from './context';
-import { FIRST_TAP_SCRIPT } from './first-tap';
+import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
 
 /**
  * The public pages whose first screen the server renders (docs/server-render.md): a phone
@@ -13,7 +13,7 @@ import { FIRST_TAP_SCRIPT } from './first-tap';
  * first screen (what is on air, Listen Live) only: its lower part, with the shoutout form,
  * comes once the app runs. The directory's filter form submits by itself before the app
  * starts; the prayer and sponsor forms, and their buttons, hold a tap until the app takes them
- * over (app/lib/taps-later.ts); each form adopts what its fields hold (issue 29).
+ * over (app/lib/player/first-tap/taps-later.ts); each form adopts what its fields hold (issue 29).
  */
 export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/artists/directory', '/country', '/schedule', '/community', '/sponsors/submit']);
 
@@ -142,7 +142,7 @@ export function withRenderedPage(indexHtml: string, page: RenderedPage, tenant: 
     .replace('<html lang="en">', `<html lang="en" data-tenant="${tenant}">`)
     .replace(
       entry[0],
-      // The first tap plays the stream before the app has started (./first-tap.ts).
+      // The first tap plays the stream before the app has started (app/lib/player/first-tap/first-tap.script.ts).
       `<script>${FIRST_TAP_SCRIPT}</script>${entry[0]}`,
     );
   const hints = /^(?:<link [^>]*\/>)*/.exec(page.html)![0];

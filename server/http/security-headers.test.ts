@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { ADMIN_KEY, createTestApp, describeEachEngine, freshAddress, type TestApp } from '../test/test-app';
-import { FIRST_TAP_CSP_SOURCE } from './first-tap';
+import { FIRST_TAP_CSP_SOURCE } from '../../app/lib/player/first-tap/first-tap.script';
 
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-app-'));
 fs.writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>app</title>');

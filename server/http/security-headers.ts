@@ -1,5 +1,5 @@
 import type { Middleware } from './context';
-import { FIRST_TAP_CSP_SOURCE } from './first-tap';
+import { FIRST_TAP_CSP_SOURCE } from '../../app/lib/player/first-tap/first-tap.script';
 
 /**
  * The app's Content-Security-Policy. Admin-configured media (logos, ads, streams, the video
@@ -8,7 +8,7 @@ import { FIRST_TAP_CSP_SOURCE } from './first-tap';
  */
 export const APP_CSP = [
   "default-src 'self'",
-  // The server's pages carry one inline script, allowed by its hash (./first-tap.ts).
+  // The server's pages carry one inline script, allowed by its hash (app/lib/player/first-tap/first-tap.script.ts).
   `script-src 'self' ${FIRST_TAP_CSP_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",

@@ -10,7 +10,7 @@ import { approvedArtistsQuery } from '../../api/artists';
 import { tracksQuery } from '../../api/tracks';
 import { useDebouncedValue } from './use-debounced-value';
 import { pageLocation } from '../../lib/page-location';
-import { useFormTakeOver } from '../../lib/taps-later';
+import { useFormTakeOver } from '../../lib/player/first-tap/taps-later';
 import './artists.css';
 import { CountryOptions, TextOptions } from '../../components/form/options';
 

@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import type { Prayer } from '../../../domain/prayers';
 import { useToast } from '../../components/toasts';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
-import { claimLaterTaps } from '../../lib/taps-later';
+import { claimLaterTaps } from '../../lib/player/first-tap/taps-later';
 import { useHydrated } from '../../lib/use-hydrated';
 import { heartPayload, useAddHeart } from '../../api/prayers';
 

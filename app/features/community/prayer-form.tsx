@@ -4,7 +4,7 @@ import { useToast } from '../../components/toasts';
 import { Field, FormErrors } from '../../components/form/field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
-import { useFormTakeOver } from '../../lib/taps-later';
+import { useFormTakeOver } from '../../lib/player/first-tap/taps-later';
 import { PRAYER_SUBMITTED, prayerSubmission, useSubmitPrayer } from '../../api/prayers';
 
 const PRAYER_FIELDS = ['text', 'nameOptional'] as const;

@@ -13,7 +13,7 @@ import { useTheme } from '../../lib/theme';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { STILL_DRAWING_ATTRIBUTE, useStillDrawing } from '../../lib/page-drawing';
-import { claimTaps } from '../../lib/player/first-tap';
+import { claimTaps } from '../../lib/player/first-tap/first-tap';
 import { playedTime } from './played-time';
 
 export const RECENTLY_PLAYED_COUNT = 3;
@@ -246,7 +246,7 @@ function OnAir() {
         )}
         <div className="hero-controls">
           {/* On the server's page it plays before the app has started: data-stream is the page's
-              first-tap script's (app/lib/player/first-tap.ts), until the app claims the button. */}
+              first-tap script's (app/lib/player/first-tap/first-tap.ts), until the app claims the button. */}
           <button type="button" className="hero-play" ref={claimTaps} data-stream={stream || undefined} onClick={() => player.toggle(stream)} disabled={!stream} aria-pressed={active}>
             {active ? <Pause size={26} fill="currentColor" /> : <Play size={26} fill="currentColor" />}
             {active ? 'Pause' : 'Listen Live'}

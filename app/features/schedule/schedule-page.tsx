@@ -12,7 +12,7 @@ import { SHOW_PLACEHOLDERS } from './schedule-pending';
 import { ScheduleEvents } from './schedule-events';
 import { showsQuery } from '../../api/shows';
 import { deviceTimeZone } from '../../lib/device-time-zone';
-import { claimLaterTaps } from '../../lib/taps-later';
+import { claimLaterTaps } from '../../lib/player/first-tap/taps-later';
 import { WeekCalendar } from './week-calendar';
 import './schedule.css';
 
@@ -79,7 +79,7 @@ export function SchedulePage() {
               ref={(el) => {
                 tabRefs.current[t.id] = el;
                 // A tab tapped before the app has started is held by the page's script and
-                // made again once the app has it (issue 29, app/lib/taps-later.ts).
+                // made again once the app has it (issue 29, app/lib/player/first-tap/taps-later.ts).
                 claimLaterTaps(el);
               }}
               type="button"

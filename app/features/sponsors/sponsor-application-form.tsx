@@ -8,7 +8,7 @@ import { newIdempotencyKey } from '../../lib/offline/outbox';
 import { applicationFieldOf, TIER_OFFERS, type ApplicationField } from './sponsor-tiers';
 import { APPLICATION_SUBMITTED, useSubmitSponsorApplication } from '../../api/sponsors';
 import { TextOptions } from '../../components/form/options';
-import { useFormTakeOver } from '../../lib/taps-later';
+import { useFormTakeOver } from '../../lib/player/first-tap/taps-later';
 
 type FormValues = Record<Exclude<ApplicationField, 'tier'>, string>;
 

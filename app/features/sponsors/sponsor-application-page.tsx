@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SponsorTier } from '../../../domain/catalog';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
-import { claimLaterTaps } from '../../lib/taps-later';
+import { claimLaterTaps } from '../../lib/player/first-tap/taps-later';
 import { SponsorApplicationForm } from './sponsor-application-form';
 import { TIER_OFFERS } from './sponsor-tiers';
 import './sponsors.css';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { lowDataNow } from '../low-data';
 import { RadioEngine, type EngineState, type EngineStatus } from './engine';
-import { takeOverFirstTap } from './first-tap';
+import { takeOverFirstTap } from './first-tap/first-tap';
 
 export type { EngineState as PlayerState, EngineStatus as PlayerStatus, QueueItem } from './engine';
 export { currentTrack } from './engine';

@@ -6,7 +6,7 @@ import SOURCE from './first-tap.page.js?page-script';
  * app starts"), inline in the head of every page the server renders: a tap on a button marked `data-stream` (Listen
  * Live, the bar's play button) plays the live stream at once, before the app has started. It
  * starts one `<audio>` and leaves it in `window.__firstTap` for the app's player to adopt
- * (app/lib/player/first-tap.ts); once the player has loaded, a tap on a button React has not
+ * (./first-tap.ts); once the player has loaded, a tap on a button React has not
  * hydrated yet goes to it (`window.__radioPlayer`); a hydrated button (`appTaps`) is React's.
  * A stream on our own origin is fed to the element through Media Source Extensions when the
  * browser can take MP3 that way: the element then starts on the first few KB of the stream,
@@ -20,7 +20,7 @@ import SOURCE from './first-tap.page.js?page-script';
  *
  * A control whose work needs the app (a form marked `data-after-start`, a button so marked) is
  * held instead: its submit or tap waits in `window.__tapsLater`, marked `aria-busy`, and the app
- * makes it again once it has taken the control over (app/lib/taps-later.ts).
+ * makes it again once it has taken the control over (./taps-later.ts).
  */
 
 /** The script as sent: ./first-tap.page.js minified, so the page carries well under a kilobyte. */

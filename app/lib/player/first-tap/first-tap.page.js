@@ -4,7 +4,7 @@
 (function () {
   var w = window, root = document.documentElement, later = w.__tapsLater = [], MP3 = 'audio/mpeg';
 
-  // A control whose work needs the app: its tap or submit waits for the app (app/lib/taps-later.ts).
+  // A control whose work needs the app: its tap or submit waits for the app (./taps-later.ts).
   function hold(e, el) {
     e.preventDefault();
     e.stopPropagation();

@@ -4,7 +4,7 @@ import { useEffect, useState, type RefObject } from 'react';
  * Taps that wait for the app (issue 29, docs/server-render.md "Before the app starts"). On a
  * page the server rendered, a form or a button marked `data-after-start` needs the app to do
  * its work (send a prayer, choose a tier). Before the app has taken it over, the page's own
- * script (server/http/first-tap.ts) holds its submit or tap in `window.__tapsLater`, in the
+ * script (./first-tap.script.ts) holds its submit or tap in `window.__tapsLater`, in the
  * order they came, and marks it `aria-busy`; here the app takes each control over and makes the
  * held taps again, in that order, so they are late but never lost.
  */

@@ -1,9 +1,9 @@
-import type { RadioEngine } from './engine';
+import type { RadioEngine } from '../engine';
 
 /**
  * The first tap on a page the server rendered (issue 29, docs/server-render.md "Before the app
  * starts"). The page's head carries a few hundred bytes of inline script
- * (server/http/first-tap.ts) that plays the live stream when a button marked `data-stream` is
+ * (./first-tap.script.ts) that plays the live stream when a button marked `data-stream` is
  * tapped before the app has taken that button over: it starts one `<audio>` at once and leaves
  * it in `window.__firstTap`. The app's player then adopts that element (player.ts) and takes
  * any later tap on a button it has not hydrated yet through `window.__radioPlayer`. A button the

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_TAP_SCRIPT } from './first-tap';
+import { FIRST_TAP_SCRIPT } from './first-tap.script';
 
 // The first-tap script's feed (issue 29): which source the tapped element gets, and how the feed
 // ends. The browser's own parts are stood in for here (a MediaSource that opens at once, the
