@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AdminMe, Role } from '../../domain/people';
-import { getAdminKey, useAdminKey } from './admin-key';
+import { useAdminKey } from './admin-key';
 
 // Who is signed in to the admin (docs/api.md, "Admins who are people"): the admin key (an
 // owner named "admin key", app/lib/admin-key.ts), or a person whose passkey opened a session.
@@ -39,10 +39,6 @@ export interface AdminAccess {
 const KEY_ACCESS: AdminAccess = { name: 'admin key', role: 'owner', via: 'key', id: null };
 
 /** The admin key wins when both are there, as on the server. */
-export function currentAccess(): AdminAccess | null {
-  return getAdminKey() ? KEY_ACCESS : me;
-}
-
 export function useAdminAccess(): AdminAccess | null {
   const key = useAdminKey();
   const person = useSignedIn();

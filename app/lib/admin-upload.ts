@@ -1,4 +1,4 @@
-import { uploadFile, type UploadProgress } from '../api/uploads';
+import { uploadFile, type UploadProgress } from './uploads';
 import { getSignedIn } from './admin-access';
 import { getAdminKey } from './admin-key';
 import { ApiError } from './api-client';

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { REMINDER_STORE, reminderStoreKey, type StoredReminders } from '../../../domain/push-store';
-import { deleteReminderSubscription, fetchPushKey, saveReminderSubscription } from '../../api/push';
+import { deleteReminderSubscription, fetchPushKey, saveReminderSubscription } from './api';
 import { api, ApiError } from '../../lib/api-client';
 import { PUSH_MESSAGES } from '../../../domain/push';
 import type { Show } from '../../../domain/shows';
-import { showsPaths } from '../../api/shows';
+import { showsPaths } from './api';
 import { currentTenant } from '../../lib/tenant';
 import { isIosBrowser } from '../../lib/pwa/install';
 

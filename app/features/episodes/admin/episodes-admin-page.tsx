@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatBytes, formatDuration, type Episode } from '../../../../domain/episodes';
+import type { Show } from '../../../../domain/shows';
+import { failureMessage } from '../../../components/form/failure';
+import { QueryList } from '../../../components/query-list';
+import { Placeholders } from '../../../components/states';
+import { useToast } from '../../../components/toasts';
+import { adminEpisodesQuery, useRemoveEpisode, useSetEpisodeStatus } from '../api';
+import { adminShowsQuery } from '../../schedule/api';
+import { EpisodeForm } from './episode-form';
+import './admin-episodes.css';
+
+/** '/admin/episodes' (docs/product.md "Recorded shows"): upload, edit, publish and delete episodes. */
+export function EpisodesAdminPage() {
+  const episodes = useQuery(adminEpisodesQuery());
+  const shows = useQuery(adminShowsQuery());
+  const [editing, setEditing] = useState<string | null>(null);
+  const showList = shows.data ?? [];
+
+  return (
+    <section className="admin-episodes" aria-labelledby="episodes-admin-heading">
+      <header className="epa-header">
+        <h1 id="episodes-admin-heading">Episodes</h1>
+        <p className="muted">Listen Again: upload a sermon or an interview, publish recorded shows.</p>
+        {editing !== 'new' && (
+          <button type="button" className="epa-add" onClick={() => setEditing('new')}>
+            Upload Episode
+          </button>
+        )}
+      </header>
+      {editing === 'new' && <EpisodeForm shows={showList} onDone={() => setEditing(null)} />}
+      <QueryList
+        query={episodes}
+        items={episodes.data}
+        loading={<Placeholders count={3} className="epa-placeholder" />}
+        emptyTitle="No Episodes Yet"
+        emptyText="Upload the first one; once published it is on Listen Again and in the podcast feed."
+      >
+        {(list) => (
+          <ul className="epa-list" aria-label="Episodes">
+            {list.map((e) => (
+              <li key={e.id}>
+                {editing === e.id ? <EpisodeForm episode={e} shows={showList} onDone={() => setEditing(null)} /> : <EpisodeItem episode={e} shows={showList} onEdit={() => setEditing(e.id)} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
+    </section>
+  );
+}
+
+function EpisodeItem({ episode, shows, onEdit }: { episode: Episode; shows: readonly Show[]; onEdit: () => void }) {
+  const { toast } = useToast();
+  const remove = useRemoveEpisode();
+  const setStatus = useSetEpisodeStatus();
+  const show = shows.find((s) => s.id === episode.showId);
+  const published = episode.status === 'published';
+
+  const onRemove = () => {
+    if (!window.confirm(`Delete "${episode.title}"? Its audio files are deleted too.`)) return;
+    remove.mutateAsync(episode.id).then(
+      () => toast({ title: 'Episode Deleted', description: `"${episode.title}" is gone.` }),
+      (err: unknown) => toast({ title: 'Delete Failed', description: failureMessage(err), variant: 'destructive' }),
+    );
+  };
+  const onPublish = () => {
+    setStatus.mutateAsync({ id: episode.id, status: published ? 'draft' : 'published' }).then(
+      (saved) => toast(saved.status === 'published' ? { title: 'Episode Published', description: `"${saved.title}" is on Listen Again.` } : { title: 'Episode Unpublished', description: `"${saved.title}" is a draft again.` }),
+      (err: unknown) => toast({ title: 'Change Failed', description: failureMessage(err), variant: 'destructive' }),
+    );
+  };
+
+  return (
+    <article className="epa-show" data-testid="admin-episode">
+      <h2 className="epa-show-title">{episode.title}</h2>
+      <p className="epa-show-when">
+        <span className={`badge ${published ? '' : 'draft-badge'}`}>{published ? 'Published' : 'Draft'}</span> {show ? `${show.title} · ` : ''}
+        {formatDuration(episode.durationSeconds)} · {formatBytes(episode.bytes)}
+        {episode.source === 'recording' ? ' · recorded' : ''}
+      </p>
+      <p className="muted">{episode.lowDataUrl ? `Low-data copy ready (${formatBytes(episode.lowDataBytes ?? 0)})` : 'Low-data copy being made…'}</p>
+      {episode.description && <p className="epa-show-description">{episode.description}</p>}
+      <div className="epa-show-actions">
+        <button type="button" onClick={onPublish} disabled={setStatus.isPending} aria-label={`${published ? 'Unpublish' : 'Publish'}: ${episode.title}`}>
+          {published ? 'Unpublish' : 'Publish'}
+        </button>
+        <button type="button" className="secondary" onClick={onEdit} aria-label={`Edit: ${episode.title}`}>
+          Edit
+        </button>
+        <button type="button" className="secondary outline" onClick={onRemove} disabled={remove.isPending} aria-label={`Delete: ${episode.title}`}>
+          Delete
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Show } from '../../../../domain/shows';
+import { Placeholders } from '../../../components/states';
+import { QueryList } from '../../../components/query-list';
+import { useToast } from '../../../components/toasts';
+import { adminSettingsQuery } from '../../settings/api';
+import { adminShowsQuery, useRemoveShow } from '../api';
+import { describeDays, runsPastMidnight, sortShows, stationZone } from './show-fields';
+import { ShowForm } from './show-form';
+import './admin-schedule.css';
+import { failureMessage } from '../../../components/form/failure';
+
+/** Schedule admin (docs/product.md): the tenant's weekly shows, add / edit / remove. */
+export function ScheduleAdminPage() {
+  const shows = useQuery(adminShowsQuery());
+  const settings = useQuery(adminSettingsQuery());
+  const zone = stationZone(settings.data);
+  // 'new', a show's id, or nothing: one form open at a time keeps a phone screen readable.
+  const [editing, setEditing] = useState<string | null>(null);
+
+  return (
+    <section className="admin-schedule" aria-labelledby="schedule-admin-heading">
+      <header className="sched-header">
+        <h1 id="schedule-admin-heading">Schedule Management</h1>
+        <p className="muted">
+          Weekly shows, in station time (<strong>{zone}</strong>).
+        </p>
+        {editing !== 'new' && (
+          <button type="button" className="sched-add" onClick={() => setEditing('new')}>
+            Add Show
+          </button>
+        )}
+      </header>
+
+      {editing === 'new' && <ShowForm zone={zone} onDone={() => setEditing(null)} />}
+
+      <QueryList
+        query={shows}
+        items={shows.data}
+        loading={<Placeholders count={3} className="sched-placeholder" />}
+        emptyTitle="No Shows Yet"
+        emptyText="Add the first show of the week; it appears on the public schedule."
+      >
+        {(list) => (
+          <ul className="sched-list" aria-label="Weekly shows">
+            {sortShows(list).map((show) => (
+              <li key={show.id}>
+                {editing === show.id ? (
+                  <ShowForm show={show} zone={zone} onDone={() => setEditing(null)} />
+                ) : (
+                  <ShowItem show={show} onEdit={() => setEditing(show.id)} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryList>
+    </section>
+  );
+}
+
+function ShowItem({ show, onEdit }: { show: Show; onEdit: () => void }) {
+  const { toast } = useToast();
+  const remove = useRemoveShow();
+
+  const onRemove = () => {
+    if (!window.confirm(`Remove "${show.title}" from the schedule?`)) return;
+    // mutateAsync, not mutate's callbacks: the row unmounts once the lists refetch without
+    // it, and the admin must still hear that it went.
+    remove.mutateAsync(show.id).then(
+      () => toast({ title: 'Show Removed', description: `"${show.title}" is no longer on the schedule.` }),
+      (err: unknown) => toast({ title: 'Remove Failed', description: failureMessage(err), variant: 'destructive' }),
+    );
+  };
+
+  return (
+    <article className="sched-show" data-testid="admin-show">
+      <h2 className="sched-show-title">{show.title}</h2>
+      <p className="sched-show-when">
+        <span>{describeDays(show.days)}</span> · <span>
+          {show.startTime} – {show.endTime}
+        </span>
+        {runsPastMidnight(show) && <span className="muted"> (ends the next day)</span>}
+      </p>
+      {show.description && <p className="sched-show-description">{show.description}</p>}
+      <div className="sched-show-actions">
+        <button type="button" className="outline" onClick={onEdit} aria-label={`Edit ${show.title}`}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="outline secondary"
+          onClick={onRemove}
+          disabled={remove.isPending}
+          aria-busy={remove.isPending}
+          aria-label={`Remove ${show.title}`}
+        >
+          Remove
+        </button>
+      </div>
+    </article>
+  );
+}
