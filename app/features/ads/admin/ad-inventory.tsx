@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Ad } from '../../../../domain/ads';
-import { Placeholders } from '../../../components/states';
-import { QueryList } from '../../../components/query-list';
+import { AdminList } from '../../../components/admin-list-page';
 import { useToast } from '../../../components/toasts';
 import { TableHead } from '../../../components/table-head';
 import { Thumbnail } from '../../../components/thumbnail';
@@ -48,10 +47,10 @@ export function AdInventory() {
         </div>
       )}
 
-      <QueryList
+      <AdminList
         query={ads}
         items={ads.data}
-        loading={<Placeholders count={3} className="ad-row-placeholder" />}
+        placeholderClassName="ad-row-placeholder"
         emptyTitle="No Ads Yet"
         emptyText="Until an ad is added, hybrid slots show the 'Advertise Here!' box."
       >
@@ -65,7 +64,7 @@ export function AdInventory() {
             </tbody>
           </table>
         )}
-      </QueryList>
+      </AdminList>
 
       <DeleteAdDialog ad={deleting} onClose={() => setDeleting(null)} />
     </article>

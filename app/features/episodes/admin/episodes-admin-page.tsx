@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatBytes, formatDuration, type Episode } from '../../../../domain/episodes';
 import type { Show } from '../../../../domain/shows';
 import { failureMessage } from '../../../components/form/failure';
-import { QueryList } from '../../../components/query-list';
-import { Placeholders } from '../../../components/states';
+import { AdminListPage } from '../../../components/admin-list-page';
 import { useToast } from '../../../components/toasts';
 import { adminEpisodesQuery, useRemoveEpisode, useSetEpisodeStatus } from '../api';
 import { adminShowsQuery } from '../../schedule/api';
@@ -15,39 +13,22 @@ import './admin-episodes.css';
 export function EpisodesAdminPage() {
   const episodes = useQuery(adminEpisodesQuery());
   const shows = useQuery(adminShowsQuery());
-  const [editing, setEditing] = useState<string | null>(null);
   const showList = shows.data ?? [];
 
   return (
-    <section className="admin-episodes" aria-labelledby="episodes-admin-heading">
-      <header className="epa-header">
-        <h1 id="episodes-admin-heading">Episodes</h1>
-        <p className="muted">Listen Again: upload a sermon or an interview, publish recorded shows.</p>
-        {editing !== 'new' && (
-          <button type="button" className="epa-add" onClick={() => setEditing('new')}>
-            Upload Episode
-          </button>
-        )}
-      </header>
-      {editing === 'new' && <EpisodeForm shows={showList} onDone={() => setEditing(null)} />}
-      <QueryList
-        query={episodes}
-        items={episodes.data}
-        loading={<Placeholders count={3} className="epa-placeholder" />}
-        emptyTitle="No Episodes Yet"
-        emptyText="Upload the first one; once published it is on Listen Again and in the podcast feed."
-      >
-        {(list) => (
-          <ul className="epa-list" aria-label="Episodes">
-            {list.map((e) => (
-              <li key={e.id}>
-                {editing === e.id ? <EpisodeForm episode={e} shows={showList} onDone={() => setEditing(null)} /> : <EpisodeItem episode={e} shows={showList} onEdit={() => setEditing(e.id)} />}
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryList>
-    </section>
+    <AdminListPage
+      className="admin-episodes"
+      headingId="episodes-admin-heading"
+      title="Episodes"
+      description="Listen Again: upload a sermon or an interview, publish recorded shows."
+      addLabel="Upload Episode"
+      query={episodes}
+      emptyTitle="No Episodes Yet"
+      emptyText="Upload the first one; once published it is on Listen Again and in the podcast feed."
+      listLabel="Episodes"
+      form={(episode, onDone) => <EpisodeForm episode={episode} shows={showList} onDone={onDone} />}
+      row={(episode, onEdit) => <EpisodeItem episode={episode} shows={showList} onEdit={onEdit} />}
+    />
   );
 }
 

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { Show } from '../../../../domain/shows';
-import { Placeholders } from '../../../components/states';
-import { QueryList } from '../../../components/query-list';
+import { AdminListPage } from '../../../components/admin-list-page';
 import { useToast } from '../../../components/toasts';
 import { adminSettingsQuery } from '../../settings/api';
 import { adminShowsQuery, useRemoveShow } from '../api';
@@ -16,47 +14,26 @@ export function ScheduleAdminPage() {
   const shows = useQuery(adminShowsQuery());
   const settings = useQuery(adminSettingsQuery());
   const zone = stationZone(settings.data);
-  // 'new', a show's id, or nothing: one form open at a time keeps a phone screen readable.
-  const [editing, setEditing] = useState<string | null>(null);
 
   return (
-    <section className="admin-schedule" aria-labelledby="schedule-admin-heading">
-      <header className="sched-header">
-        <h1 id="schedule-admin-heading">Schedule Management</h1>
-        <p className="muted">
+    <AdminListPage
+      className="admin-schedule"
+      headingId="schedule-admin-heading"
+      title="Schedule Management"
+      description={
+        <>
           Weekly shows, in station time (<strong>{zone}</strong>).
-        </p>
-        {editing !== 'new' && (
-          <button type="button" className="sched-add" onClick={() => setEditing('new')}>
-            Add Show
-          </button>
-        )}
-      </header>
-
-      {editing === 'new' && <ShowForm zone={zone} onDone={() => setEditing(null)} />}
-
-      <QueryList
-        query={shows}
-        items={shows.data}
-        loading={<Placeholders count={3} className="sched-placeholder" />}
-        emptyTitle="No Shows Yet"
-        emptyText="Add the first show of the week; it appears on the public schedule."
-      >
-        {(list) => (
-          <ul className="sched-list" aria-label="Weekly shows">
-            {sortShows(list).map((show) => (
-              <li key={show.id}>
-                {editing === show.id ? (
-                  <ShowForm show={show} zone={zone} onDone={() => setEditing(null)} />
-                ) : (
-                  <ShowItem show={show} onEdit={() => setEditing(show.id)} />
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </QueryList>
-    </section>
+        </>
+      }
+      addLabel="Add Show"
+      query={shows}
+      emptyTitle="No Shows Yet"
+      emptyText="Add the first show of the week; it appears on the public schedule."
+      listLabel="Weekly shows"
+      sort={sortShows}
+      form={(show, onDone) => <ShowForm show={show} zone={zone} onDone={onDone} />}
+      row={(show, onEdit) => <ShowItem show={show} onEdit={onEdit} />}
+    />
   );
 }
 
