@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { episodeFile, type Episode } from '../../../domain/episodes';
 import { downloadResumable } from './resumable-download';
+import { createListeners } from '../listeners';
 
 /** The same name as sw/saved-episodes.ts's: the worker answers the player from this cache. */
 export const SAVED_EPISODES_CACHE = 'saved-episodes-v1';
@@ -24,19 +25,11 @@ export interface DownloadProgress {
   message?: string;
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
+const { subscribe, notify: emit } = createListeners();
 let progress: Record<string, DownloadProgress> = {};
 let saved: Record<string, SavedEpisode> = readIndex();
 const controllers = new Map<string, AbortController>();
 
-function emit(): void {
-  listeners.forEach((l) => l());
-}
-const subscribe = (l: Listener) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
 
 function readIndex(): Record<string, SavedEpisode> {
   try {
