@@ -30,7 +30,7 @@ export async function promptInstall(): Promise<void> {
   const event = deferred;
   if (!event) return;
   deferred = null;
-  notify();
+  listeners.notify();
   await event.prompt();
 }
 
