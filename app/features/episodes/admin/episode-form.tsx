@@ -112,7 +112,7 @@ export function EpisodeForm({ episode, shows, onDone }: Props) {
       </label>
       {progress && <UploadProgressView progress={progress} label="Uploading" />}
       {message('form')}
-      <div className="epa-show-actions">
+      <div className="admin-list-row-actions">
         <button type="submit" aria-busy={busy} disabled={busy}>
           {episode ? 'Save Changes' : 'Upload Episode'}
         </button>

@@ -54,16 +54,16 @@ function EpisodeItem({ episode, shows, onEdit }: { episode: Episode; shows: read
   };
 
   return (
-    <article className="epa-show" data-testid="admin-episode">
-      <h2 className="epa-show-title">{episode.title}</h2>
-      <p className="epa-show-when">
+    <article className="admin-list-row" data-testid="admin-episode">
+      <h2 className="admin-list-row-title">{episode.title}</h2>
+      <p className="admin-list-row-when">
         <span className={`badge ${published ? '' : 'draft-badge'}`}>{published ? 'Published' : 'Draft'}</span> {show ? `${show.title} · ` : ''}
         {formatDuration(episode.durationSeconds)} · {formatBytes(episode.bytes)}
         {episode.source === 'recording' ? ' · recorded' : ''}
       </p>
       <p className="muted">{episode.lowDataUrl ? `Low-data copy ready (${formatBytes(episode.lowDataBytes ?? 0)})` : 'Low-data copy being made…'}</p>
-      {episode.description && <p className="epa-show-description">{episode.description}</p>}
-      <div className="epa-show-actions">
+      {episode.description && <p className="admin-list-row-description">{episode.description}</p>}
+      <div className="admin-list-row-actions">
         <button type="button" onClick={onPublish} disabled={setStatus.isPending} aria-label={`${published ? 'Unpublish' : 'Publish'}: ${episode.title}`}>
           {published ? 'Unpublish' : 'Publish'}
         </button>

@@ -52,16 +52,16 @@ function ShowItem({ show, onEdit }: { show: Show; onEdit: () => void }) {
   };
 
   return (
-    <article className="sched-show" data-testid="admin-show">
-      <h2 className="sched-show-title">{show.title}</h2>
-      <p className="sched-show-when">
+    <article className="admin-list-row" data-testid="admin-show">
+      <h2 className="admin-list-row-title">{show.title}</h2>
+      <p className="admin-list-row-when">
         <span>{describeDays(show.days)}</span> · <span>
           {show.startTime} – {show.endTime}
         </span>
         {runsPastMidnight(show) && <span className="muted"> (ends the next day)</span>}
       </p>
-      {show.description && <p className="sched-show-description">{show.description}</p>}
-      <div className="sched-show-actions">
+      {show.description && <p className="admin-list-row-description">{show.description}</p>}
+      <div className="admin-list-row-actions">
         <button type="button" className="outline" onClick={onEdit} aria-label={`Edit ${show.title}`}>
           Edit
         </button>
