@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { AppTree } from './app-tree';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { nowPlayingEtag, setNowPlayingEtag } from './api/np';
+import { nowPlayingEtag, setNowPlayingEtag } from './features/radio/api';
 import { setRenderingWholePage, type ServerData } from './lib/server-render';
 import { setServerLocation } from './lib/page-location';
 

@@ -6,7 +6,7 @@ import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { loadServerPage, setRenderingWholePage, type ServerData } from './lib/server-render';
-import { setNowPlayingEtag } from './api/np';
+import { setNowPlayingEtag } from './features/radio/api';
 import { firstTapConnected } from './lib/player/first-tap/first-tap';
 import { appListens } from './lib/player/first-tap/taps-later';
 import { SERVER_DATA_ID } from '../domain/server-render';
@@ -38,7 +38,7 @@ async function start() {
     const now = Date.now();
     for (const query of state.queries) query.state.dataUpdatedAt = now;
     hydrate(queryClient, state);
-    // The stream then starts from the answer the page came with (app/api/np.ts).
+    // The stream then starts from the answer the page came with (app/features/radio/api.ts).
     if (nowPlayingEtag) setNowPlayingEtag(nowPlayingEtag);
   }
   await nextTask();

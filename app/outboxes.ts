@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { registerPrayersOutbox } from './api/prayers';
-import { registerShoutoutsOutbox } from './api/shoutouts';
-import { registerSponsorsOutbox } from './api/sponsors';
+import { registerPrayersOutbox } from './features/community/api';
+import { registerShoutoutsOutbox } from './features/shoutouts/api';
+import { registerSponsorsOutbox } from './features/sponsors/api';
 
 /**
  * Queued writes persist without their functions: each outbox feature registers how to send its

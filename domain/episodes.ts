@@ -88,7 +88,7 @@ const recordingDates = new Map<string, Intl.DateTimeFormat>();
 /**
  * A recorded airing's draft title (docs/recorder.md): the show's title and the date it aired in
  * the station's zone, written as the episode lists write dates ('Nov 26, 2026', the day, short
- * month and year of app/components/episodes/episode-row.tsx, in English), e.g.
+ * month and year of app/features/episodes/episode-row.tsx, in English), e.g.
  * 'Morning Praise — Nov 26, 2026'.
  */
 export function recordingTitle(showTitle: string, startsAtMs: number, timeZone: string): string {

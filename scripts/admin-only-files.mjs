@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ADMIN = /^(?:app\/)?(?:routes\/admin|features\/admin)/;
+// The admin's routes and every feature's admin/ folder (app/features/<noun>/admin/).
+const ADMIN = /^(?:app\/)?(?:routes\/admin|features\/[^/]+\/admin\/)/;
 
 /** Paths relative to the app folder (e.g. `assets/moderation-1.js`). */
 export function adminOnlyFiles(appDir) {

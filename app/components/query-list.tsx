@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { EmptyState, ErrorState } from './states';
 
 /** What QueryList reads of a TanStack query. */
-interface ListQuery {
+export interface ListQuery {
   isPending: boolean;
   isError: boolean;
   error: unknown;
   refetch: () => unknown;
 }
 
-interface QueryListProps<T> {
+export interface QueryListProps<T> {
   query: ListQuery;
   /** What the page lists from the query's data; undefined until it has loaded. */
   items: readonly T[] | undefined;

@@ -1,4 +1,4 @@
-import { PAUSED_MESSAGE, formatBytes, type UploadProgress } from '../api/uploads';
+import { PAUSED_MESSAGE, formatBytes, type UploadProgress } from '../lib/uploads';
 
 /**
  * One file's upload: a bar, the percent and the bytes, and 'Paused — waiting for connection'

@@ -1,12 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import type { AdminMe, Role } from '../../domain/people';
-import { getAdminKey, useAdminKey } from './admin-key';
+import { useAdminKey } from './admin-key';
+import { createListeners } from './listeners';
 
 // Who is signed in to the admin (docs/api.md, "Admins who are people"): the admin key (an
 // owner named "admin key", app/lib/admin-key.ts), or a person whose passkey opened a session.
 // The session itself is an HttpOnly cookie the app never sees; this keeps only who it is,
 // in memory, and GET /api/admin/me tells it again after a reload.
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 let me: AdminMe | null = null;
 
 export function getSignedIn(): AdminMe | null {
@@ -15,18 +16,11 @@ export function getSignedIn(): AdminMe | null {
 
 export function setSignedIn(next: AdminMe | null): void {
   me = next;
-  listeners.forEach((l) => l());
+  listeners.notify();
 }
 
 function useSignedIn(): AdminMe | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => me,
-    () => null,
-  );
+  return useSyncExternalStore(listeners.subscribe, () => me, () => null);
 }
 
 export interface AdminAccess {
@@ -39,10 +33,6 @@ export interface AdminAccess {
 const KEY_ACCESS: AdminAccess = { name: 'admin key', role: 'owner', via: 'key', id: null };
 
 /** The admin key wins when both are there, as on the server. */
-export function currentAccess(): AdminAccess | null {
-  return getAdminKey() ? KEY_ACCESS : me;
-}
-
 export function useAdminAccess(): AdminAccess | null {
   const key = useAdminKey();
   const person = useSignedIn();

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners';
 
 // issue 4 / docs/api.md: the key lives in memory and sessionStorage only: never localStorage,
 // never the persisted query cache, never a service-worker cache. It unlocks every admin
 // page for the rest of the page session.
 const STORAGE_KEY = 'adminKey';
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 let memory: string | null = null;
 
 function read(): string | null {
@@ -29,16 +30,9 @@ export function setAdminKey(key: string | null): void {
   } catch {
     // storage blocked: memory still holds it for this page
   }
-  listeners.forEach((l) => l());
+  listeners.notify();
 }
 
 export function useAdminKey(): string | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    read,
-    () => null,
-  );
+  return useSyncExternalStore(listeners.subscribe, read, () => null);
 }

@@ -1,5 +1,5 @@
 import { megabytes, UPLOAD_MAX_BYTES } from '../../domain/uploads';
-import { uploadFile, type UploadProgress } from '../api/uploads';
+import { uploadFile, type UploadProgress } from './uploads';
 import { getSignedIn } from './admin-access';
 import { getAdminKey } from './admin-key';
 import { ApiError } from './api-client';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { LOW_DATA_COOKIE } from '../../domain/server-render';
+import { createListeners } from './listeners';
 
 export const LOW_DATA_KEY = 'lowDataMode';
 export const LOW_DATA_CLASS = 'low-data';
@@ -39,7 +40,7 @@ function rememberForServer(on: boolean): void {
   document.cookie = on ? `${cookie}; path=/; max-age=31536000; samesite=lax` : `${LOW_DATA_COOKIE}=; path=/; max-age=0; samesite=lax`;
 }
 
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 let current: boolean | null = null;
 const get = () => {
   if (current === null) {
@@ -60,18 +61,11 @@ export function setLowData(on: boolean): void {
   } catch {
     // private mode: the choice lasts for this visit
   }
-  listeners.forEach((l) => l());
+  listeners.notify();
 }
 
 export function useLowData(): [boolean, (on: boolean) => void] {
-  const on = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    get,
-    () => false,
-  );
+  const on = useSyncExternalStore(listeners.subscribe, get, () => false);
   // Applied as a page style class (docs/product.md#states-and-transitions).
   useEffect(() => {
     document.documentElement.classList.toggle(LOW_DATA_CLASS, on);

@@ -3,7 +3,7 @@ import { PUBLIC_LIST_STALE_MS } from '../query-client';
 import { ADMIN_FRESH, adminApi, adminKeyRoot } from './admin-api';
 import { api } from './api-client';
 
-// What app/api/<resource>.ts files share, where the logic is the same for every resource.
+// What the features' api.ts files share, where the logic is the same for every resource.
 
 /** A resource's collection and one of its items: '/api/shows', '/api/shows/{id}'. */
 export const resourcePaths = <P extends string>(list: P) => ({ list, one: (id: string) => `${list}/${encodeURIComponent(id)}` }) as const;

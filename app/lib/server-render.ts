@@ -17,7 +17,7 @@ export const renderingWholePage = (): boolean => wholePage;
 export interface ServerData {
   /** The query cache the page was rendered with. */
   state: DehydratedState;
-  /** The ETag of its now-playing answer, when it has one (app/api/np.ts). */
+  /** The ETag of its now-playing answer, when it has one (app/features/radio/api.ts). */
   nowPlayingEtag: string | null;
 }
 

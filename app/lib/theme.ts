@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { TENANT_THEME_COLORS } from '../../domain/manifest';
 import type { Tenant } from '../../domain/tenants';
+import { createListeners } from './listeners';
 
 export const THEME_KEY = 'theme';
 export type Theme = 'light' | 'dark';
@@ -25,7 +26,7 @@ function readSaved(): Theme | null {
 }
 
 let saved: Theme | null | undefined;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 const effective = (): Theme => (saved ??= readSaved()) ?? (darkQuery()?.matches ? 'dark' : 'light');
 
 function apply(): void {
@@ -45,15 +46,15 @@ export function setTheme(theme: Theme): void {
     // private mode: the choice lasts for this visit
   }
   apply();
-  listeners.forEach((l) => l());
+  listeners.notify();
 }
 
 const subscribe = (l: () => void) => {
-  listeners.add(l);
+  const unsubscribe = listeners.subscribe(l);
   const query = darkQuery();
   query?.addEventListener('change', l);
   return () => {
-    listeners.delete(l);
+    unsubscribe();
     query?.removeEventListener('change', l);
   };
 };

@@ -1,9 +1,9 @@
 import { Link, Outlet, createRootRouteWithContext, retainSearchParams } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { present, stringParam } from '../lib/search-params';
-import { Layout } from '../components/layout';
+import { Layout } from '../layout';
 import { ErrorState } from '../components/states';
-import { settingsQuery } from '../api/settings';
+import { settingsQuery } from '../features/settings/api';
 
 const RootSearch = (search: Record<string, unknown>): { tenant?: string } => present({ tenant: stringParam(search.tenant) });
 

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
 import { PrayerWallPage } from '../features/community/prayer-wall';
 import { LinkOutPage } from '../features/links-out/link-out-page';
-import { settingsQuery } from '../api/settings';
-import { approvedPrayersQuery } from '../api/prayers';
+import { settingsQuery } from '../features/settings/api';
+import { approvedPrayersQuery } from '../features/community/api';
 import { currentTenant } from '../lib/tenant';
 import { prefetchForPage } from '../lib/server-render';
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
 import { EpisodesPage } from '../features/episodes/episodes-page';
-import { episodesQuery } from '../api/episodes';
-import { showsQuery } from '../api/shows';
-import { settingsQuery } from '../api/settings';
+import { episodesQuery } from '../features/episodes/api';
+import { showsQuery } from '../features/schedule/api';
+import { settingsQuery } from '../features/settings/api';
 
 /** /episodes?show=<id>: one show's past episodes (its card's 'Past episodes'). */
 export const Route = createFileRoute('/episodes')({

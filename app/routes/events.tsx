@@ -3,7 +3,7 @@ import { tenantHasEvents } from '../../domain/tenants';
 import { ErrorState } from '../components/states';
 import { EventsPage } from '../features/events/events-page';
 import { EventsPending } from '../features/events/events-pending';
-import { eventsQuery } from '../api/events';
+import { eventsQuery } from '../features/events/api';
 import { currentTenant } from '../lib/tenant';
 
 export const Route = createFileRoute('/events')({

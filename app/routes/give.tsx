@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
 import { LinkOutPage } from '../features/links-out/link-out-page';
-import { settingsQuery } from '../api/settings';
+import { settingsQuery } from '../features/settings/api';
 
 export const Route = createFileRoute('/give')({
   loader: ({ context }) => context.queryClient.ensureQueryData(settingsQuery()),

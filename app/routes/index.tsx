@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchTopAd } from '../components/ad-slot';
+import { prefetchTopAd } from '../features/ads/ad-slot';
 import { ErrorState } from '../components/states';
 import { loadShoutoutForm, RadioPage } from '../features/radio/radio-page';
-import { settingsQuery } from '../api/settings';
-import { nowPlayingQuery } from '../api/np';
+import { settingsQuery } from '../features/settings/api';
+import { nowPlayingQuery } from '../features/radio/api';
 
 export const Route = createFileRoute('/')({
   loader: ({ context, preload }) => {

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchTopAd } from '../components/ad-slot';
+import { prefetchTopAd } from '../features/ads/ad-slot';
 import { ErrorState } from '../components/states';
 import { SchedulePage } from '../features/schedule/schedule-page';
 import { SchedulePending } from '../features/schedule/schedule-pending';
-import { showsQuery } from '../api/shows';
-import { settingsQuery } from '../api/settings';
+import { showsQuery } from '../features/schedule/api';
+import { settingsQuery } from '../features/settings/api';
 import { warmUpDeviceTimeZone } from '../lib/device-time-zone';
 
 export const Route = createFileRoute('/schedule')({

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../components/states';
 import { WatchPage } from '../features/watch/watch-page';
 import { WatchPending } from '../features/watch/watch-pending';
-import { nowPlayingQuery } from '../api/np';
-import { settingsQuery } from '../api/settings';
+import { nowPlayingQuery } from '../features/radio/api';
+import { settingsQuery } from '../features/settings/api';
 
 export const Route = createFileRoute('/watch')({
   loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(settingsQuery()), context.queryClient.prefetchQuery(nowPlayingQuery())]),

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
-import type { UploadProgress } from '../../api/uploads';
+import type { UploadProgress } from '../../lib/uploads';
 import { useLowData } from '../../lib/low-data';
 import { UploadProgressView } from '../upload-progress';
 import { FieldMessage, URL_INPUT } from './field';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UploadProgress } from '../../api/uploads';
+import type { UploadProgress } from '../../lib/uploads';
 import { ApiError } from '../../lib/api-client';
 import { Field, FieldMessage, FormErrors } from './field';
 import { ImageField } from './image-field';

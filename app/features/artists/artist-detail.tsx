@@ -10,8 +10,8 @@ import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { currentTrack, isActive, player, usePlayer, type QueueItem } from '../../lib/player/player';
 import { ArtistPhoto, CountryBadge, FeaturedBadge, SocialLinks } from './artist-card';
 import { approvedTracks } from './artist-filters';
-import { artistQuery } from '../../api/artists';
-import { artistTracksQuery } from '../../api/tracks';
+import { artistQuery } from './api';
+import { artistTracksQuery } from '../tracks/api';
 import './artists.css';
 
 export function ArtistDetail({ id }: { id: string }) {

@@ -1,5 +1,5 @@
 import { EmbedFrame } from '../../components/embed-frame';
-import { useSettings } from '../../api/settings';
+import { useSettings } from '../settings/api';
 import { SubmissionForm } from './submission-form';
 import './artists.css';
 

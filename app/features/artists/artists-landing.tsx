@@ -3,12 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { useDeferredValue, useMemo } from 'react';
 import type { Artist } from '../../../domain/artists';
 import { COUNTRIES, findCountry } from '../../../domain/countries';
-import { AdSlot } from '../../components/ad-slot';
+import { AdSlot } from '../ads/ad-slot';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useSelectedCountry } from '../../lib/selected-country';
 import { ArtistGrid } from './artist-card';
 import { FEATURED_LIMIT, RISING_LIMIT, artistsOfCountry, featuredFromGuyana, risingNow } from './artist-filters';
-import { approvedArtistsQuery } from '../../api/artists';
+import { approvedArtistsQuery } from './api';
 import './artists.css';
 import { Flag } from '../../components/flag';
 

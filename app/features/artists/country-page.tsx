@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, Placeholders } from '../../components/states';
 import { useSelectedCountry } from '../../lib/selected-country';
 import { ArtistGrid } from './artist-card';
 import { artistsOfCountry } from './artist-filters';
-import { approvedArtistsQuery } from '../../api/artists';
+import { approvedArtistsQuery } from './api';
 import './artists.css';
 import { Flag } from '../../components/flag';
 import { CountryOptions } from '../../components/form/options';

@@ -3,8 +3,8 @@ import { GENRES } from '../../../domain/catalog';
 import { Field } from '../../components/form/field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
 import { useDraft } from '../../components/form/use-draft';
-import { createArtist } from '../../api/artists';
-import { createTrack } from '../../api/tracks';
+import { createArtist } from './api';
+import { createTrack } from '../tracks/api';
 import {
   EMPTY_SUBMISSION,
   STEP_LABELS,
@@ -17,7 +17,7 @@ import {
   type SubmissionMemo,
   type SubmissionValues,
 } from './submission';
-import { uploadFile } from '../../api/uploads';
+import { uploadFile } from '../../lib/uploads';
 import { UploadProgressView } from '../../components/upload-progress';
 import { CountryOptions, TextOptions } from '../../components/form/options';
 

@@ -4,10 +4,10 @@ import { fieldIssues, type FieldIssue } from '../../../domain/http-error';
 import { NewTrackSchema } from '../../../domain/tracks';
 import { megabytes, UPLOAD_MAX_BYTES } from '../../../domain/uploads';
 import { ApiError } from '../../lib/api-client';
-import type { UploadProgress } from '../../api/uploads';
+import type { UploadProgress } from '../../lib/uploads';
 
 // docs/product.md 'Artist submission': the artist and a first track, with audio and an optional
-// photo: the files through the upload module (app/api/uploads.ts, resumable), then
+// photo: the files through the upload module (app/lib/uploads.ts, resumable), then
 // POST /api/artists, POST /api/tracks.
 
 /** The request never reached an answer (offline, dropped connection, aborted). */

@@ -4,7 +4,7 @@ import { useToast } from '../../components/toasts';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
 import { claimLaterTaps } from '../../lib/player/first-tap/taps-later';
 import { useHydrated } from '../../lib/use-hydrated';
-import { heartPayload, useAddHeart } from '../../api/prayers';
+import { heartPayload, useAddHeart } from './api';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 

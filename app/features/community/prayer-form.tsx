@@ -5,7 +5,7 @@ import { Field, FormErrors } from '../../components/form/field';
 import { useFieldErrors } from '../../components/form/use-field-errors';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
 import { useFormTakeOver } from '../../lib/player/first-tap/taps-later';
-import { PRAYER_SUBMITTED, prayerSubmission, useSubmitPrayer } from '../../api/prayers';
+import { PRAYER_SUBMITTED, prayerSubmission, useSubmitPrayer } from './api';
 
 const PRAYER_FIELDS = ['text', 'nameOptional'] as const;
 

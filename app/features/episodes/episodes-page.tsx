@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { Rss } from 'lucide-react';
 import { builtInLogoUrl } from '../../../domain/tenants';
-import { EpisodeRow } from '../../components/episodes/episode-row';
+import { EpisodeRow } from './episode-row';
 import { EmptyState, ErrorState, Placeholders } from '../../components/states';
-import { episodesQuery, podcastFeedUrl } from '../../api/episodes';
-import { showsQuery } from '../../api/shows';
-import { useSettings } from '../../api/settings';
+import { episodesQuery, podcastFeedUrl } from './api';
+import { showsQuery } from '../schedule/api';
+import { useSettings } from '../settings/api';
 import { currentTenant } from '../../lib/tenant';
 import { SaveForOffline, SavedForOffline } from './save-for-offline';
 

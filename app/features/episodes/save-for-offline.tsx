@@ -1,7 +1,7 @@
 import { Check, Download, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { episodeFile, formatBytes, type Episode } from '../../../domain/episodes';
-import { EpisodeRow } from '../../components/episodes/episode-row';
+import { EpisodeRow } from './episode-row';
 import { useLowData } from '../../lib/low-data';
 import {
   askPersistentStorage,

@@ -1,5 +1,5 @@
 import type { Event } from '../../../domain/events';
-import { formatPriceFrom } from '../../lib/upcoming-events';
+import { formatPriceFrom } from './upcoming-events';
 import { formatEventStart, initialOf } from './event-format';
 
 const IMAGE_WIDTH = 640;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { upcomingEvents } from '../../lib/upcoming-events';
-import { formatPriceFrom } from '../../lib/upcoming-events';
+import { upcomingEvents } from './upcoming-events';
+import { formatPriceFrom } from './upcoming-events';
 import { formatEventStart, initialOf } from './event-format';
 
 describe('formatPriceFrom', () => {

@@ -1,4 +1,4 @@
-import { EVENT_TIME_PARTS } from '../../lib/upcoming-events';
+import { EVENT_TIME_PARTS } from './upcoming-events';
 
 /** 'Sat, Jan 10, 2026, 8:00 PM GMT-4' in the listener's own zone. */
 export function formatEventStart(startIso: string, timeZone?: string, locale?: string): string {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { ErrorState } from '../../components/states';
-import { useSettings } from '../../api/settings';
+import { useSettings } from '../settings/api';
 import { LINK_OUTS, linkOutTarget, type LinkOutKind } from './link-out';
 import './links-out.css';
 

@@ -2,12 +2,12 @@ import { Mic, Pause, Play, Radio, Users } from 'lucide-react';
 import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { EmbedName } from '../../../domain/embeds';
 import { builtInLogoUrl } from '../../../domain/tenants';
-import { AdSlot } from '../../components/ad-slot';
+import { AdSlot } from '../ads/ad-slot';
 import { EmbedFrame } from '../../components/embed-frame';
 import { useLowData } from '../../lib/low-data';
-import { useNowPlaying } from '../../api/np';
+import { useNowPlaying } from './api';
 import { isActive, player, usePlayer, type PlayerStatus } from '../../lib/player/player';
-import { useSettings } from '../../api/settings';
+import { useSettings } from '../settings/api';
 import { currentTenant } from '../../lib/tenant';
 import { useTheme } from '../../lib/theme';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
@@ -20,7 +20,7 @@ export const RECENTLY_PLAYED_COUNT = 3;
 
 // Listen Again's latest episodes: a chunk of its own, with its data, asked for only when the
 // section comes into view: a first visit to / spends nothing on it (docs/performance.md).
-const ListenAgainSection = lazy(() => import('../../components/episodes/listen-again-section'));
+const ListenAgainSection = lazy(() => import('../episodes/listen-again-section'));
 
 function ListenAgainWhenSeen() {
   const [ref, near] = useNearViewport<HTMLDivElement>('0px');
@@ -51,7 +51,7 @@ export function loadShoutoutForm(): Promise<ComponentType | null> {
   // A chunk that cannot arrive (a dead zone on a first visit) leaves the page without the
   // form rather than without the rest; a later visit asks again.
   shoutoutForm ??= afterPageLoad()
-    .then(() => import('./shoutout-form'))
+    .then(() => import('../shoutouts/shoutout-form'))
     .then(
       (m) => m.default,
       () => {

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { REMINDER_STORE, reminderStoreKey, type StoredReminders } from '../../../domain/push-store';
-import { deleteReminderSubscription, fetchPushKey, saveReminderSubscription } from '../../api/push';
+import { deleteReminderSubscription, fetchPushKey, saveReminderSubscription } from './api';
 import { api, ApiError } from '../../lib/api-client';
+import { createListeners } from '../../lib/listeners';
 import { PUSH_MESSAGES } from '../../../domain/push';
 import type { Show } from '../../../domain/shows';
-import { showsPaths } from '../../api/shows';
+import { showsPaths } from './api';
 import { currentTenant } from '../../lib/tenant';
 import { isIosBrowser } from '../../lib/pwa/install';
 
@@ -75,10 +76,10 @@ const fetchShowIds = async (): Promise<Set<string>> => new Set((await api<Show[]
 
 export function createReminderStore(env: PushEnvironment, api = { fetchPushKey, saveReminderSubscription, deleteReminderSubscription, fetchShowIds }, tenant = currentTenant()) {
   let state: ReminderState = { loaded: false, block: null, showIds: new Set(), busy: new Set(), error: null };
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const set = (patch: Partial<ReminderState>) => {
     state = { ...state, ...patch };
-    listeners.forEach((l) => l());
+    listeners.notify();
   };
   let queue: Promise<void> = Promise.resolve();
 
@@ -183,10 +184,7 @@ export function createReminderStore(env: PushEnvironment, api = { fetchPushKey, 
   };
 
   return {
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
     get: () => state,
     load,
     /** 'Remind me' on one show, or off again. */

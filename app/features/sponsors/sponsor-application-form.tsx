@@ -6,7 +6,7 @@ import { Field, FormErrors } from '../../components/form/field';
 import { useFieldErrors, type ControlProps } from '../../components/form/use-field-errors';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
 import { applicationFieldOf, TIER_OFFERS, type ApplicationField } from './sponsor-tiers';
-import { APPLICATION_SUBMITTED, useSubmitSponsorApplication } from '../../api/sponsors';
+import { APPLICATION_SUBMITTED, useSubmitSponsorApplication } from './api';
 import { TextOptions } from '../../components/form/options';
 import { useFormTakeOver } from '../../lib/player/first-tap/taps-later';
 

@@ -1,6 +1,6 @@
 import { isHttpUrl } from '../../../domain/fields';
 import { useLowData } from '../../lib/low-data';
-import type { PublicSponsor } from '../../api/sponsors';
+import type { PublicSponsor } from './api';
 
 export function SponsorCard({ sponsor }: { sponsor: PublicSponsor }) {
   const [lowData] = useLowData();

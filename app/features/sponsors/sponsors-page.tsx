@@ -4,10 +4,10 @@ import { isHttpUrl } from '../../../domain/fields';
 import { Placeholders } from '../../components/states';
 import { QueryList } from '../../components/query-list';
 import { CardList } from '../../components/card-list';
-import { useSettings } from '../../api/settings';
+import { useSettings } from '../settings/api';
 import { SponsorCard } from './sponsor-card';
 import { groupSponsors } from './sponsor-tiers';
-import { activeSponsorsQuery } from '../../api/sponsors';
+import { activeSponsorsQuery } from './api';
 import './sponsors.css';
 
 export const SPONSOR_PLACEHOLDERS = 6;

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { NowPlaying } from '../../../domain/now-playing';
 import { defaultSettings, type SettingsResponse } from '../../../domain/settings';
 import { ToastProvider } from '../../components/toasts';
-import { nowPlayingKeys } from '../../api/np';
-import { settingsKeys } from '../../api/settings';
+import { nowPlayingKeys } from '../radio/api';
+import { settingsKeys } from '../settings/api';
 import { setLowData } from '../../lib/low-data';
 import { WatchPage } from './watch-page';
 

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { episodeFile, type Episode } from '../../../domain/episodes';
 import { SAVED_EPISODES_CACHE } from '../../../domain/saved-episodes';
 import { downloadResumable } from './resumable-download';
+import { createListeners } from '../listeners';
 
 /** What was saved, for the 'Saved for offline' list (the files themselves are in the cache). */
 export const SAVED_INDEX_KEY = 'savedEpisodes';
@@ -23,19 +24,11 @@ export interface DownloadProgress {
   message?: string;
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
+const { subscribe, notify: emit } = createListeners();
 let progress: Record<string, DownloadProgress> = {};
 let saved: Record<string, SavedEpisode> = readIndex();
 const controllers = new Map<string, AbortController>();
 
-function emit(): void {
-  listeners.forEach((l) => l());
-}
-const subscribe = (l: Listener) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
 
 function readIndex(): Record<string, SavedEpisode> {
   try {

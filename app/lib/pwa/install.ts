@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../listeners';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -6,38 +7,30 @@ interface BeforeInstallPromptEvent extends Event {
 }
 
 let deferred: BeforeInstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
+const listeners = createListeners();
 
 if (typeof window !== 'undefined') {
   // The browser offers installation: keep the event for our own button.
   window.addEventListener('beforeinstallprompt', (e) => {
     e.preventDefault();
     deferred = e as BeforeInstallPromptEvent;
-    notify();
+    listeners.notify();
   });
   window.addEventListener('appinstalled', () => {
     deferred = null;
-    notify();
+    listeners.notify();
   });
 }
 
 export function useInstallOffer(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => deferred !== null,
-    () => false,
-  );
+  return useSyncExternalStore(listeners.subscribe, () => deferred !== null, () => false);
 }
 
 export async function promptInstall(): Promise<void> {
   const event = deferred;
   if (!event) return;
   deferred = null;
-  notify();
+  listeners.notify();
   await event.prompt();
 }
 

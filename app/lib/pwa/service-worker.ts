@@ -1,5 +1,6 @@
 import type { Workbox } from 'workbox-window';
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../listeners';
 import { whenPageSettled } from './page-settled';
 
 interface UpdateState {
@@ -8,13 +9,13 @@ interface UpdateState {
 }
 
 let state: UpdateState = { waiting: false };
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 let wb: Workbox | null = null;
 let updateAccepted = false;
 
 function set(next: UpdateState) {
   state = next;
-  listeners.forEach((l) => l());
+  listeners.notify();
 }
 
 /**
@@ -46,12 +47,5 @@ export function applyUpdate(): void {
 }
 
 export function useServiceWorkerUpdate(): UpdateState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => state,
-    () => state,
-  );
+  return useSyncExternalStore(listeners.subscribe, () => state, () => state);
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { present, stringParam } from '../../lib/search-params';
-import { ActivityPage } from '../../features/admin-people/activity-page';
+import { ActivityPage } from '../../features/people/admin/activity-page';
 
 const ActivitySearch = (search: Record<string, unknown>): { person?: string } => present({ person: stringParam(search.person, 64) });
 

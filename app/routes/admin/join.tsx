@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { present, stringParam } from '../../lib/search-params';
-import { JoinPage } from '../../features/admin-people/join-page';
+import { JoinPage } from '../../features/people/admin/join-page';
 
 const JoinSearch = (search: Record<string, unknown>): { token?: string } => present({ token: stringParam(search.token, 200) });
 

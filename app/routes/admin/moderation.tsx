@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { choiceParam, present } from '../../lib/search-params';
-import { ModerationPage } from '../../features/admin-moderation/moderation-page';
-import { MODERATION_TABS, type ModerationTab } from '../../features/admin-moderation/moderation-tab-ids';
+import { ModerationPage } from '../../features/moderation/admin/moderation-page';
+import { MODERATION_TABS, type ModerationTab } from '../../features/moderation/admin/moderation-tab-ids';
 
 // An unknown tab in the URL is dropped rather than failing the page.
 const ModerationSearch = (search: Record<string, unknown>): { tab?: ModerationTab } => present({ tab: choiceParam(search.tab, MODERATION_TABS) });

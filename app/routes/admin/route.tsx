@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminLayout } from '../../components/admin-gate';
+import { AdminLayout } from '../../features/people/admin/admin-gate';
 import { ErrorState } from '../../components/states';
 
 // Every /admin/* page: the admin-key gate and the admin menu, held once.

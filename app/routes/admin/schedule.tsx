@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScheduleAdminPage } from '../../features/admin-schedule/schedule-admin-page';
+import { ScheduleAdminPage } from '../../features/schedule/admin/schedule-admin-page';
 
 // The gate, the menu and the error state are the /admin layout's (route.tsx).
 export const Route = createFileRoute('/admin/schedule')({ component: ScheduleAdminPage });

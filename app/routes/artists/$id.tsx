@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../../components/states';
 import { ArtistDetail } from '../../features/artists/artist-detail';
-import { artistQuery } from '../../api/artists';
-import { artistTracksQuery } from '../../api/tracks';
+import { artistQuery } from '../../features/artists/api';
+import { artistTracksQuery } from '../../features/tracks/api';
 import { prefetchForPage } from '../../lib/server-render';
 
 export const Route = createFileRoute('/artists/$id')({

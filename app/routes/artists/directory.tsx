@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../../components/states';
 import { ArtistDirectory } from '../../features/artists/artist-directory';
 import { DirectorySearch } from '../../features/artists/directory-search';
-import { approvedArtistsQuery } from '../../api/artists';
-import { tracksQuery } from '../../api/tracks';
+import { approvedArtistsQuery } from '../../features/artists/api';
+import { tracksQuery } from '../../features/tracks/api';
 import { prefetchForPage } from '../../lib/server-render';
 
 export const Route = createFileRoute('/artists/directory')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prefetchTopAd } from '../../components/ad-slot';
+import { prefetchTopAd } from '../../features/ads/ad-slot';
 import { ErrorState } from '../../components/states';
 import { ArtistsLanding } from '../../features/artists/artists-landing';
-import { approvedArtistsQuery } from '../../api/artists';
+import { approvedArtistsQuery } from '../../features/artists/api';
 import { prefetchForPage } from '../../lib/server-render';
 
 export const Route = createFileRoute('/artists/')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../../components/states';
 import { ArtistSubmission } from '../../features/artists/artist-submission';
-import { settingsQuery } from '../../api/settings';
+import { settingsQuery } from '../../features/settings/api';
 
 export const Route = createFileRoute('/artists/submit')({
   // Settings say whether the tenant embeds its own form; the page waits for them itself.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ErrorState } from '../../components/states';
 import { SponsorsPage } from '../../features/sponsors/sponsors-page';
-import { activeSponsorsQuery } from '../../api/sponsors';
+import { activeSponsorsQuery } from '../../features/sponsors/api';
 
 export const Route = createFileRoute('/sponsors/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(activeSponsorsQuery()),

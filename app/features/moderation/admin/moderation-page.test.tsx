@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToastProvider } from '../../../components/toasts';
+import { jsonResponse, mockFetchEachTest } from '../../../test/mock-fetch';
+import { ModerationPage } from './moderation-page';
+import type { ModerationTab } from './moderation-tabs';
+
+// A component test: fetch is the boundary here. The real server is exercised by
+// e2e/admin-moderation.spec.ts; these cover what a shared e2e database cannot promise,
+// such as every queue being empty at once.
+const fetchMock = mockFetchEachTest({ admin: true });
+
+function renderPage(initial: ModerationTab = 'artists') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  let tab: ModerationTab = initial;
+  const view = () => (
+    <QueryClientProvider client={client}>
+      <ToastProvider>
+        <ModerationPage
+          tab={tab}
+          onTabChange={(next) => {
+            tab = next;
+            result.rerender(view());
+          }}
+        />
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+  const result = render(view());
+  return userEvent.setup();
+}
+
+const pendingArtist = {
+  id: 'a1',
+  name: 'Ria Sample',
+  bio: 'A bio that is certainly longer than fifty characters, to be cut short.',
+  countryCode: 'GY',
+  photoUrl: null,
+  featured: false,
+  socials: {},
+  approved: false,
+  createdAt: '2026-01-05T10:00:00.000Z',
+};
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+});
+
+describe('ModerationPage', () => {
+  it('says each queue is empty, in the spec words, with zero counts', async () => {
+    window.history.replaceState(null, '', '/admin/moderation?tenant=caribbean');
+    fetchMock.mockImplementation(async () => jsonResponse([]));
+    const user = renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'No pending artist submissions' })).toBeTruthy();
+    expect(screen.getByTestId('pending-badge').textContent).toBe('0 pending');
+    const expectations: [RegExp, string][] = [
+      [/^Tracks/, 'No pending track submissions'],
+      [/^Prayers/, 'No pending prayer requests'],
+      [/^Shoutouts/, 'No pending shoutouts'],
+      [/^Events/, 'No events found'],
+    ];
+    for (const [tab, message] of expectations) {
+      await user.click(screen.getByRole('tab', { name: tab }));
+      expect(await screen.findByRole('heading', { name: message })).toBeTruthy();
+    }
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Artists (0)', 'Tracks (0)', 'Prayers (0)', 'Shoutouts (0)', 'Events']);
+    // Caribbean has no events: the list is never asked for.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(expect.stringContaining('/api/events'));
+    // Every call carried the key.
+    for (const [, init] of fetchMock.mock.calls) expect((init?.headers as Record<string, string>)['x-admin-key']).toBe('test-key');
+  });
+
+  it('keeps the row and says why when the server refuses', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'PATCH') return jsonResponse({ error: 'Artist not found' }, 404);
+      if (url.startsWith('/api/artists')) return jsonResponse([pendingArtist]);
+      return jsonResponse([]);
+    });
+    const user = renderPage();
+    const row = await screen.findByTestId('moderation-row');
+    expect(within(row).getByText(`${pendingArtist.bio.slice(0, 50)}...`)).toBeTruthy();
+    expect(within(row).getByText('Guyana')).toBeTruthy();
+
+    await user.click(within(row).getByRole('button', { name: 'Approve Ria Sample' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Moderation Failed');
+    expect(toast.textContent).toContain('Artist not found');
+    expect(toast.className).toContain('toast-destructive');
+    expect(screen.getByTestId('moderation-row')).toBe(row);
+    expect((within(row).getByRole('button', { name: 'Approve Ria Sample' }) as HTMLButtonElement).disabled).toBe(false);
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(String(patch[0])).toBe('/api/artists/a1');
+    expect(JSON.parse(String(patch[1]!.body))).toEqual({ approved: true });
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse([]));
+    const user = renderPage();
+    await screen.findByRole('heading', { name: 'No pending artist submissions' });
+    screen.getByRole('tab', { name: /^Artists/ }).focus();
+    await user.keyboard('{ArrowRight}');
+    const tracks = screen.getByRole('tab', { name: /^Tracks/ });
+    expect(tracks.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(tracks);
+    expect(await screen.findByRole('heading', { name: 'No pending track submissions' })).toBeTruthy();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: /^Artists/ }).getAttribute('aria-selected')).toBe('true');
+  });
+});
