@@ -3,7 +3,7 @@ import type { AdminArea } from '../../domain/people';
 import type { Tenant } from '../../domain/tenants';
 import { inTransaction } from '../db/in-transaction';
 import type { Db } from '../db/knex';
-import { recordActivity, type ActivityInput } from './activity.repository';
+import { recordActivity, type ActivityInput } from '../features/activity/activity.repository';
 import type { AppContext, Deps } from './context';
 import { notFound } from './errors';
 import { ADMIN_LIST_HEADERS, DELETED, LIST_QUERY, type Access, type AudienceJsonDoc, type Operation, type OperationDef, type ParamDoc, type RequestDoc, type ResponseDoc } from './operation';

@@ -1,4 +1,4 @@
-import { activityRepository } from '../../http/activity.repository';
+import { activityRepository } from './activity.repository';
 import { badRequest } from '../../http/errors';
 import { operationsWith } from '../../http/operation';
 import { MAX_PAGE } from '../../http/paging';

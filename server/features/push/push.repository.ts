@@ -2,8 +2,8 @@ import type { PushSubscriptionKeys } from '../../../domain/push';
 import type { Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
-import { toShow, type ShowRow } from '../../db/show-rows';
 import { newId, nowIso, num } from '../../db/rows';
+import { showsRepository } from '../shows/shows.repository';
 
 export interface VapidKeys {
   publicKey: string;
@@ -63,9 +63,7 @@ export function pushRepository(db: Db) {
 
     /** The ids among `ids` that are shows of this tenant. */
     async existingShowIds(tenant: Tenant, ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db('shows').where({ tenant }).whereIn('id', ids).select('id');
-      return new Set(rows.map((r: { id: string }) => r.id));
+      return showsRepository(db).idsAmong(tenant, ids);
     },
 
     /** Stores the subscription (or refreshes the one with this endpoint) with exactly these shows. */
@@ -116,16 +114,17 @@ export function pushRepository(db: Db) {
     },
 
     async show(tenant: Tenant, id: string): Promise<Pick<Show, 'id' | 'title' | 'description'> | null> {
-      const row = await db('shows').where({ tenant, id }).first<{ id: string; title: string; description: string } | undefined>('id', 'title', 'description');
-      return row ?? null;
+      const show = await showsRepository(db).find(tenant, id);
+      return show ? { id: show.id, title: show.title, description: show.description } : null;
     },
 
     /** The tenant's shows that at least one subscription follows. */
     async followedShows(tenant: Tenant): Promise<Show[]> {
-      const rows = await db<ShowRow>('shows')
-        .where({ tenant })
-        .whereIn('id', db('push_subscription_shows').join('push_subscriptions', 'push_subscriptions.id', 'push_subscription_shows.subscription_id').where('push_subscriptions.tenant', tenant).select('push_subscription_shows.show_id'));
-      return rows.map(toShow);
+      const followed = await db('push_subscription_shows')
+        .join('push_subscriptions', 'push_subscriptions.id', 'push_subscription_shows.subscription_id')
+        .where('push_subscriptions.tenant', tenant)
+        .distinct('push_subscription_shows.show_id as id');
+      return showsRepository(db).byIds(tenant, followed.map((r: { id: string }) => r.id));
     },
 
     /**
