@@ -8,6 +8,7 @@ import type { AppContext, Deps } from './context';
 import { notFound } from './errors';
 import { ADMIN_LIST_HEADERS, DELETED, LIST_QUERY, type Access, type AudienceJsonDoc, type Operation, type OperationDef, type ParamDoc, type RequestDoc, type ResponseDoc } from './operation';
 import { COMPONENT_SCHEMAS, type ComponentName } from './operation-schemas';
+import { deleteUploadedFiles } from '../media/media-files';
 import { mergePatch, parseWith } from './validate';
 
 /**
@@ -215,6 +216,38 @@ export function adminDelete<S extends WithDeps, T extends { id: string }>(op: Ki
         },
         (gone) => entry(c, 'delete', 'deleted', gone),
       );
+      ctx.status = 204;
+    },
+  });
+}
+
+/**
+ * DELETE of an item whose uploaded files go with it (artists, tracks, shoutouts): `remove`
+ * deletes the row in the transaction and answers it with its files' URLs; the files are
+ * deleted after the commit, so a rolled-back delete never loses its files.
+ */
+export function adminDeleteWithFiles<S extends WithDeps, T extends { id: string }>(
+  op: Kit<S>,
+  c: Collection<T>,
+  doc: { summary: string; description: string },
+  remove: (trx: Db, ctx: AppContext) => Promise<{ item: T; fileUrls: readonly (string | null | undefined)[] } | null>,
+  /** The activity summary; "deleted <type> <label>" unless given. */
+  summary: (item: T) => string = (item) => `deleted ${c.type} ${c.label(item)}`,
+): Operation {
+  return op({
+    ...deleteDoc(c, doc.summary, doc.description),
+    handle: async (ctx, { deps }) => {
+      const removed = await withActivity(
+        deps,
+        ctx,
+        async (trx) => {
+          const gone = await remove(trx, ctx);
+          if (!gone) throw notFound(c.notFoundMessage);
+          return gone;
+        },
+        ({ item }) => ({ action: `${c.type}.delete`, target: { type: c.type, id: item.id }, summary: summary(item) }),
+      );
+      await deleteUploadedFiles(deps, removed.fileUrls);
       ctx.status = 204;
     },
   });

@@ -1,12 +1,11 @@
 import type { Artist, ArtistFilter } from '../../../domain/artists';
 import { GENRES } from '../../../domain/catalog';
 import { COUNTRY_CODES, isCountryCode } from '../../../domain/countries';
-import { changeDoc, deleteDoc, moderationVerb, moderationWord, publicSubmitDoc, withActivity, type Collection } from '../../http/admin-crud';
+import { adminDeleteWithFiles, changeDoc, moderationVerb, moderationWord, publicSubmitDoc, withActivity, type Collection } from '../../http/admin-crud';
 import { notFound, unauthorized } from '../../http/errors';
 import { ADMIN_LIST_HEADERS, APPROVED_QUERY, LIST_QUERY, operationsWith } from '../../http/operation';
 import { answerList, type ListOrder } from '../../http/paging';
 import { queryBoolean, queryString } from '../../http/validate';
-import { deleteUploadedFiles } from '../../media/media-files';
 import { artistsRepository } from './artists.repository';
 
 /** Search box text: trimmed, bounded; unlike select filters, 'all' is searched literally. */
@@ -94,24 +93,10 @@ export const ARTISTS_OPERATIONS = [
     },
   }),
   // Spam clean-up: the artist, its tracks and the files they uploaded go together.
-  op({
-    ...deleteDoc(ARTISTS, 'Delete an artist', "Its tracks and the row's uploaded files go with it."),
-    handle: async (ctx, { deps }) => {
-      const removed = await withActivity(
-        deps,
-        ctx,
-        async (trx) => {
-          const repository = artistsRepository(trx);
-          const artist = await repository.find(ctx.params.id!);
-          const gone = artist && (await repository.remove(artist.id));
-          if (!artist || !gone) throw notFound('Artist not found');
-          return { artist, fileUrls: gone.fileUrls };
-        },
-        ({ artist }) => ({ action: 'artist.delete', target: { type: 'artist', id: artist.id }, summary: `deleted artist ${artist.name}` }),
-      );
-      // After the commit: a rolled-back delete must not have lost its files.
-      await deleteUploadedFiles(deps, removed.fileUrls);
-      ctx.status = 204;
-    },
+  adminDeleteWithFiles(op, ARTISTS, { summary: 'Delete an artist', description: "Its tracks and the row's uploaded files go with it." }, async (trx, ctx) => {
+    const repository = artistsRepository(trx);
+    const artist = await repository.find(ctx.params.id!);
+    const gone = artist && (await repository.remove(artist.id));
+    return artist && gone ? { item: artist, fileUrls: gone.fileUrls } : null;
   }),
 ];

@@ -1,13 +1,12 @@
 import { NewShoutoutFieldsSchema, NewShoutoutJsonSchema, type Shoutout } from '../../../domain/shoutouts';
 import { loadSettings } from '../../db/settings-store';
-import { deleteDoc, changeDoc, listDoc, moderate, withActivity, type Collection } from '../../http/admin-crud';
+import { adminDeleteWithFiles, changeDoc, listDoc, moderate, type Collection } from '../../http/admin-crud';
 import { jsonBody, multipartBody } from '../../http/body';
 import type { Middleware } from '../../http/context';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, forbidden } from '../../http/errors';
 import { APPROVED_QUERY, LIST_QUERY, operationsWith } from '../../http/operation';
 import { answerList, type ListOrder } from '../../http/paging';
 import { parseWith, queryBoolean } from '../../http/validate';
-import { deleteUploadedFiles } from '../../media/media-files';
 import { acceptUpload, isShoutoutUpload, quotaMeterFor } from '../uploads/uploads.service';
 import { shoutoutsRepository } from './shoutouts.repository';
 
@@ -94,21 +93,14 @@ export const SHOUTOUTS_OPERATIONS = [
       ctx.body = await moderate(deps, ctx, SHOUTOUTS, approved, shoutoutsRepository);
     },
   }),
-  op({
-    ...deleteDoc(SHOUTOUTS, 'Delete a shoutout', 'Its recording goes with it.'),
-    handle: async (ctx, { deps }) => {
-      const removed = await withActivity(
-        deps,
-        ctx,
-        async (trx) => {
-          const gone = await shoutoutsRepository(trx).remove(ctx.state.tenant, ctx.params.id!);
-          if (!gone) throw notFound(SHOUTOUTS.notFoundMessage);
-          return gone;
-        },
-        (s) => ({ action: 'shoutout.delete', target: { type: 'shoutout', id: s.id }, summary: `deleted ${SHOUTOUTS.label(s)}` }),
-      );
-      await deleteUploadedFiles(deps, [removed.audioUrl]);
-      ctx.status = 204;
+  adminDeleteWithFiles(
+    op,
+    SHOUTOUTS,
+    { summary: 'Delete a shoutout', description: 'Its recording goes with it.' },
+    async (trx, ctx) => {
+      const gone = await shoutoutsRepository(trx).remove(ctx.state.tenant, ctx.params.id!);
+      return gone ? { item: gone, fileUrls: [gone.audioUrl] } : null;
     },
-  }),
+    (s) => `deleted ${SHOUTOUTS.label(s)}`,
+  ),
 ];

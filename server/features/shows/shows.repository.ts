@@ -1,8 +1,7 @@
 import type { NewShow, Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
-import { tenantRows } from '../../db/tenant-rows';
-import { newId, nowIso } from '../../db/rows';
+import { newTenantRow, tenantRows } from '../../db/tenant-rows';
 import { toShow, type ShowRow } from '../../db/show-rows';
 
 const toRow = (input: NewShow) => ({
@@ -15,12 +14,7 @@ const toRow = (input: NewShow) => ({
 });
 
 /** The row a new show becomes (the demo seed inserts through it too). */
-export const toShowRow = (tenant: Tenant, input: NewShow, now: number): ShowRow => ({
-  id: newId(),
-  tenant,
-  created_at: nowIso(now),
-  ...toRow(input),
-});
+export const toShowRow = newTenantRow<ShowRow, NewShow>(toRow);
 
 export function showsRepository(db: Db) {
   return {

@@ -1,10 +1,9 @@
 import type { Track } from '../../../domain/tracks';
-import { changeDoc, deleteDoc, listDoc, moderationVerb, publicSubmitDoc, withActivity, type Collection } from '../../http/admin-crud';
+import { adminDeleteWithFiles, changeDoc, listDoc, moderationVerb, publicSubmitDoc, withActivity, type Collection } from '../../http/admin-crud';
 import { badRequest, notFound } from '../../http/errors';
 import { LIST_QUERY, operationsWith } from '../../http/operation';
 import { answerList, type ListOrder } from '../../http/paging';
 import { queryBoolean, queryString } from '../../http/validate';
-import { deleteUploadedFiles } from '../../media/media-files';
 import { trackRenditions } from './renditions.service';
 import { tracksRepository } from './tracks.repository';
 
@@ -62,21 +61,8 @@ export const TRACKS_OPERATIONS = [
       ctx.body = track;
     },
   }),
-  op({
-    ...deleteDoc(TRACKS, 'Delete a track', "The row's uploaded files go with it."),
-    handle: async (ctx, { deps }) => {
-      const removed = await withActivity(
-        deps,
-        ctx,
-        async (trx) => {
-          const gone = await tracksRepository(trx).remove(ctx.params.id!);
-          if (!gone) throw notFound('Track not found');
-          return gone;
-        },
-        (t) => ({ action: 'track.delete', target: { type: 'track', id: t.id }, summary: `deleted track ${t.title}` }),
-      );
-      await deleteUploadedFiles(deps, [removed.fileUrl, removed.coverUrl, removed.lowDataUrl]);
-      ctx.status = 204;
-    },
+  adminDeleteWithFiles(op, TRACKS, { summary: 'Delete a track', description: "The row's uploaded files go with it." }, async (trx, ctx) => {
+    const gone = await tracksRepository(trx).remove(ctx.params.id!);
+    return gone ? { item: gone, fileUrls: [gone.fileUrl, gone.coverUrl, gone.lowDataUrl] } : null;
   }),
 ];
