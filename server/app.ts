@@ -17,35 +17,18 @@ import { errorHandler } from './http/error-handler';
 import { PUBLIC_ANSWER_TTL_MS, publicAnswers, type PublicAnswers } from './http/public-answers';
 import { requestLine, requestLog } from './http/request-log';
 import { httpsSite, securityHeaders } from './http/security-headers';
-import { staticApp, uploadedFiles } from './http/static-files';
+import { staticApp } from './http/static-files';
+import { mount } from './http/mount';
+import { OPERATION_LISTS } from './operations';
 import { pageRenderer } from './http/page-render';
 import { tenantAndAddress } from './http/tenant';
 import { createStorage, type UploadStorage } from './media/storage';
 import { jobQueue, type JobQueue } from './jobs/job-queue';
-import { activityRouter } from './features/activity/activity.router';
-import { adsRouter, outRouter } from './features/ads/ads.router';
-import { artistsRouter } from './features/artists/artists.router';
 import { DEMO_TUNE, demoStreamRouter } from './features/demo-stream/demo-stream.router';
 import { embedsRouter } from './features/embeds/embeds.router';
 import { manifestRouter } from './features/manifest/manifest.router';
-import { eventsRouter } from './features/events/events.router';
-import { healthRouter } from './features/health/health.router';
-import { liveRouter } from './features/live/live.router';
-import { nowPlayingRouter } from './features/now-playing/now-playing.router';
-import { openApiRouter } from './features/openapi/openapi.router';
-import { peopleRouter } from './features/people/people.router';
-import { prayersRouter } from './features/prayers/prayers.router';
-import { pushRouter } from './features/push/push.router';
-import { settingsRouter } from './features/settings/settings.router';
-import { shoutoutsRouter } from './features/shoutouts/shoutouts.router';
-import { showsRouter } from './features/shows/shows.router';
-import { sponsorsRouter } from './features/sponsors/sponsors.router';
-import { tracksRouter } from './features/tracks/tracks.router';
 import { TRACK_RENDITION_JOB, trackRenditionJob } from './features/tracks/renditions.service';
-import { episodesRouter } from './features/episodes/episodes.router';
-import { podcastFeedRouter } from './features/episodes/podcast-feed.router';
 import { EPISODE_RENDITION_JOB, episodeRenditionJob } from './features/episodes/episodes.service';
-import { uploadsRouter } from './features/uploads/uploads.router';
 
 export interface AppOptions {
   db: Db;
@@ -110,37 +93,16 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   app.use(apiOnly(apiCaching()));
   app.use(apiOnly(adminKey(deps)));
   app.use(apiOnly(adminSession(deps)));
-  const routers = [
-    healthRouter(deps),
-    settingsRouter(deps),
-    nowPlayingRouter(deps),
-    artistsRouter(deps),
-    tracksRouter(deps),
-    episodesRouter(deps),
-    uploadsRouter(deps),
-    showsRouter(deps),
-    eventsRouter(deps),
-    sponsorsRouter(deps),
-    prayersRouter(deps),
-    shoutoutsRouter(deps),
-    adsRouter(deps),
-    peopleRouter(deps),
-    activityRouter(deps),
-    pushRouter(deps),
-    openApiRouter(),
-  ];
   // One 405 check for every router below it (they all leave their layers in ctx.matched).
   app.use(allowedMethods());
-  for (const r of routers) app.use(r.routes());
-  app.use(outRouter(deps).routes());
+  // The contract's operations (server/operations.ts), one router per feature.
+  for (const operations of OPERATION_LISTS) app.use(mount(deps, operations).routes());
+  // Outside the contract (docs/api.md "Outside /api"), before the app's index.html fallback,
+  // which would answer every other GET.
   app.use(embedsRouter(deps).routes());
   app.use(manifestRouter(deps).routes());
-  app.use(podcastFeedRouter(deps).routes());
-  // Before the app's index.html fallback, which would answer every other GET.
   // The tune sits in the repository's public folder, beside manifest.webmanifest.
   app.use(demoStreamRouter(path.join(path.dirname(config.manifestPath), DEMO_TUNE)).routes());
-  app.use(liveRouter(deps).routes());
-  app.use(uploadedFiles(deps));
   // The server's render of a first screen asks this app's own API in-process (docs/server-render.md).
   let dispatch: ReturnType<typeof app.callback> | null = null;
   app.use(

@@ -1,5 +1,6 @@
 import type { Tenant } from '../../domain/tenants';
 import type { Db } from './knex';
+import { newId, nowIso } from './rows';
 
 interface RecordMappers<Row, Item, Input> {
   toItem: (row: Row) => Item;
@@ -60,3 +61,9 @@ export function tenantRows<Row extends { id: string }, Item, Input>(
       records.updateColumns(tenant, id, mappers.toChangedColumns(input)),
   };
 }
+
+/** The row a new item becomes: a fresh id, its tenant and creation time, and its columns (shows, events). */
+export const newTenantRow =
+  <Row, Input>(toColumns: (input: Input) => Omit<Row, 'id' | 'tenant' | 'created_at'>) =>
+  (tenant: Tenant, input: Input, now: number): Row =>
+    ({ id: newId(), tenant, created_at: nowIso(now), ...toColumns(input) }) as Row;

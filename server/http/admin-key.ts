@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { INVALID_ADMIN_KEY_MESSAGE } from '../../domain/http-error';
 import { ADMIN_KEY_ACTOR_NAME, ROLE_CANNOT_MESSAGE, roleMayUse, type AdminArea } from '../../domain/people';
 import type { Db } from '../db/knex';
-import { authFailuresRepository } from './auth-failures.repository';
+import { authFailuresRepository } from '../features/people/auth-failures.repository';
 import { limitKey } from './client-address';
 import type { Actor, Deps, Middleware } from './context';
 import { forbidden, HttpError, tooManyRequests } from './errors';

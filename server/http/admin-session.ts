@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN_SESSION_COOKIE, ADMIN_SESSION_HEADER } from '../../domain/people';
-import { adminSessionsRepository } from './admin-sessions.repository';
+import { adminSessionsRepository } from '../features/people/admin-sessions.repository';
 import type { AppContext, Deps, Middleware } from './context';
 import { forbidden } from './errors';
 

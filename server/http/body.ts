@@ -6,7 +6,7 @@ import Busboy from 'busboy';
 import getRawBody from 'raw-body';
 import type { AppContext, Deps, Middleware, UploadedFile } from './context';
 import { streamToFile } from '../media/stream-to-file';
-import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+import { HttpError, asHttpError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
@@ -255,7 +255,7 @@ function parseMultipart(
         },
         async (err: unknown) => {
           if (upload) await fsp.rm(upload.path, { force: true });
-          reject(failure ?? (err instanceof HttpError ? err : badRequest('Upload was interrupted')));
+          reject(failure ?? asHttpError(err) ?? badRequest('Upload was interrupted'));
         },
       );
     });

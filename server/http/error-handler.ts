@@ -1,7 +1,7 @@
 import type { ErrorBody } from '../../domain/http-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/knex';
 import type { Middleware } from './context';
-import { HttpError } from './errors';
+import { asHttpError } from './errors';
 
 export interface ErrorResponse {
   status: number;
@@ -21,10 +21,11 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /** One mapping from anything thrown to docs/api.md's error answer; used by the handler and by idempotent(). */
 export function toErrorResponse(err: unknown): ErrorResponse {
-  if (err instanceof HttpError) {
-    const body: ErrorBody = { error: err.message };
-    if (err.issues) body.issues = err.issues;
-    return { status: err.status, body, headers: err.headers };
+  const known = asHttpError(err);
+  if (known) {
+    const body: ErrorBody = { error: known.message };
+    if (known.issues) body.issues = known.issues;
+    return { status: known.status, body, headers: known.headers };
   }
   if (isUniqueViolation(err)) return { status: 409, body: { error: 'That item already exists' }, headers: {} };
   if (isForeignKeyViolation(err)) return { status: 400, body: { error: 'A referenced item does not exist' }, headers: {} };

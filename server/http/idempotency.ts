@@ -1,7 +1,7 @@
 import type { AppContext, Deps, Middleware } from './context';
 import { toErrorResponse } from './error-handler';
 import { HttpError, badRequest, conflict } from './errors';
-import { idempotencyKeysRepository, type IdempotencyRecord } from './idempotency-keys.repository';
+import { idempotencyKeysRepository, type IdempotencyRecord } from '../db/idempotency-keys.repository';
 
 /**
  * docs/api.md Idempotency: a repeat with the same Idempotency-Key and the same body within

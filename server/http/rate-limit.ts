@@ -1,7 +1,7 @@
 import { limitKey } from './client-address';
 import type { Deps, Middleware } from './context';
 import { tooManyRequests } from './errors';
-import { rateCountersRepository } from './rate-counters.repository';
+import { rateCountersRepository } from '../db/rate-counters.repository';
 
 const WINDOW_MS = 60_000;
 

@@ -5,7 +5,7 @@ import { fileTypeFromFile } from 'file-type';
 import { parseStream } from 'music-metadata';
 import sharp, { type Metadata } from 'sharp';
 import type { Deps } from '../http/context';
-import { badRequest } from '../http/errors';
+import { invalid } from '../domain-errors';
 import { uploadsRepository } from '../features/uploads/uploads.repository';
 import { AUDIO_DEMUXERS, ffmpegBinary, inputGuard } from './ffmpeg';
 import { STORED_NAME } from './storage';
@@ -96,7 +96,7 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Photos are shown at most 800 px wide (or tall); larger ones cost listeners bytes for nothing. */
 const MAX_IMAGE_SIDE = 800;
 
-const unreadableImage = () => badRequest('The image could not be read', [{ path: 'file', message: 'The image could not be read' }]);
+const unreadableImage = () => invalid('The image could not be read', [{ path: 'file', message: 'The image could not be read' }]);
 
 /**
  * Re-encodes an image in place and answers the extension to store it under. The size is read
@@ -116,7 +116,7 @@ export async function prepareImage(file: string, ext: string, maxPixels = MAX_IM
   const pages = meta.pages ?? 1;
   if (width * height * pages > maxPixels || width * height > maxPixels) {
     const message = `Images must be under ${Math.round(maxPixels / 1_000_000)} megapixels`;
-    throw badRequest(message, [{ path: 'file', message }]);
+    throw invalid(message, [{ path: 'file', message }]);
   }
   const animated = pages > 1;
   const tooBig = width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE;

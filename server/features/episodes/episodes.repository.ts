@@ -2,6 +2,7 @@ import type { Episode, EpisodePatch, EpisodeSource, EpisodeStatus, NewEpisode } 
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
 import { newId, nowIso, num, numOrNull, strOrNull } from '../../db/rows';
+import { showsRepository } from '../shows/shows.repository';
 
 type EpisodeRow = {
   id: string;
@@ -72,13 +73,12 @@ export function episodesRepository(db: Db) {
     },
 
     async showExists(tenant: Tenant, showId: string): Promise<boolean> {
-      return Boolean(await db('shows').where({ tenant, id: showId }).first('id'));
+      return (await showsRepository(db).idsAmong(tenant, [showId])).size > 0;
     },
 
     /** Titles of the tenant's shows by id, for the feed's and the page's 'show' line. */
     async showTitles(tenant: Tenant): Promise<Map<string, string>> {
-      const rows = await db('shows').where({ tenant }).select<{ id: string; title: string }[]>('id', 'title');
-      return new Map(rows.map((r) => [r.id, r.title]));
+      return showsRepository(db).titles(tenant);
     },
 
     async create(tenant: Tenant, input: NewEpisode, file: EpisodeFile, source: EpisodeSource, now: number): Promise<Episode> {

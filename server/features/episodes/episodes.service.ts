@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/in-transaction';
 import type { Db } from '../../db/knex';
 import { withActivity } from '../../http/admin-crud';
 import type { AppContext, Deps } from '../../http/context';
-import { badRequest, notFound } from '../../http/errors';
+import { invalid, missing } from '../../domain-errors';
 import type { JobHandler } from '../../jobs/job-queue';
 import { deleteUploadedFiles, storedNameOf } from '../../media/media-files';
 import { EPISODE_PROFILE, makeRendition, type RenditionOptions } from '../../media/renditions';
@@ -17,7 +17,7 @@ export const EPISODE_RENDITION_JOB = 'episode-rendition';
 /** Reading a whole long MP3 for its duration takes a few seconds; a crafted file must not hold the request. */
 export const EPISODE_METADATA_TIME_LIMIT_MS = 30_000;
 
-const audioIssue = (message: string) => badRequest(message, [{ path: 'audioUrl', message }]);
+const audioIssue = (message: string) => invalid(message, [{ path: 'audioUrl', message }]);
 
 /**
  * Duration and size of one of our stored files, read from the file itself (docs/api.md:
@@ -57,7 +57,7 @@ export async function readEpisodeFile(deps: Pick<Deps, 'db' | 'storage'>, audioU
 export function episodesService(deps: Deps) {
   async function checkShow(db: Db, tenant: Tenant, showId: string | null | undefined): Promise<void> {
     if (showId && !(await episodesRepository(db).showExists(tenant, showId))) {
-      throw badRequest('Show not found', [{ path: 'showId', message: 'Show not found' }]);
+      throw invalid('Show not found', [{ path: 'showId', message: 'Show not found' }]);
     }
   }
 
@@ -84,7 +84,7 @@ export function episodesService(deps: Deps) {
         ctx,
         async (trx) => {
           const updated = await episodesRepository(trx).update(tenant, id, patch, deps.now());
-          if (!updated) throw notFound('Episode not found');
+          if (!updated) throw missing('Episode not found');
           return updated;
         },
         (e) => ({
@@ -102,7 +102,7 @@ export function episodesService(deps: Deps) {
         ctx,
         async (trx) => {
           const gone = await episodesRepository(trx).remove(ctx.state.tenant, id);
-          if (!gone) throw notFound('Episode not found');
+          if (!gone) throw missing('Episode not found');
           return gone;
         },
         (e) => ({ action: 'episode.delete', target: { type: 'episode', id: e.id }, summary: `deleted episode ${e.title}` }),

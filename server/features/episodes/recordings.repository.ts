@@ -2,8 +2,8 @@ import type { Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import { claimLease } from '../../db/leases';
 import type { Db } from '../../db/knex';
-import { toShow, type ShowRow } from '../../db/show-rows';
 import { newId, nowIso } from '../../db/rows';
+import { showsRepository } from '../shows/shows.repository';
 
 /** A show marked 'Record this show', as the recorder needs it. */
 export type RecordedShow = Pick<Show, 'id' | 'title' | 'startTime' | 'endTime' | 'days'>;
@@ -28,8 +28,7 @@ const keyOf = (k: AiringKey) => ({ tenant: k.tenant, show_id: k.showId, airing_k
 export function recordingsRepository(db: Db) {
   return {
     async recordedShows(tenant: Tenant): Promise<RecordedShow[]> {
-      const rows = await db<ShowRow>('shows').where({ tenant, record: true }).orderBy('id');
-      return rows.map(toShow);
+      return showsRepository(db).recorded(tenant);
     },
 
     /** Claims (or renews, or takes over) the airing's recording for `holder`: true when it is ours. */

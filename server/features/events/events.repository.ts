@@ -1,8 +1,8 @@
 import type { Event, NewEvent } from '../../../domain/events';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
-import { tenantRows } from '../../db/tenant-rows';
-import { bool, newId, nowIso, numOrNull, strOrNull } from '../../db/rows';
+import { newTenantRow, tenantRows } from '../../db/tenant-rows';
+import { bool, numOrNull, strOrNull } from '../../db/rows';
 
 // A type, not an interface: the seed hands these rows on as plain records.
 type EventRow = {
@@ -40,12 +40,7 @@ const toRow = (input: NewEvent) => ({
 });
 
 /** The row a new event becomes (the demo seed inserts through it too). */
-export const toEventRow = (tenant: Tenant, input: NewEvent, now: number): EventRow => ({
-  id: newId(),
-  tenant,
-  created_at: nowIso(now),
-  ...toRow(input),
-});
+export const toEventRow = newTenantRow<EventRow, NewEvent>(toRow);
 
 export function eventsRepository(db: Db) {
   return {

@@ -2,7 +2,8 @@ import { NP_HISTORY_MAX, type NowPlayingSong, type PlayedSong } from '../../../d
 import type { Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import { isUniqueViolation, type Db } from '../../db/knex';
-import { jsonArray, nowIso } from '../../db/rows';
+import { nowIso } from '../../db/rows';
+import { showsRepository } from '../shows/shows.repository';
 import type { UpstreamNowPlaying } from './now-playing.formats';
 
 /** The last good upstream answer of a tenant, as kept in np_cache.payload. */
@@ -117,18 +118,8 @@ export function nowPlayingRepository(db: Db) {
 
     /** The schedule, read for the fallback of docs/product.md (the show on air now). */
     async shows(tenant: Tenant): Promise<Pick<Show, 'title' | 'startTime' | 'endTime' | 'days'>[]> {
-      const rows = (await db('shows').where({ tenant }).select('title', 'start_time', 'end_time', 'days')) as {
-        title: string;
-        start_time: string;
-        end_time: string;
-        days: string;
-      }[];
-      return rows.map((r) => ({
-        title: r.title,
-        startTime: r.start_time,
-        endTime: r.end_time,
-        days: jsonArray(r.days) as Show['days'],
-      }));
+      // The shows table is the shows feature's (its one repository).
+      return (await showsRepository(db).list(tenant)).map(({ title, startTime, endTime, days }) => ({ title, startTime, endTime, days }));
     },
   };
 }

@@ -1,8 +1,8 @@
 import { toJsonSchema, type ConversionConfig, type JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { ADMIN_SESSION_COOKIE } from '../../../domain/people';
-import { COMPONENT_SCHEMAS, type ComponentName, type ComponentSchema } from './openapi.schemas';
-import { OPERATIONS, type AudienceJsonDoc, type JsonDoc, type ParamDoc, type RequestDoc, type ResponseDoc, type OperationDoc } from './openapi.operations';
+import type { AudienceJsonDoc, JsonDoc, OperationDoc, ParamDoc, RequestDoc, ResponseDoc } from '../../http/operation';
+import { COMPONENT_SCHEMAS, type ComponentName, type ComponentSchema } from '../../http/operation-schemas';
 
 /** Bumped when the contract changes in a way clients must know of. */
 export const CONTRACT_VERSION = '1.0.0';
@@ -191,8 +191,8 @@ function operation(route: OperationDoc): Operation {
   return op as Operation;
 }
 
-/** The OpenAPI 3.1 document of the HTTP contract (docs/api.md), from domain/ and openapi.operations.ts. */
-export function buildOpenApiDocument(routes: readonly OperationDoc[] = OPERATIONS): OpenApiDocument {
+/** The OpenAPI 3.1 document of the HTTP contract (docs/api.md), from domain/ and the operations every feature declares. */
+export function buildOpenApiDocument(routes: readonly OperationDoc[]): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) (paths[route.path] ??= {})[route.method] = operation(route);
   const schemas = Object.fromEntries(Object.entries(COMPONENT_SCHEMAS).map(([name, c]) => [name, component(c)]));

@@ -11,10 +11,10 @@ import {
 } from '@simplewebauthn/server';
 import { INVITE_EXPIRED_MESSAGE, LAST_OWNER_MESSAGE, PASSKEY_CHECK_MESSAGE, type AdminMe, type InvitePreview, type NewInvite, type Person, type PersonPasskey, type Role } from '../../../domain/people';
 import { inTransaction } from '../../db/in-transaction';
-import { recordActivity } from '../../http/activity.repository';
+import { recordActivity } from '../activity/activity.repository';
 import { assertPasskeySignInOpen, recordPasskeyFailure } from '../../http/admin-key';
 import { hashToken, newToken, SESSION_DAYS_MS } from '../../http/admin-session';
-import { adminSessionsRepository } from '../../http/admin-sessions.repository';
+import { adminSessionsRepository } from './admin-sessions.repository';
 import type { Actor, Deps } from '../../http/context';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors';
 import { peopleRepository } from './people.repository';

@@ -278,7 +278,7 @@ describeEachEngine(
 
 describe('people routes', () => {
   it('name the ceremony routes under /api/admin/passkeys', async () => {
-    const { OPERATIONS } = await import('../openapi/openapi.operations');
+    const { OPERATIONS } = await import('../../operations');
     const paths = OPERATIONS.map((o) => `${o.method} ${o.path}`);
     for (const p of ['post /api/admin/passkeys/register/options', 'post /api/admin/passkeys/register/verify', 'post /api/admin/passkeys/sign-in/options', 'post /api/admin/passkeys/sign-in/verify']) expect(paths).toContain(p);
   });

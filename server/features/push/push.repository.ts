@@ -2,8 +2,8 @@ import type { PushSubscriptionKeys } from '../../../domain/push';
 import type { Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import type { Db } from '../../db/knex';
-import { toShow, type ShowRow } from '../../db/show-rows';
 import { newId, nowIso, num } from '../../db/rows';
+import { showsRepository } from '../shows/shows.repository';
 
 export interface VapidKeys {
   publicKey: string;
@@ -72,9 +72,7 @@ export function pushRepository(db: Db) {
 
     /** The ids among `ids` that are shows of this tenant. */
     async existingShowIds(tenant: Tenant, ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db('shows').where({ tenant }).whereIn('id', ids).select('id');
-      return new Set(rows.map((r: { id: string }) => r.id));
+      return showsRepository(db).idsAmong(tenant, ids);
     },
 
     /**
@@ -145,10 +143,11 @@ export function pushRepository(db: Db) {
 
     /** The tenant's shows that at least one subscription follows. */
     async followedShows(tenant: Tenant): Promise<Show[]> {
-      const rows = await db<ShowRow>('shows')
-        .where({ tenant })
-        .whereIn('id', db('push_subscription_shows').join('push_subscriptions', 'push_subscriptions.id', 'push_subscription_shows.subscription_id').where('push_subscriptions.tenant', tenant).select('push_subscription_shows.show_id'));
-      return rows.map(toShow);
+      const followed = await db('push_subscription_shows')
+        .join('push_subscriptions', 'push_subscriptions.id', 'push_subscription_shows.subscription_id')
+        .where('push_subscriptions.tenant', tenant)
+        .distinct('push_subscription_shows.show_id as id');
+      return showsRepository(db).byIds(tenant, followed.map((r: { id: string }) => r.id));
     },
 
     /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Server as TusServer } from '@tus/server';
 import type { Upload } from '@tus/utils';
 import type { AppContext, Deps } from '../../http/context';
-import { HttpError, notFound } from '../../http/errors';
+import { asHttpError, HttpError, notFound } from '../../http/errors';
 import { DatabaseLocker } from './uploads.locker';
 import { uploadsRepository } from './uploads.repository';
 import { acceptUpload, maxBytesFor, parsePurpose, tooLargeFor } from './uploads.service';
@@ -65,7 +65,8 @@ export function resumableUploads(deps: Deps) {
         if (upload.size === undefined) throw new HttpError(400, 'Upload-Length is required: uploads of unknown length are not accepted');
         if (upload.size > maxBytesFor(deps, purpose)) throw tooLargeFor(deps, purpose);
       } catch (err) {
-        if (err instanceof HttpError) throw tusError(err);
+        const known = asHttpError(err);
+        if (known) throw tusError(known);
         throw err;
       }
       const token = requestInfo.get(nodeReqOf(req as TusRequest)!)?.token;
@@ -94,7 +95,8 @@ export function resumableUploads(deps: Deps) {
       const purpose = parsePurpose(upload.metadata?.purpose ?? null);
       return await acceptUpload(deps, { path: tmp, size: upload.size ?? upload.offset }, { purpose, clientAddress, resumableId: upload.id });
     } catch (err) {
-      if (err instanceof HttpError) throw tusError(err);
+      const known = asHttpError(err);
+      if (known) throw tusError(known);
       throw err;
     } finally {
       await fsp.rm(tmp, { force: true });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { MIN_AUDIO_KBPS } from '../../../domain/renditions';
 import { megabytes as mb } from '../../../domain/uploads';
 import type { AppContext, Deps } from '../../http/context';
-import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../http/errors';
+import { invalid, overQuota, tooLarge, unsupported } from '../../domain-errors';
 import { RESUMABLE_EXPIRY_MS } from '../../media/storage';
 import { audioKbps, deleteUploadedFiles, hasVideoTrack, prepareImage, sniffMedia, storedNameOf } from '../../media/media-files';
 import { uploadsRepository, type StoredPurpose } from './uploads.repository';
@@ -22,7 +22,7 @@ export function parsePurpose(value: string | null | undefined): UploadPurpose | 
   if (value === undefined || value === null || value === '') return null;
   if ((UPLOAD_PURPOSES as readonly string[]).includes(value)) return value as UploadPurpose;
   const message = 'purpose must be track, shoutout, image or episode';
-  throw badRequest(message, [{ path: 'purpose', message }]);
+  throw invalid(message, [{ path: 'purpose', message }]);
 }
 
 /**
@@ -43,17 +43,17 @@ export function maxBytesFor(deps: Pick<Deps, 'config'>, purpose: UploadPurpose |
 
 export function tooLargeFor(deps: Pick<Deps, 'config'>, purpose: UploadPurpose | null) {
   const { audioUploadBytes, imageUploadBytes, shoutoutBytes } = deps.config.limits;
-  if (purpose === 'episode') return payloadTooLarge(`Episodes must be ${mb(episodeUploadBytes(deps))} MB or smaller`);
-  if (purpose === 'image') return payloadTooLarge(`Images must be ${mb(imageUploadBytes)} MB or smaller`);
-  if (purpose === 'shoutout') return payloadTooLarge(`Shoutouts must be ${mb(shoutoutBytes)} MB or smaller`);
-  return payloadTooLarge(`Audio must be ${mb(audioUploadBytes)} MB or smaller`);
+  if (purpose === 'episode') return tooLarge(`Episodes must be ${mb(episodeUploadBytes(deps))} MB or smaller`);
+  if (purpose === 'image') return tooLarge(`Images must be ${mb(imageUploadBytes)} MB or smaller`);
+  if (purpose === 'shoutout') return tooLarge(`Shoutouts must be ${mb(shoutoutBytes)} MB or smaller`);
+  return tooLarge(`Audio must be ${mb(audioUploadBytes)} MB or smaller`);
 }
 
 /**
  * The one check every upload passes, whichever way it came (POST /api/uploads, a finished
  * resumable upload, a multipart shoutout): type sniffed from the bytes, size limits, no video
  * track, the 128 kbps floor for artist audio, images re-encoded under the pixel limit. Stores
- * the file under a new random name and records it; answers its URL. Throws the HttpError to
+ * the file under a new random name and records it; answers its URL. Throws the DomainError to
  * answer otherwise. The caller deletes its temporary file either way.
  */
 export async function acceptUpload(
@@ -63,35 +63,35 @@ export async function acceptUpload(
 ): Promise<string> {
   const { purpose } = opts;
   const { audioUploadBytes, imageUploadBytes, shoutoutBytes } = deps.config.limits;
-  if (file.size === 0) throw badRequest('A file is required', [{ path: 'file', message: 'A file is required' }]);
+  if (file.size === 0) throw invalid('A file is required', [{ path: 'file', message: 'A file is required' }]);
   const media = await sniffMedia(file.path);
   if (!media) {
-    if (purpose === 'shoutout') throw unsupportedMediaType('Shoutouts must be an audio recording');
-    if (purpose === 'image') throw unsupportedMediaType('Only images (JPEG, PNG, WebP, GIF, AVIF) can be uploaded here');
-    throw unsupportedMediaType('Only audio (MP3, WAV, OGG, M4A, FLAC, WebM) or images (JPEG, PNG, WebP, GIF, AVIF) can be uploaded');
+    if (purpose === 'shoutout') throw unsupported('Shoutouts must be an audio recording');
+    if (purpose === 'image') throw unsupported('Only images (JPEG, PNG, WebP, GIF, AVIF) can be uploaded here');
+    throw unsupported('Only audio (MP3, WAV, OGG, M4A, FLAC, WebM) or images (JPEG, PNG, WebP, GIF, AVIF) can be uploaded');
   }
-  if (purpose === 'image' && media.kind !== 'image') throw unsupportedMediaType('Only images (JPEG, PNG, WebP, GIF, AVIF) can be uploaded here');
-  if (purpose === 'shoutout' && media.kind !== 'audio') throw unsupportedMediaType('Shoutouts must be an audio recording');
-  if (purpose === 'track' && media.kind !== 'audio') throw unsupportedMediaType('Only audio (MP3, WAV, OGG, M4A, FLAC, WebM) can be uploaded as a track');
-  if (purpose === 'episode' && media.kind !== 'audio') throw unsupportedMediaType('Only audio (MP3, WAV, OGG, M4A, FLAC, WebM) can be uploaded as an episode');
+  if (purpose === 'image' && media.kind !== 'image') throw unsupported('Only images (JPEG, PNG, WebP, GIF, AVIF) can be uploaded here');
+  if (purpose === 'shoutout' && media.kind !== 'audio') throw unsupported('Shoutouts must be an audio recording');
+  if (purpose === 'track' && media.kind !== 'audio') throw unsupported('Only audio (MP3, WAV, OGG, M4A, FLAC, WebM) can be uploaded as a track');
+  if (purpose === 'episode' && media.kind !== 'audio') throw unsupported('Only audio (MP3, WAV, OGG, M4A, FLAC, WebM) can be uploaded as an episode');
 
   let ext = media.ext;
   let mime = media.mime;
   if (media.kind === 'image') {
-    if (file.size > imageUploadBytes) throw payloadTooLarge(`Images must be ${mb(imageUploadBytes)} MB or smaller`);
+    if (file.size > imageUploadBytes) throw tooLarge(`Images must be ${mb(imageUploadBytes)} MB or smaller`);
     ext = await prepareImage(file.path, media.ext);
     mime = ext === 'webp' ? 'image/webp' : media.mime;
   } else {
     const limit = purpose === 'shoutout' ? shoutoutBytes : purpose === 'episode' ? episodeUploadBytes(deps) : audioUploadBytes;
     if (file.size > limit) throw tooLargeFor(deps, purpose === 'shoutout' || purpose === 'episode' ? purpose : 'track');
-    if (await hasVideoTrack(file.path, media.ext)) throw unsupportedMediaType('Audio with a video track cannot be uploaded');
+    if (await hasVideoTrack(file.path, media.ext)) throw unsupported('Audio with a video track cannot be uploaded');
     if (purpose !== 'shoutout' && purpose !== 'episode') {
       const kbps = await audioKbps(file.path);
-      if (kbps === null) throw badRequest('The audio bitrate could not be read', [{ path: 'file', message: 'The audio bitrate could not be read' }]);
+      if (kbps === null) throw invalid('The audio bitrate could not be read', [{ path: 'file', message: 'The audio bitrate could not be read' }]);
       // docs/api.md: under 128 kbps is refused, so 127.9 is not rounded up to pass.
       if (kbps < MIN_AUDIO_KBPS) {
         const message = `Audio must be at least ${MIN_AUDIO_KBPS}kbps (this file is ${Math.floor(kbps)}kbps)`;
-        throw badRequest(message, [{ path: 'file', message }]);
+        throw invalid(message, [{ path: 'file', message }]);
       }
     }
   }
@@ -153,7 +153,7 @@ export async function chargeQuota(deps: Deps, clientAddress: string, bytes: numb
       forAddress > uploadQuotaAddressBytes
         ? `You have uploaded the most allowed today (${mb(uploadQuotaAddressBytes)} MB). Please try again tomorrow.`
         : 'Uploads are paused for today: the daily limit for everyone was reached. Please try again tomorrow.';
-    throw tooManyRequests(((day + 1) * DAY_MS - now) / 1000, message);
+    throw overQuota(((day + 1) * DAY_MS - now) / 1000, message);
   }
 }
 

@@ -1,4 +1,4 @@
-import { isPostgres, type Db } from '../db/knex';
+import { isPostgres, type Db } from '../../db/knex';
 
 /** 'key': a wrong admin key; 'passkey': a failed passkey sign-in. */
 export type AuthFailureKind = 'key' | 'passkey';

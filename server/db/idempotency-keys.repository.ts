@@ -1,4 +1,4 @@
-import { isUniqueViolation, type Db } from '../db/knex';
+import { isUniqueViolation, type Db } from './knex';
 
 /** A stored first answer; status and body are null while the first request is in progress. */
 export interface IdempotencyRecord {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/knex';
+import type { Db } from './knex';
 
 /** Public-write counts per bucket per minute, in the database so every process shares one count. */
 export function rateCountersRepository(db: Db) {

@@ -1,7 +1,7 @@
-import type { ActivityEntry } from '../../domain/people';
-import type { Tenant } from '../../domain/tenants';
-import type { Db } from '../db/knex';
-import type { Actor } from './context';
+import type { ActivityEntry } from '../../../domain/people';
+import type { Tenant } from '../../../domain/tenants';
+import type { Db } from '../../db/knex';
+import type { Actor } from '../../http/context';
 
 export interface ActivityInput {
   /** What was done, e.g. `artist.approve`, `settings.update`, `person.remove`. */

@@ -1,19 +1,19 @@
 import * as v from 'valibot';
-import { AdPatchSchema, AdSchema, NewAdSchema, type ServedAd } from '../../../domain/ads';
-import { ArtistModerationSchema, ArtistSchema, NewArtistSchema } from '../../../domain/artists';
-import { EventSchema, NewEventSchema } from '../../../domain/events';
-import type { ErrorBody } from '../../../domain/http-error';
-import type { NowPlaying } from '../../../domain/now-playing';
-import { NewPrayerSchema, PrayerModerationSchema, PrayerSchema, type PrayerHearts } from '../../../domain/prayers';
-import { NewPushSubscriptionSchema, PushKeySchema, PushSubscriptionAnswerSchema, PushUnsubscribeSchema } from '../../../domain/push';
-import { SettingsSchema } from '../../../domain/settings';
-import { NewShoutoutFieldsSchema, ShoutoutModerationSchema, ShoutoutSchema } from '../../../domain/shoutouts';
-import { NewShowSchema, ShowSchema } from '../../../domain/shows';
-import { NewSponsorSchema, SponsorPatchSchema, SponsorSchema } from '../../../domain/sponsors';
-import { InviteTokenSchema, NewInviteSchema, PasskeyAnswerSchema, PersonPatchSchema, ROLES, type ActivityEntry, type AdminMe, type Invite, type InvitePreview, type Person, type PersonPasskey } from '../../../domain/people';
-import { TENANTS } from '../../../domain/tenants';
-import { EpisodePatchSchema, EpisodeSchema, NewEpisodeSchema } from '../../../domain/episodes';
-import { NewTrackSchema, TrackModerationSchema, TrackSchema } from '../../../domain/tracks';
+import { AdPatchSchema, AdSchema, NewAdSchema, type ServedAd } from '../../domain/ads';
+import { ArtistModerationSchema, ArtistSchema, NewArtistSchema } from '../../domain/artists';
+import { EventSchema, NewEventSchema } from '../../domain/events';
+import type { ErrorBody } from '../../domain/http-error';
+import type { NowPlaying } from '../../domain/now-playing';
+import { NewPrayerSchema, PrayerModerationSchema, PrayerSchema, type PrayerHearts } from '../../domain/prayers';
+import { NewPushSubscriptionSchema, PushKeySchema, PushSubscriptionAnswerSchema, PushUnsubscribeSchema } from '../../domain/push';
+import { SettingsSchema } from '../../domain/settings';
+import { NewShoutoutFieldsSchema, ShoutoutModerationSchema, ShoutoutSchema } from '../../domain/shoutouts';
+import { NewShowSchema, ShowSchema } from '../../domain/shows';
+import { NewSponsorSchema, SponsorPatchSchema, SponsorSchema } from '../../domain/sponsors';
+import { InviteTokenSchema, NewInviteSchema, PasskeyAnswerSchema, PersonPatchSchema, ROLES, type ActivityEntry, type AdminMe, type Invite, type InvitePreview, type Person, type PersonPasskey } from '../../domain/people';
+import { TENANTS } from '../../domain/tenants';
+import { EpisodePatchSchema, EpisodeSchema, NewEpisodeSchema } from '../../domain/episodes';
+import { NewTrackSchema, TrackModerationSchema, TrackSchema } from '../../domain/tracks';
 
 /**
  * Every schema the OpenAPI document names (components.schemas), taken from domain/ so the

@@ -1,5 +1,5 @@
-import type { Role } from '../../domain/people';
-import type { Db } from '../db/knex';
+import type { Role } from '../../../domain/people';
+import type { Db } from '../../db/knex';
 
 export interface SessionPerson {
   tokenHash: string;
