@@ -19,6 +19,7 @@ import { deleteUploadedFiles } from '../../media/media-files';
 import { uploadsRepository } from '../uploads/uploads.repository';
 import { createRecordedEpisode } from './episodes.service';
 import { recordingsRepository, type AiringKey, type RecordedShow } from './recordings.repository';
+import { createLogger, lineLog } from '../../ops/logger';
 
 // The station recorder (docs/recorder.md): while a show marked 'Record this show' is on air,
 // one process records the tenant's streamUrl into a draft episode of that show.
@@ -74,7 +75,7 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 export function startRecorder(options: RecorderOptions): Recorder {
   const { db, config } = options.deps;
   const now = options.now ?? Date.now;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? lineLog(createLogger().child({ name: 'recorder' }));
   const { tickMs, leaseMs } = config.recorder ?? DEFAULT_RECORDER;
   // The column holds 64 characters; a long host name is cut, the pid and random part kept.
   const holder = options.holder ?? `${os.hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`;
