@@ -34,6 +34,11 @@ const seconds = (ms: number) => Math.max(0, ms) / 1000;
 export function createMetrics(sources: MetricsSources) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Gauges named like counters, which `promtool check metrics` refuses; nodejs_active_handles
+  // and nodejs_active_requests (by type) say the same.
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total']) registry.removeSingleMetric(name);
+  const np = nowPlayingRepository(sources.db);
+  const lastGood = async (tenant: Tenant) => (await np.cacheEntry(tenant).catch(() => null))?.good ?? null;
   const watched: Watched = {};
   const openCounts = new Map<string, number>();
   const registers = [registry];
@@ -63,24 +68,29 @@ export function createMetrics(sources: MetricsSources) {
     registers,
     async collect() {
       listeners.reset();
-      upstreamAge.reset();
-      const repo = nowPlayingRepository(sources.db);
       for (const tenant of TENANTS) {
         listeners.set({ tenant, source: 'app' }, openCounts.get(`now_playing ${tenant}`) ?? 0);
-        const good = (await repo.cacheEntry(tenant).catch(() => null))?.good;
-        if (!good) continue;
-        const age = sources.now() - good.fetchedMs;
-        upstreamAge.set({ tenant }, seconds(age));
-        if (age <= LAST_GOOD_MAX_AGE_MS && typeof good.data.listeners === 'number') listeners.set({ tenant, source: 'upstream' }, good.data.listeners);
+        const good = await lastGood(tenant);
+        if (good && sources.now() - good.fetchedMs <= LAST_GOOD_MAX_AGE_MS && typeof good.data.listeners === 'number') {
+          listeners.set({ tenant, source: 'upstream' }, good.data.listeners);
+        }
       }
     },
   });
 
+  // Each gauge reads its own values: the registry collects them all at once, in no order.
   const upstreamAge = new Gauge({
     name: 'radio_np_upstream_age_seconds',
     help: "Age of the upstream now-playing's last good answer, per tenant (absent without one)",
     labelNames: ['tenant'] as const,
     registers,
+    async collect() {
+      upstreamAge.reset();
+      for (const tenant of TENANTS) {
+        const good = await lastGood(tenant);
+        if (good) upstreamAge.set({ tenant }, seconds(sources.now() - good.fetchedMs));
+      }
+    },
   });
 
   const relayEnabled = new Gauge({
@@ -89,16 +99,9 @@ export function createMetrics(sources: MetricsSources) {
     labelNames: ['tenant'] as const,
     registers,
     async collect() {
-      liveSegmentAge.reset();
-      const live = liveRepository(sources.db);
       for (const tenant of TENANTS) {
         const settings = await loadSettings(sources.db, tenant).catch(() => null);
-        if (!settings) continue;
-        relayEnabled.set({ tenant }, settings.liveRelay && settings.streamUrl ? 1 : 0);
-        const last = await live.lastSegments(tenant).catch(() => []);
-        if (last.length === 0) continue;
-        const endMs = Math.max(...last.map((s) => s.startedMs + s.duration * 1000));
-        liveSegmentAge.set({ tenant }, seconds(sources.now() - endMs));
+        if (settings) relayEnabled.set({ tenant }, settings.liveRelay && settings.streamUrl ? 1 : 0);
       }
     },
   });
@@ -119,6 +122,16 @@ export function createMetrics(sources: MetricsSources) {
     help: "Seconds since the end of the tenant's newest live segment (absent before the relay made one)",
     labelNames: ['tenant'] as const,
     registers,
+    async collect() {
+      liveSegmentAge.reset();
+      const live = liveRepository(sources.db);
+      for (const tenant of TENANTS) {
+        const last = await live.lastSegments(tenant).catch(() => []);
+        if (last.length === 0) continue;
+        const endMs = Math.max(...last.map((s) => s.startedMs + s.duration * 1000));
+        liveSegmentAge.set({ tenant }, seconds(sources.now() - endMs));
+      }
+    },
   });
 
   const recordings = new Gauge({
@@ -150,7 +163,6 @@ export function createMetrics(sources: MetricsSources) {
       if (!backlog) return;
       jobs.set({ state: 'queued' }, backlog.queued);
       jobs.set({ state: 'running' }, backlog.running);
-      oldestJob.set(backlog.oldestDueMs === null ? 0 : seconds(sources.now() - backlog.oldestDueMs));
     },
   });
 
@@ -158,6 +170,10 @@ export function createMetrics(sources: MetricsSources) {
     name: 'radio_jobs_oldest_queued_age_seconds',
     help: 'How long the longest-waiting due job has waited (0 when none waits)',
     registers,
+    async collect() {
+      const backlog = await sources.jobs?.backlog().catch(() => null);
+      if (backlog) oldestJob.set(backlog.oldestDueMs === null ? 0 : seconds(sources.now() - backlog.oldestDueMs));
+    },
   });
 
   const uploadBytes = new Counter({
