@@ -311,6 +311,15 @@ export const OPERATIONS: OperationDoc[] = [
   },
   {
     method: 'get',
+    path: '/api/health/ready',
+    tag: 'server',
+    summary: 'Readiness check',
+    description: 'Whether this process can do its work: the database answers, every migration has run, the upload storage takes a write. For load balancers and orchestrators; /api/health stays the liveness answer.',
+    access: 'public',
+    responses: { 200: { description: 'Ready.', json: 'Readiness' }, 503: { description: 'Not ready: `failing` names the checks that fail.', json: 'Readiness' } },
+  },
+  {
+    method: 'get',
     path: '/api/openapi.json',
     tag: 'server',
     summary: 'This document',
