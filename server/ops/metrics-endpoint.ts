@@ -14,12 +14,19 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 
 /**
  * GET /metrics on the main port, only with METRICS_TOKEN (docs/operations.md). Without it, or
- * with a wrong one, the request goes on down the chain like any other path, so what it gets is
- * exactly what an unknown path gets: nothing tells that /metrics exists.
+ * with a wrong one, the answer is the 404 of a missing file (static-files.ts), not the app's
+ * page every other unknown path gets: nothing tells that /metrics exists, and a scraper
+ * missing its token sees a plain 404 rather than a page of HTML.
  */
 export function metricsRoute(metrics: Metrics, token: string | null): Middleware {
   return async (ctx, next) => {
-    if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || !token || !bearerMatches(ctx.get('authorization'), token)) return next();
+    if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (!token || !bearerMatches(ctx.get('authorization'), token)) {
+      ctx.status = 404;
+      ctx.type = 'text/plain';
+      ctx.body = 'Not found';
+      return;
+    }
     ctx.set('Cache-Control', 'no-store');
     ctx.type = metrics.contentType;
     ctx.body = await metrics.document();

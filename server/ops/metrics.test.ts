@@ -11,7 +11,7 @@ import { createDb } from '../db/knex';
 import { migrateLatest } from '../db/migrations';
 import { jobsRepository } from '../jobs/jobs.repository';
 import { startServer, type RunningServer } from '../server';
-import { describeEachEngine, freshAddress, testConfig } from '../test/test-app';
+import { createTestApp, describeEachEngine, freshAddress, testConfig } from '../test/test-app';
 
 // GET /metrics (docs/operations.md "Metrics"): only with METRICS_TOKEN or on METRICS_PORT,
 // a document Prometheus's own checker accepts, request times by route pattern.
@@ -38,20 +38,21 @@ describeEachEngine(
   (t) => {
     const scrape = () => t().http().get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
 
-    it('is a 404 without the token, the same as any unknown path', async () => {
-      const unknown = await t().http().get('/no-such-path');
-      const res = await t().http().get('/metrics');
+    /** The 404 of a missing file (static-files.ts): what /metrics answers to anyone without the token. */
+    const expectPlain404 = (res: { status: number; text: string; headers: Record<string, string> }) => {
       expect(res.status).toBe(404);
-      expect(res.text).toBe(unknown.text);
-      expect(res.headers['content-type']).toBe(unknown.headers['content-type']);
-      expect(res.text).not.toMatch(/radio_|# HELP/);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.text).toBe('Not found');
+      expect(res.headers['cache-control']).toBeUndefined();
+    };
+
+    it('is a 404 without the token', async () => {
+      expectPlain404(await t().http().get('/metrics'));
     });
 
     it('is a 404 with a wrong token or another scheme', async () => {
       for (const header of [`Bearer ${TOKEN}x`, 'Bearer wrong', `Basic ${TOKEN}`, TOKEN]) {
-        const res = await t().http().get('/metrics').set('Authorization', header);
-        expect(res.status).toBe(404);
-        expect(res.text).not.toMatch(/radio_|# HELP/);
+        expectPlain404(await t().http().get('/metrics').set('Authorization', header));
       }
     });
 
@@ -126,6 +127,27 @@ describeEachEngine(
   { ops: { ...DEFAULT_OPS, metricsToken: TOKEN } },
 );
 
+describe('GET /metrics beside the built app', () => {
+  it("is a plain 404, never the app's page, with no token configured or a wrong one", async () => {
+    const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-metrics-app-'));
+    fs.writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>radio</title><div id="root"></div>');
+    for (const metricsToken of [null, TOKEN]) {
+      const app = await createTestApp('sqlite', { appDir, ops: { ...DEFAULT_OPS, metricsToken } });
+      try {
+        const page = await app.http().get('/some/page');
+        expect(page.status).toBe(200);
+        expect(page.text).toContain('<title>radio</title>');
+        const res = await app.http().get('/metrics').set('Authorization', 'Bearer not-the-token-at-all');
+        expect(res.status).toBe(404);
+        expect(res.text).toBe('Not found');
+      } finally {
+        await app.close();
+      }
+    }
+    fs.rmSync(appDir, { recursive: true, force: true });
+  });
+});
+
 describe('the metrics registry', () => {
   it('is one per app: two apps in a process never share a counter', async () => {
     const db = createDb('sqlite::memory:');
@@ -155,6 +177,14 @@ describe('the metrics registry', () => {
     } finally {
       await db.destroy();
     }
+  });
+
+  it('has alert rules (docs/prometheus-rules.yml) that promtool check rules accepts', () => {
+    if (!fs.existsSync(PROMTOOL)) throw new Error(`${PROMTOOL} is missing: install Debian's prometheus package`);
+    const rules = path.resolve(import.meta.dirname, '..', '..', 'docs', 'prometheus-rules.yml');
+    const run = spawnSync(PROMTOOL, ['check', 'rules', rules], { encoding: 'utf8' });
+    expect(`${run.stdout}${run.stderr}`).toContain('SUCCESS: 5 rules found');
+    expect(run.status).toBe(0);
   });
 
   it('compares the bearer token whole', () => {
