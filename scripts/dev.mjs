@@ -5,9 +5,15 @@ import { context } from 'esbuild';
 import { serverBuildOptions } from './server-build-options.mjs';
 
 let server = null;
+// The server logs JSON lines (docs/operations.md "Logs"); in development pino-pretty makes
+// them readable. One pretty-printer for every restart of the server.
+const pretty = spawn(process.execPath, ['node_modules/pino-pretty/bin.js', '--colorize', '--translateTime', 'SYS:HH:MM:ss', '--ignore', 'pid,hostname'], {
+  stdio: ['pipe', 'inherit', 'inherit'],
+});
 const restart = () => {
   server?.kill('SIGTERM');
-  server = spawn(process.execPath, ['dist/server/index.js'], { stdio: 'inherit', env: { ...process.env, PORT: process.env.PORT ?? '3000' } });
+  server = spawn(process.execPath, ['dist/server/index.js'], { stdio: ['inherit', 'pipe', 'inherit'], env: { ...process.env, PORT: process.env.PORT ?? '3000' } });
+  server.stdout.pipe(pretty.stdin, { end: false });
 };
 
 const ctx = await context({
@@ -19,6 +25,7 @@ const vite = spawn('npx', ['vite'], { stdio: 'inherit' });
 const stop = () => {
   server?.kill('SIGTERM');
   vite.kill('SIGTERM');
+  pretty.stdin.end();
   ctx.dispose().then(() => process.exit(0));
 };
 process.on('SIGINT', stop);

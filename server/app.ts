@@ -15,7 +15,11 @@ import { apiCaching } from './http/caching';
 import type { AppState, Deps, Middleware } from './http/context';
 import { errorHandler } from './http/error-handler';
 import { PUBLIC_ANSWER_TTL_MS, publicAnswers, type PublicAnswers } from './http/public-answers';
-import { requestLine, requestLog } from './http/request-log';
+import { requestFields, requestIdOf, requestLog } from './http/request-log';
+import { clientAddress, compileTrust } from './http/client-address';
+import { createLogger, lineLog, type Logger } from './ops/logger';
+import { createMetrics, type Metrics } from './ops/metrics';
+import { metricsRoute, observeRequests } from './ops/metrics-endpoint';
 import { httpsSite, securityHeaders } from './http/security-headers';
 import { staticApp } from './http/static-files';
 import { mount } from './http/mount';
@@ -34,9 +38,13 @@ export interface AppOptions {
   db: Db;
   config: Config;
   now?: () => number;
-  log?: (line: string) => void;
-  /** Where 500s are written with their stack; stderr unless given. */
-  errorLog?: (line: string) => void;
+  /**
+   * The process's logger (server/ops/logger.ts): request lines (when config.logRequests),
+   * 500s with their stack, background work. JSON lines on stdout at LOG_LEVEL unless given.
+   */
+  logger?: Logger;
+  /** This app's metrics (server/ops/metrics.ts); a registry of its own unless given. */
+  metrics?: Metrics;
   /** Upload storage; made from the config (disk or S3) unless given. */
   storage?: UploadStorage;
   /** How changes reach the other processes on the database; in-process only unless given. */
@@ -46,25 +54,33 @@ export interface AppOptions {
 }
 
 /** The whole HTTP app, without listen(), so tests run it in-process. */
-export function createApp({ db, config, now = Date.now, log, errorLog, storage, bus = localChangeBus(), jobs }: AppOptions): Koa<AppState> {
-  const write = log ?? (config.logRequests ? bufferedStdout() : () => {});
-  const writeError = errorLog ?? ((line: string) => process.stderr.write(line + '\n'));
-  const queue = jobs ?? jobQueue(db, { log: writeError });
-  const deps: Deps = { db, config, now, bus, warn: writeError, jobs: queue, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }) };
-  queue.handle(TRACK_RENDITION_JOB, trackRenditionJob(deps, { log: writeError }));
-  queue.handle(EPISODE_RENDITION_JOB, episodeRenditionJob(deps, { log: writeError }));
+export function createApp({ db, config, now = Date.now, logger = createLogger({ level: config.ops?.logLevel }), metrics, storage, bus = localChangeBus(), jobs }: AppOptions): Koa<AppState> {
+  const writeError = lineLog(logger.child({ name: 'http' }), 'error');
+  const queue = jobs ?? jobQueue(db, { log: lineLog(logger.child({ name: 'jobs' })) });
+  const meter = metrics ?? createMetrics({ db, now, jobs: queue });
+  const deps: Deps = { db, config, now, bus, warn: writeError, jobs: queue, metrics: meter, storage: storage ?? createStorage({ uploadDir: config.uploadDir, s3: config.s3 }) };
+  queue.handle(TRACK_RENDITION_JOB, trackRenditionJob(deps, { log: lineLog(logger.child({ name: 'renditions' })) }));
+  queue.handle(EPISODE_RENDITION_JOB, episodeRenditionJob(deps, { log: lineLog(logger.child({ name: 'renditions' })) }));
   const app = new Koa<AppState>({ proxy: config.trustProxy !== false });
   // What reaches Koa itself happened after the answer began: mostly a listener or a player
   // that went away mid-download, which is no server fault. The rest is logged as one line.
   app.on('error', (err: { code?: string; message?: string; stack?: string }) => {
     if (err?.code && CLIENT_GONE.has(err.code)) return;
-    writeError(JSON.stringify({ level: 'error', error: err?.message, stack: err?.stack }));
+    logger.error({ error: err?.message, stack: err?.stack });
   });
 
+  const trust = compileTrust(config.trustProxy);
   const answers = publicAnswers({
     now,
     ttlMs: config.publicAnswerTtlMs ?? PUBLIC_ANSWER_TTL_MS,
-    log: config.logRequests ? (line) => write(requestLine(line)) : undefined,
+    // Answers sent before Koa are timed and logged as the middleware below does it for the rest;
+    // their path is one of the kept router paths, so it is the route pattern too.
+    log: ({ method, path: route, status, ms, tenant }, req) => {
+      meter.requestDuration.observe({ method, route, status: String(status) }, ms / 1000);
+      if (!config.logRequests) return;
+      const address = clientAddress(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress, trust);
+      logger.info(requestFields({ method, route, status, ms, tenant, address, requestId: requestIdOf(req) }));
+    },
     onWrite: (tenant) => bus.publish({ topic: 'public', tenant }),
   });
   // A write through another process, or a new now-playing answer, reaches this process's
@@ -72,7 +88,8 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   bus.subscribe(() => answers.drop());
   serveKeptAnswersFirst(app, answers);
 
-  if (config.logRequests) app.use(requestLog(write));
+  app.use(observeRequests(meter));
+  if (config.logRequests) app.use(requestLog(logger));
   app.use(tenantAndAddress(config.trustProxy));
   app.use(httpsSite(config.publicUrl));
   // Kept public answers go out from here, compressed already, with the headers the chain
@@ -89,6 +106,8 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
     }),
   );
   app.use(errorHandler(writeError));
+  // Not an /api operation: Prometheus asks for it at the top (docs/operations.md "Metrics").
+  app.use(metricsRoute(meter, config.ops?.metricsToken ?? null));
   app.use(canonicalApiPath);
   app.use(apiOnly(apiCaching()));
   app.use(apiOnly(adminKey(deps)));
@@ -108,28 +127,10 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
   app.use(
     staticApp(
       config.appDir,
-      pageRenderer(config.appDir, () => (dispatch ??= app.callback())),
+      pageRenderer(config.appDir, () => (dispatch ??= app.callback()), lineLog(logger.child({ name: 'render' }), 'error')),
     ),
   );
   return app;
-}
-
-/**
- * Request log lines go out together once per turn of the event loop: one write to stdout
- * (a pipe under a process manager, where every write blocks) instead of one per request.
- */
-function bufferedStdout(): (line: string) => void {
-  let pending: string[] = [];
-  const flush = () => {
-    if (pending.length === 0) return;
-    const text = pending.join('\n') + '\n';
-    pending = [];
-    process.stdout.write(text);
-  };
-  process.once('exit', flush);
-  return (line) => {
-    if (pending.push(line) === 1) setImmediate(flush);
-  };
 }
 
 /**

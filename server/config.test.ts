@@ -23,6 +23,18 @@ describe('readConfig', () => {
     expect(c.limits.idempotencyTtlMs).toBe(24 * 60 * 60 * 1000);
   });
 
+  it('reads LOG_LEVEL, METRICS_TOKEN and METRICS_PORT (docs/operations.md), refusing what it cannot use', () => {
+    expect(readConfig({}, ROOT).ops).toEqual({ logLevel: 'info', metricsToken: null, metricsPort: null });
+    expect(readConfig({ LOG_LEVEL: 'DEBUG', METRICS_TOKEN: ' 0123456789abcdefXYZ ', METRICS_PORT: '9464' }, ROOT).ops).toEqual({
+      logLevel: 'debug',
+      metricsToken: '0123456789abcdefXYZ',
+      metricsPort: 9464,
+    });
+    expect(() => readConfig({ LOG_LEVEL: 'loud' }, ROOT)).toThrow(ConfigError);
+    expect(() => readConfig({ METRICS_TOKEN: 'short' }, ROOT)).toThrow(/at least 16/);
+    expect(() => readConfig({ METRICS_PORT: '99999' }, ROOT)).toThrow(ConfigError);
+  });
+
   it('reads UPSTREAM_ALLOW_PRIVATE, off unless on', () => {
     expect(readConfig({}, ROOT).upstreamAllowPrivate).toBe(false);
     expect(readConfig({ UPSTREAM_ALLOW_PRIVATE: 'on' }, ROOT).upstreamAllowPrivate).toBe(true);

@@ -5,6 +5,7 @@ import { readS3Settings, type S3Settings } from './media/storage';
 import { oneClassProblem } from './http/admin-key-strength';
 import { compileTrust, type TrustProxy } from './http/client-address';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connection-limits';
+import { OpsConfigError, readOpsConfig, type OpsConfig } from './ops/logger';
 
 /** docs/api.md "Running the server", read once from the environment. */
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   connections?: ConnectionLimits;
   /** Log one line per request. */
   logRequests: boolean;
+  /** LOG_LEVEL, METRICS_TOKEN, METRICS_PORT (docs/operations.md); defaults unless set. */
+  ops?: OpsConfig;
   /**
    * UPSTREAM_ALLOW_PRIVATE: the server's own fetches of URLs someone gave it (npJsonUrl) may
    * reach loopback and private networks; link-local and metadata never (server/http/outbound-guard.ts).
@@ -190,6 +193,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       pushSubscriptionsPerAddress: wholeNumber(env.PUSH_SUBSCRIPTIONS_PER_ADDRESS, DEFAULT_LIMITS.pushSubscriptionsPerAddress),
     },
     logRequests: env.NODE_ENV !== 'test',
+    ops: readOps(env),
     connections: {
       ...DEFAULT_CONNECTION_LIMITS,
       maxConnections: wholeNumber(env.MAX_CONNECTIONS, DEFAULT_CONNECTION_LIMITS.maxConnections),
@@ -203,6 +207,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     vapidSubject: readVapidSubject(env.VAPID_SUBJECT),
     recorder: readRecorder(env),
   };
+}
+
+function readOps(env: NodeJS.ProcessEnv): OpsConfig {
+  try {
+    return readOpsConfig(env);
+  } catch (err) {
+    throw err instanceof OpsConfigError ? new ConfigError(err.message) : err;
+  }
 }
 
 /** The lease must outlive a few ticks, or a busy holder would lose its airing between two heartbeats. */

@@ -16,11 +16,18 @@ import { clearStaleTemp, sweepUploads } from './features/uploads/uploads.service
 import { startBackgroundLoops } from './background';
 import { createStorage } from './media/storage';
 import { jobQueue } from './jobs/job-queue';
+import { createLogger, lineLog, type Logger } from './ops/logger';
+import { countedPushes, createMetrics, type Metrics } from './ops/metrics';
+import { startMetricsServer, type MetricsServer } from './ops/metrics-endpoint';
 
 export interface RunningServer {
   server: Server;
   db: Db;
   url: string;
+  logger: Logger;
+  metrics: Metrics;
+  /** The METRICS_PORT listener on 127.0.0.1, when configured. */
+  metricsServer: MetricsServer | null;
   /** Stop accepting, finish in-flight requests, close the database. */
   close(): Promise<void>;
 }
@@ -28,30 +35,39 @@ export interface RunningServer {
 /** Migrate, seed when asked, listen. Used by index.ts and by tests that need a real socket. */
 export async function startServer(
   config: Config,
-  log: (line: string) => void = console.log,
-  options: { /** Awaited after migrating and before listening (index.ts: the admin key's check, run meanwhile). */ beforeListen?: () => Promise<void> } = {},
+  /** Start-up messages; the logger's info lines unless given (tests pass a no-op). */
+  log?: (line: string) => void,
+  options: {
+    /** Awaited after migrating and before listening (index.ts: the admin key's check, run meanwhile). */
+    beforeListen?: () => Promise<void>;
+    /** The process's logger (index.ts makes it); JSON lines on stdout at LOG_LEVEL unless given. */
+    logger?: Logger;
+  } = {},
 ): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger({ level: config.ops?.logLevel });
+  const say = log ?? lineLog(logger, 'info');
   const db = createDb(config.databaseUrl);
   await migrateLatest(db);
   if (config.demoData) {
     const seeded = await seedDemoIfEmpty(db, Date.now());
-    if (seeded) log('Demo content added to the empty database.');
+    if (seeded) say('Demo content added to the empty database.');
   }
   // Several processes may serve one PostgreSQL database: they hear of each other's changes
   // through LISTEN/NOTIFY (docs/now-playing-push.md). SQLite is one process.
   const bus = isPostgresUrl(config.databaseUrl)
-    ? await postgresChangeBus(db, config.databaseUrl, (err) => console.error(JSON.stringify({ level: 'error', error: `change bus: ${(err as Error)?.message ?? err}` })))
+    ? await postgresChangeBus(db, config.databaseUrl, (err) => logger.child({ name: 'change-bus' }).error({ error: (err as Error)?.message ?? String(err) }))
     : localChangeBus();
   const storage = createStorage({ uploadDir: config.uploadDir, s3: config.s3 });
   // Background work (renditions) waits in the database; this process takes its share from now
   // on, including what a restart left behind (server/jobs/job-queue.ts).
-  const jobs = jobQueue(db);
-  const app = createApp({ db, config, storage, bus, jobs });
+  const jobs = jobQueue(db, { log: lineLog(logger.child({ name: 'jobs' })) });
+  const metrics = createMetrics({ db, now: Date.now, jobs });
+  const app = createApp({ db, config, storage, bus, jobs, logger, metrics });
   const deps = { db, config, now: Date.now, storage, bus, jobs };
   jobs.start();
   // Temporary upload files a crash left behind go at start (docs/uploads.md).
   await clearStaleTemp(config.uploadDir).catch(() => 0);
-  const sweep = () => sweepUploads(deps).catch((err: unknown) => log(`Upload sweep failed: ${String(err)}`));
+  const sweep = () => sweepUploads(deps).catch((err: unknown) => logger.child({ name: 'uploads' }).warn({ error: String(err) }, 'upload sweep failed'));
   void sweep();
   const prune = setInterval(() => {
     Promise.all([pruneAuthFailures(deps), pruneRateCounters(deps), pruneIdempotencyKeys(deps), prunePeople(deps), jobs.prune()]).catch(() => {});
@@ -75,16 +91,22 @@ export async function startServer(
   const url = `http://${host}:${port}`;
   // The live relay, the station recorder and show reminders: every process runs each loop and
   // leases in the database decide who does what (server/background.ts). Started once listening.
-  const loops = startBackgroundLoops({ db, config, storage, jobs }, url);
+  const loops = startBackgroundLoops({ db, config, storage, jobs }, url, { logger, metrics });
+  // Loopback only: a Prometheus on this host (or through a tunnel) scrapes it without a token.
+  const metricsServer = config.ops?.metricsPort ? await startMetricsServer(metrics, config.ops.metricsPort) : null;
 
   let closing: Promise<void> | null = null;
   return {
     server,
     db,
     url,
+    logger,
+    metrics,
+    metricsServer,
     close() {
       closing ??= (async () => {
         clearInterval(prune);
+        await metricsServer?.close();
         // ffmpeg stopped, leases given up, and a recording cut by the shutdown still leaves its
         // draft, while the database is open.
         await loops.stop();
@@ -105,6 +127,7 @@ export async function startServer(
         await flushAdCounts(db).catch(() => undefined);
         await bus.close();
         await db.destroy();
+        logger.flush();
       })();
       return closing;
     },

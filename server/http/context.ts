@@ -6,6 +6,7 @@ import type { ChangeBus } from '../db/change-bus';
 import type { Db } from '../db/knex';
 import type { JobQueue } from '../jobs/job-queue';
 import type { UploadStorage } from '../media/storage';
+import type { Metrics } from '../ops/metrics';
 
 export interface AppState {
   tenant: Tenant;
@@ -65,4 +66,6 @@ export interface Deps {
   bus?: ChangeBus;
   /** The durable job queue (server/jobs/job-queue.ts): renditions and other background work. */
   jobs: JobQueue;
+  /** This app's Prometheus metrics (server/ops/metrics.ts); createApp always sets it. */
+  metrics?: Metrics;
 }

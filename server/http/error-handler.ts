@@ -1,6 +1,7 @@
 import type { ErrorBody } from '../../domain/http-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/knex';
 import type { Middleware } from './context';
+import { routeOf } from './request-log';
 import { asHttpError } from './errors';
 
 export interface ErrorResponse {
@@ -60,7 +61,7 @@ export function errorHandler(log: (line: string) => void = (l) => process.stderr
       const res = toErrorResponse(err);
       if (res.status >= 500) {
         const e = err as Error;
-        log(JSON.stringify({ level: 'error', method: ctx.method, path: ctx.path, status: res.status, error: e?.message, stack: e?.stack }));
+        log(JSON.stringify({ level: 'error', method: ctx.method, route: routeOf(ctx), status: res.status, error: e?.message, stack: e?.stack }));
       }
       // A body parser that gave up half way (413 on a chunked body) left the request paused:
       // drain it, or the keep-alive connection hangs until it times out.

@@ -52,6 +52,13 @@ const UploadedSchema = v.object({ url: v.string() });
 /** POST /api/shoutouts as JSON: a finished resumable upload of purpose shoutout, and the same fields. */
 const NewShoutoutFromUploadSchema = v.object({ audioUrl: v.string(), ...NewShoutoutFieldsSchema.entries });
 const HealthSchema = v.object({ ok: v.literal(true) });
+const ReadyCheckStateSchema = v.picklist(['ok', 'failing', 'pending', 'unknown']);
+const ReadinessSchema = v.object({
+  ok: v.boolean(),
+  error: v.optional(v.string()),
+  failing: v.optional(v.array(v.picklist(['database', 'migrations', 'storage']))),
+  checks: v.object({ database: ReadyCheckStateSchema, migrations: ReadyCheckStateSchema, storage: ReadyCheckStateSchema }),
+});
 const RoleSchema = v.picklist(ROLES);
 const InviteSchema = v.object({ url: v.string(), expiresAt: v.string() });
 const InvitePreviewSchema = v.object({ name: v.string(), role: RoleSchema, expiresAt: v.string() });
@@ -74,6 +81,11 @@ const SettingsAnswerSchema = v.object({ ...SettingsSchema.entries, tenant: v.pic
 export const COMPONENT_SCHEMAS = {
   Error: { schema: ErrorBodySchema, mode: 'output', description: 'Every non-2xx answer of /api/*; a 400 from validation adds one issue per field.' },
   Health: { schema: HealthSchema, mode: 'output', description: 'The server and its database answer.' },
+  Readiness: {
+    schema: ReadinessSchema,
+    mode: 'output',
+    description: 'Each check: ok, failing, pending (migrations not run yet) or unknown (no database to ask). A 503 adds error and failing, naming the checks that fail.',
+  },
   Settings: {
     schema: SettingsAnswerSchema,
     mode: 'output',

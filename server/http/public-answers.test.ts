@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { ADMIN_KEY, PG_URL, createTestApp, freshAddress, type TestApp } from '../test/test-app';
 import { isNotModified, pickEncoding } from './public-answers';
+import { collectingLogger } from '../test/log-lines';
 import { listenLocally } from '../test/listen-locally';
 
 // The in-memory cache of public answers (issue 7): same bytes as the chain makes, dropped by
@@ -51,8 +52,8 @@ function describeKept(title: string, suite: (k: () => Kept) => void): void {
       let server: http.Server | undefined;
       beforeAll(async () => {
         const base = await createTestApp(engine, { logRequests: true });
-        const lines: string[] = [];
-        const app = createApp({ db: base.db, config: { ...base.config, publicAnswerTtlMs: TTL_MS }, now: () => base.clock.now, log: (l) => lines.push(l) });
+        const { logger, lines } = collectingLogger();
+        const app = createApp({ db: base.db, config: { ...base.config, publicAnswerTtlMs: TTL_MS }, now: () => base.clock.now, logger });
         server = http.createServer(app.callback());
         const url = await listenLocally(server);
         kept = {
@@ -293,20 +294,21 @@ describeKept('kept public answers', (k) => {
   it('writes the request line of every answer, kept or not', async () => {
     k().base.clock.advance(TTL_MS);
     const from = k().lines.length;
-    await k().get('/api/shows?tenant=caribbean&secret=QUERY');
-    await k().get('/api/shows?tenant=caribbean&secret=QUERY');
+    await k().get('/api/shows?tenant=caribbean&secret=QUERY', { 'X-Forwarded-For': '198.51.100.4' });
+    await k().get('/api/shows?tenant=caribbean&secret=QUERY', { 'X-Forwarded-For': '198.51.100.4' });
     const etag = String((await k().get('/api/shows?tenant=caribbean&secret=QUERY')).headers.etag);
     await k().get('/api/shows?tenant=caribbean&secret=QUERY', { 'If-None-Match': etag });
     const lines = k().lines.slice(from);
     expect(lines).toHaveLength(4);
     expect(lines.join('\n')).not.toContain('QUERY');
     expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([
-      { method: 'GET', path: '/api/shows', status: 200, tenant: 'caribbean' },
-      { method: 'GET', path: '/api/shows', status: 200, tenant: 'caribbean' },
-      { method: 'GET', path: '/api/shows', status: 200, tenant: 'caribbean' },
-      { method: 'GET', path: '/api/shows', status: 304, tenant: 'caribbean' },
+      { method: 'GET', route: '/api/shows', status: 200, tenant: 'caribbean', address: '198.51.100.4' },
+      // Sent before Koa (public-answers.ts serve()), with the client address the same way.
+      { method: 'GET', route: '/api/shows', status: 200, tenant: 'caribbean', address: '198.51.100.4' },
+      { method: 'GET', route: '/api/shows', status: 200, tenant: 'caribbean' },
+      { method: 'GET', route: '/api/shows', status: 304, tenant: 'caribbean' },
     ]);
-    for (const line of lines) expect(Object.keys(JSON.parse(line) as object).sort()).toEqual(['method', 'ms', 'path', 'status', 't', 'tenant']);
+    for (const line of lines) expect(Object.keys(JSON.parse(line) as object).sort()).toEqual(['address', 'durationMs', 'level', 'method', 'reqId', 'route', 'status', 'tenant', 'time']);
   });
 
   it('still answers 405 with Allow, and 404 JSON, on the kept paths', async () => {

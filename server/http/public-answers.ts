@@ -4,7 +4,16 @@ import zlib from 'node:zlib';
 import { ADMIN_SESSION_COOKIE } from '../../domain/people';
 import type { Tenant } from '../../domain/tenants';
 import type { AppContext, Middleware } from './context';
-import type { RequestLine } from './request-log';
+
+/** An answer sent before Koa, for the request log and the metrics (app.ts). */
+export interface AnsweredLine {
+  method: string;
+  /** One of KEPT: a router's own path, so the route pattern too. */
+  path: string;
+  status: number;
+  ms: number;
+  tenant: Tenant;
+}
 
 export interface PublicAnswersOptions {
   now: () => number;
@@ -16,8 +25,8 @@ export interface PublicAnswersOptions {
   ttlMs: number;
   /** Bytes of kept answers, all variants counted; the oldest go first past it. */
   maxBytes?: number;
-  /** Writes the request line of an answer sent before Koa; none when the log is off. */
-  log?: (line: RequestLine) => void;
+  /** Told of each answer sent before Koa (the request log and the metrics). */
+  log?: (line: AnsweredLine, req: IncomingMessage) => void;
   /**
    * Told of every write that succeeded through this process, after the kept answers were
    * dropped: app.ts passes it on to the other processes (server/db/change-bus.ts).
@@ -146,7 +155,7 @@ export function publicAnswers({ now, ttlMs, maxBytes = MAX_BYTES, log, onWrite }
     if (!answer) return false;
     const start = performance.now();
     const status = write(req, res, answer);
-    log?.({ method: 'GET', path: found.path, status, ms: performance.now() - start, tenant: found.tenant });
+    log?.({ method: 'GET', path: found.path, status, ms: performance.now() - start, tenant: found.tenant }, req);
     return true;
   };
 

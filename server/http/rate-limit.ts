@@ -19,6 +19,7 @@ export function rateLimit(deps: Deps, route: string, perMinute?: (limits: Deps['
       const bucket = `${route}|${limitKey(ctx.state.clientAddress)}`;
       const count = await counters.increment(bucket, window);
       if (count > (perMinute ? perMinute(deps.config.limits) : deps.config.limits.publicWritesPerMinute)) {
+        deps.metrics?.rateLimited.inc({ limit: route });
         throw tooManyRequests(((window + 1) * WINDOW_MS - now) / 1000);
       }
     }

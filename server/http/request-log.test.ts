@@ -10,15 +10,19 @@ import { createDb, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrations';
 import { ADMIN_KEY, testConfig } from '../test/test-app';
 import { listenLocally } from '../test/listen-locally';
+import { collectingLogger } from '../test/log-lines';
 
-// One structured line per request: method, path, status, ms, tenant. Never the admin key,
-// the query string or a body. The log does not depend on the database, so SQLite only.
+// One pino line per request: time, level, request id, tenant, method, route pattern, status,
+// duration, client address. Never the admin key, a cookie, a token, the query string, the raw
+// path or a body. The log does not depend on the database, so SQLite only.
 
 interface Running {
   url: string;
   server: http.Server;
   uploadDir: string;
+  /** Request lines. */
   lines: string[];
+  /** Everything else the app logged (500s with their stack). */
   errors: string[];
   db: Db;
   close(): Promise<void>;
@@ -30,17 +34,21 @@ async function start(overrides: Partial<Config> = {}): Promise<Running> {
   const db = createDb(databaseUrl);
   await migrateLatest(db);
   const config = testConfig(dir, databaseUrl, { logRequests: true, ...overrides });
-  const lines: string[] = [];
-  const errors: string[] = [];
-  const app = createApp({ db, config, log: (line) => lines.push(line), errorLog: (line) => errors.push(line) });
+  const log = collectingLogger();
+  const isRequest = (line: string) => 'durationMs' in (JSON.parse(line) as object);
+  const app = createApp({ db, config, logger: log.logger });
   const server = http.createServer(app.callback());
   const url = await listenLocally(server);
   return {
     url,
     server,
     uploadDir: config.uploadDir,
-    lines,
-    errors,
+    get lines() {
+      return log.lines.filter(isRequest);
+    },
+    get errors() {
+      return log.lines.filter((line) => !isRequest(line));
+    },
     db,
     async close() {
       server.closeAllConnections();
@@ -67,31 +75,47 @@ describe('request log', () => {
     return app.lines.slice(from).map((line) => JSON.parse(line) as Record<string, unknown>);
   }
 
-  it('writes one JSON line per request with method, path, status, ms and tenant', async () => {
-    const entries = await logged(() => request(app.url).get('/api/np?tenant=caribbean'));
+  it('writes one JSON line per request: time, level, request id, tenant, method, route, status, duration, address', async () => {
+    const entries = await logged(() => request(app.url).get('/api/np?tenant=caribbean').set('X-Forwarded-For', '203.0.113.7'));
     expect(entries).toHaveLength(1);
     const [entry] = entries;
-    expect(entry).toMatchObject({ method: 'GET', path: '/api/np', status: 200, tenant: 'caribbean' });
-    expect(typeof entry!.ms).toBe('number');
-    expect(entry!.ms as number).toBeGreaterThanOrEqual(0);
+    expect(entry).toMatchObject({ level: 'info', method: 'GET', route: '/api/np', status: 200, tenant: 'caribbean', address: '203.0.113.7' });
+    expect(Date.parse(entry!.time as string)).toBeGreaterThan(0);
+    expect(entry!.reqId).toEqual(expect.stringMatching(/^[\w-]{8,}$/));
+    expect(typeof entry!.durationMs).toBe('number');
+    expect(entry!.durationMs as number).toBeGreaterThanOrEqual(0);
+  });
+
+  it('names the route by its pattern, never by the raw path', async () => {
+    const entries = await logged(() => request(app.url).get('/api/artists/0a1b2c3d-0000-4000-8000-00000000abcd'));
+    expect(entries).toMatchObject([{ route: '/api/artists/:id', status: 404 }]);
+    expect(JSON.stringify(entries)).not.toContain('00000000abcd');
+  });
+
+  it("keeps a proxy's plausible X-Request-Id, and makes its own otherwise", async () => {
+    const [given] = await logged(() => request(app.url).get('/api/np').set('X-Request-Id', 'nginx-4f2a9c'));
+    expect(given!.reqId).toBe('nginx-4f2a9c');
+    const [made] = await logged(() => request(app.url).get('/api/np').set('X-Request-Id', 'no spaces {or} braces'));
+    expect(made!.reqId).not.toContain(' ');
   });
 
   it('logs the status actually sent, errors included', async () => {
     const missing = await logged(() => request(app.url).get('/api/nope'));
-    expect(missing).toMatchObject([{ method: 'GET', path: '/api/nope', status: 404, tenant: 'watzhott' }]);
+    expect(missing).toMatchObject([{ method: 'GET', route: '/api/(unmatched)', status: 404, tenant: 'watzhott' }]);
     const denied = await logged(() => request(app.url).put('/api/settings').send({}));
-    expect(denied).toMatchObject([{ method: 'PUT', path: '/api/settings', status: 401 }]);
+    expect(denied).toMatchObject([{ method: 'PUT', route: '/api/settings', status: 401 }]);
     const badJson = await logged(() =>
       request(app.url).post('/api/artists').set('Content-Type', 'application/json').send('{"broken":'),
     );
-    expect(badJson).toMatchObject([{ method: 'POST', path: '/api/artists', status: 400 }]);
+    expect(badJson).toMatchObject([{ method: 'POST', route: '/api/artists', status: 400 }]);
   });
 
-  it('never logs the admin key, a wrong key, the query string or a body', async () => {
+  it('never logs the admin key, a wrong key, a cookie, a bearer token, an invite, the query string or a body', async () => {
     const from = app.lines.length;
     const fromErrors = app.errors.length;
     await request(app.url).get('/api/settings?tenant=caribbean&token=QUERY-SECRET').set('x-admin-key', ADMIN_KEY);
-    await request(app.url).get('/api/settings').set('x-admin-key', 'WRONG-KEY-SECRET');
+    await request(app.url).get('/api/settings').set('x-admin-key', 'WRONG-KEY-SECRET').set('Cookie', 'radio_admin=COOKIE-SECRET').set('Authorization', 'Bearer BEARER-SECRET');
+    await request(app.url).post('/api/admin/invites/preview').set('X-Forwarded-For', '10.9.9.8').send({ token: 'INVITE-SECRET' });
     await request(app.url)
       .post('/api/prayers?tenant=caribbean')
       .set('X-Forwarded-For', '10.9.9.9')
@@ -100,13 +124,25 @@ describe('request log', () => {
       .post('/api/sponsors')
       .send({ name: 'Acme', tier: 'premium', targetUrl: null, notes: 'NOTES-SECRET call 555-0100', active: true });
     const text = [...app.lines.slice(from), ...app.errors.slice(fromErrors)].join('\n');
-    expect(app.lines.length - from).toBe(4);
-    for (const secret of [ADMIN_KEY, 'WRONG-KEY-SECRET', 'QUERY-SECRET', 'token=', 'BODY-SECRET', 'NAME-SECRET', 'NOTES-SECRET', '555-0100']) {
+    expect(app.lines.length - from).toBe(5);
+    for (const secret of [ADMIN_KEY, 'WRONG-KEY-SECRET', 'COOKIE-SECRET', 'BEARER-SECRET', 'INVITE-SECRET', 'QUERY-SECRET', 'token=', 'BODY-SECRET', 'NAME-SECRET', 'NOTES-SECRET', '555-0100']) {
       expect(text).not.toContain(secret);
     }
     for (const line of app.lines.slice(from)) {
-      expect(Object.keys(JSON.parse(line)).sort()).toEqual(['method', 'ms', 'path', 'status', 't', 'tenant']);
+      expect(Object.keys(JSON.parse(line)).sort()).toEqual(['address', 'durationMs', 'level', 'method', 'reqId', 'route', 'status', 'tenant', 'time']);
     }
+  });
+
+  it('redacts keys, cookies, tokens and invites even when a caller hands them to the logger', () => {
+    const log = collectingLogger();
+    log.logger.child({ name: 'push' }).warn({
+      headers: { cookie: 'C-SECRET', authorization: 'Bearer A-SECRET', 'x-admin-key': 'K-SECRET' },
+      token: 'T-SECRET',
+      invite: 'I-SECRET',
+      detail: { token: 'NESTED-SECRET' },
+    });
+    expect(log.lines.join('\n')).not.toMatch(/SECRET/);
+    expect(log.entries()).toMatchObject([{ name: 'push', level: 'warn', token: '[redacted]' }]);
   });
 
   it('sends 500s to the error log with the stack, and the request line still says 500', async () => {
@@ -116,9 +152,9 @@ describe('request log', () => {
       expect(res.status).toBe(500);
       expect(res.text).toBe('{"error":"Internal error"}');
     });
-    expect(entries).toMatchObject([{ method: 'GET', path: '/api/shows', status: 500 }]);
+    expect(entries).toMatchObject([{ method: 'GET', route: '/api/shows', status: 500 }]);
     const error = JSON.parse(app.errors.at(-1)!) as Record<string, unknown>;
-    expect(error).toMatchObject({ level: 'error', method: 'GET', path: '/api/shows', status: 500 });
+    expect(error).toMatchObject({ level: 'error', name: 'http', method: 'GET', route: '/api/shows', status: 500 });
     expect(error.stack).toEqual(expect.stringContaining('no such table'));
   });
 });
@@ -146,7 +182,7 @@ describe('a client that goes away mid-download', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(app.errors).toEqual([]);
       expect(consoleError).not.toHaveBeenCalled();
-      expect(app.lines.map((l) => JSON.parse(l) as { path: string })).toMatchObject([{ path: '/uploads/0a1b2c3d-0000-4000-8000-000000000003.mp3' }]);
+      expect(app.lines.map((l) => JSON.parse(l) as { route: string })).toMatchObject([{ route: '/uploads/(file)' }]);
     } finally {
       consoleError.mockRestore();
       await app.close();

@@ -126,6 +126,9 @@ export function jobQueue(db: Db, options: JobQueueOptions = {}) {
 
     status: (kind: string, subject: string) => repo.statusOf(kind, subject),
 
+    /** Depth and age of the queue, all processes together (/metrics). */
+    backlog: () => repo.backlog(now()),
+
     /** Finished jobs are forgotten after a week (failed ones stay, with their error, for the operator). */
     prune: () => repo.pruneDone(now() - 7 * 24 * 60 * 60 * 1000),
   };

@@ -94,6 +94,26 @@ export function jobsRepository(db: Db) {
       return row ? { status: row.status as JobStatus, attempts: Number(row.attempts), lastError: row.last_error } : null;
     },
 
+    /**
+     * The queue as /metrics shows it (docs/operations.md): jobs waiting and due, jobs running,
+     * and when the longest-waiting due job became due (null when none waits).
+     */
+    async backlog(now: number): Promise<{ queued: number; running: number; oldestDueMs: number | null }> {
+      const rows = (await db('jobs')
+        .whereIn('status', ['queued', 'running'])
+        .andWhere('run_after', '<=', now)
+        .groupBy('status')
+        .select('status')
+        .count({ n: '*' })
+        .min({ oldest: 'run_after' })) as { status: string; n: number | string; oldest: number | string | null }[];
+      const queued = rows.find((r) => r.status === 'queued');
+      return {
+        queued: Number(queued?.n ?? 0),
+        running: Number(rows.find((r) => r.status === 'running')?.n ?? 0),
+        oldestDueMs: queued?.oldest == null ? null : Number(queued.oldest),
+      };
+    },
+
     /** Finished jobs older than this go (failed ones stay for the operator to read). */
     async pruneDone(before: number): Promise<void> {
       await db('jobs').where({ status: 'done' }).andWhere('created_at', '<', before).delete();

@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, type Config } from '../config';
 import { createDb, type Db } from '../db/knex';
 import { migrateLatest } from '../db/migrations';
 import { listenLocally } from './listen-locally';
+import { collectingLogger } from './log-lines';
 
 export const ADMIN_KEY = 'test-admin-key-0123456789';
 
@@ -24,6 +25,8 @@ export interface TestApp {
   url: string;
   /** Test clock: the app reads time from here. */
   clock: { now: number; advance(ms: number): void };
+  /** What the app logged (JSON lines, server/ops/logger.ts): kept here rather than on stdout. */
+  log: string[];
   /** supertest against the real app on a real socket. */
   http: () => ReturnType<typeof request>;
   close(): Promise<void>;
@@ -95,7 +98,8 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
       this.now += ms;
     },
   };
-  const app = createApp({ db, config, now: () => clock.now });
+  const { logger, lines } = collectingLogger();
+  const app = createApp({ db, config, now: () => clock.now, logger });
   const server = http.createServer(app.callback());
   const url = await listenLocally(server);
   return {
@@ -104,6 +108,7 @@ export async function createTestApp(engine: Engine, overrides: Partial<Config> =
     config,
     url,
     clock,
+    log: lines,
     http: () => request(url),
     async close() {
       server.closeAllConnections();

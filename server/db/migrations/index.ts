@@ -75,3 +75,9 @@ export const migrationSource: Knex.MigrationSource<string> = {
 export async function migrateLatest(db: Knex): Promise<void> {
   await db.migrate.latest({ migrationSource });
 }
+
+/** Migrations this build knows that the database has not run (GET /api/health/ready). */
+export async function pendingMigrations(db: Knex): Promise<string[]> {
+  const [, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
+  return pending.map((m) => (typeof m === 'string' ? m : String((m as { file?: string; name?: string }).file ?? (m as { name?: string }).name ?? m)));
+}

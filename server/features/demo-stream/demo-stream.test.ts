@@ -126,6 +126,7 @@ describe('GET /demo/stream', () => {
   }
 
   it('streams live MP3 frames, uncompressed and uncached, until the listener goes away', async () => {
+    const from = app.log.length;
     const stderr = vi.spyOn(process.stderr, 'write');
     try {
       const { res, data } = await listen(14 * 1024, { 'Accept-Encoding': 'gzip, deflate, br' });
@@ -145,6 +146,7 @@ describe('GET /demo/stream', () => {
       await until(() => activeDemoStreams() === 0);
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(stderr.mock.calls.filter(([line]) => String(line).includes('error'))).toEqual([]);
+      expect(app.log.slice(from).filter((line) => line.includes('error'))).toEqual([]);
     } finally {
       stderr.mockRestore();
     }

@@ -21,6 +21,7 @@ import { uploadsRepository } from '../uploads/uploads.repository';
 import { createRecordedEpisode } from './episodes.service';
 import { JOINED, joinParts } from './recording-join';
 import { recordingsRepository, type AiringKey, type RecordedShow } from './recordings.repository';
+import { createLogger, lineLog } from '../../ops/logger';
 
 // The station recorder (docs/recorder.md): while a show marked 'Record this show' is on air,
 // one process records the tenant's streamUrl into a draft episode of that show.
@@ -76,7 +77,7 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
 export function startRecorder(options: RecorderOptions): Recorder {
   const { db, config } = options.deps;
   const now = options.now ?? Date.now;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const log = options.log ?? lineLog(createLogger().child({ name: 'recorder' }));
   const { tickMs, leaseMs } = config.recorder ?? DEFAULT_RECORDER;
   const holder = options.holder ?? processHolder();
   const airingsNow = options.airings ?? airingsOnAir;

@@ -9,6 +9,7 @@ import { leasedLoop, processHolder } from '../../jobs/leased-loop';
 import { liveRepository } from './live.repository';
 import { TenantRelay } from './live.relay';
 import { createLiveStorage, type LiveStorage } from './live.storage';
+import { createLogger, lineLog } from '../../ops/logger';
 
 /** The lease is renewed this often by its holder… */
 export const LEASE_RENEW_MS = 5_000;
@@ -50,7 +51,7 @@ export interface LiveRelays {
 export function startLiveRelays(options: LiveRelaysOptions): LiveRelays {
   const { db, config } = options;
   const now = options.now ?? Date.now;
-  const log = options.log ?? ((line: string) => console.error(JSON.stringify({ level: 'warn', message: line })));
+  const log = options.log ?? lineLog(createLogger().child({ name: 'relay' }));
   const renewMs = options.renewMs ?? LEASE_RENEW_MS;
   const ttlMs = options.ttlMs ?? LEASE_TTL_MS;
   const holder = options.holder ?? processHolder();

@@ -236,6 +236,7 @@ describeEachEngine('every documented route answers as documented', (t) => {
 
   it('health, settings and now playing', async () => {
     await call('visitor', 'get', '/api/health', { status: 200 });
+    await call('visitor', 'get', '/api/health/ready', { status: 200 });
     for (const tenant of [undefined, 'caribbean'] as const) {
       await call('visitor', 'get', '/api/settings', { tenant, status: 200 });
       const current = await call('admin', 'get', '/api/settings', { tenant, status: 200 });

@@ -139,7 +139,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Counts bytes against the daily quotas (docs/api.md configuration) before they are accepted;
  * over either one: 429 with Retry-After until the next UTC day, and nothing is counted.
  */
-export async function chargeQuota(deps: Deps, clientAddress: string, bytes: number): Promise<void> {
+export async function chargeQuota(deps: Deps, clientAddress: string, bytes: number, { counted = true } = {}): Promise<void> {
   if (bytes <= 0) return;
   const now = deps.now();
   const day = Math.floor(now / DAY_MS);
@@ -153,8 +153,11 @@ export async function chargeQuota(deps: Deps, clientAddress: string, bytes: numb
       forAddress > uploadQuotaAddressBytes
         ? `You have uploaded the most allowed today (${mb(uploadQuotaAddressBytes)} MB). Please try again tomorrow.`
         : 'Uploads are paused for today: the daily limit for everyone was reached. Please try again tomorrow.';
+    deps.metrics?.rateLimited.inc({ limit: 'upload quota' });
     throw overQuota(((day + 1) * DAY_MS - now) / 1000, message);
   }
+  // A resumable upload is charged (and counted) its declared length as it begins; quotaMeter counts what arrives itself.
+  if (counted) deps.metrics?.uploadBytes.inc(bytes);
 }
 
 /** Bytes charged at a time while a body of unknown length arrives: one database write per MB, not per chunk. */
@@ -174,7 +177,7 @@ export function quotaMeter(deps: Deps, clientAddress: string) {
   let day = Math.floor(deps.now() / DAY_MS);
   const charge = async (bytes: number) => {
     day = Math.floor(deps.now() / DAY_MS);
-    await chargeQuota(deps, clientAddress, bytes);
+    await chargeQuota(deps, clientAddress, bytes, { counted: false });
     charged += bytes;
   };
   return {
@@ -183,6 +186,7 @@ export function quotaMeter(deps: Deps, clientAddress: string) {
     },
     async take(bytes: number): Promise<void> {
       received += bytes;
+      deps.metrics?.uploadBytes.inc(bytes);
       if (received <= charged) return;
       const needed = received - charged;
       const step = Math.max(needed, QUOTA_STEP_BYTES);
