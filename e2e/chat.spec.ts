@@ -12,8 +12,8 @@ async function openRadio(page: Page): Promise<void> {
 
 async function say(page: Page, text: string, name?: string): Promise<void> {
   const room = chat(page);
-  if (name) await room.getByLabel('Your name').fill(name);
-  await room.getByLabel('Message').fill(text);
+  if (name) await room.getByRole('textbox', { name: 'Your name' }).fill(name);
+  await room.getByRole('textbox', { name: 'Message' }).fill(text);
   await room.getByRole('button', { name: 'Send' }).click();
 }
 
@@ -37,12 +37,12 @@ test.describe('live chat', () => {
     // The second page has no reload: the event stream brings it.
     await expect(chat(other).getByText(text)).toBeVisible({ timeout: 5_000 });
     // The name was picked once: it is not asked again.
-    await expect(chat(page).getByLabel('Your name')).toHaveCount(0);
+    await expect(chat(page).getByRole('textbox', { name: 'Your name' })).toHaveCount(0);
     await expect(chat(page).getByText('Chatting as')).toContainText('Ann');
 
     await say(page, 'check out spam.com today');
     await expect(chat(page).getByRole('alert')).toHaveText('Links are not allowed in the chat');
-    await expect(chat(page).getByLabel('Message')).toHaveValue('check out spam.com today');
+    await expect(chat(page).getByRole('textbox', { name: 'Message' })).toHaveValue('check out spam.com today');
     await expectNoSideways(page);
   });
 
@@ -87,9 +87,14 @@ test.describe('live chat', () => {
 
   test("a message typed offline shows 'Sending…', then is delivered once when back", async ({ page, context, request }) => {
     await openRadio(page);
-    await context.setOffline(true);
     const text = unique('typed on the bus');
-    await say(page, text, 'Bus rider');
+    const room = chat(page);
+    await room.getByRole('textbox', { name: 'Your name' }).fill('Bus rider');
+    await room.getByRole('textbox', { name: 'Message' }).fill(text);
+    // Scrolling to the chat loads the page's sections met on the way; offline only after them.
+    await expect(page.getByRole('heading', { name: 'Listen Again' })).toBeVisible();
+    await context.setOffline(true);
+    await room.getByRole('button', { name: 'Send' }).click();
     const pending = chat(page).getByRole('listitem').filter({ hasText: text });
     await expect(pending).toContainText('Sending…');
     await context.setOffline(false);
