@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { registerPrayersOutbox } from './features/community/api';
 import { registerShoutoutsOutbox } from './features/shoutouts/api';
 import { registerSponsorsOutbox } from './features/sponsors/api';
+import { registerChatOutbox } from './features/chat/api';
 
 /**
  * Queued writes persist without their functions: each outbox feature registers how to send its
@@ -13,4 +14,5 @@ export function registerOutboxes(queryClient: QueryClient): void {
   registerPrayersOutbox(queryClient);
   registerSponsorsOutbox(queryClient);
   registerShoutoutsOutbox(queryClient);
+  registerChatOutbox(queryClient);
 }

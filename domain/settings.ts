@@ -16,6 +16,10 @@ export const SETTINGS_MESSAGES = {
   updateAds: 'Failed to update advertisement settings',
 } as const;
 
+export const CHAT_SLOW_MODE_MAX = 600;
+const CHAT_SLOW_MODE_MESSAGE = `Slow mode must be 0 to ${CHAT_SLOW_MODE_MAX} seconds`;
+export const CHAT_WORD_LIST_MAX = 5000;
+
 export const DEFAULT_TIME_ZONE = 'America/Guyana';
 
 export function isTimeZone(name: string): boolean {
@@ -77,6 +81,13 @@ export const SettingsSchema = v.object({
   enableLowData: toggle('Low data mode'),
   // Optional (off) so a settings document saved before the relay existed still validates.
   liveRelay: v.optional(v.boolean('Live relay must be on or off'), false),
+  // Live chat (docs/api.md "Live chat"); optional for the same reason.
+  enableChat: v.optional(v.boolean('Live chat must be on or off'), false),
+  chatSlowModeSeconds: v.optional(
+    v.pipe(v.number(CHAT_SLOW_MODE_MESSAGE), v.integer(CHAT_SLOW_MODE_MESSAGE), v.minValue(0, CHAT_SLOW_MODE_MESSAGE), v.maxValue(CHAT_SLOW_MODE_MAX, CHAT_SLOW_MODE_MESSAGE)),
+    0,
+  ),
+  chatWordList: v.pipe(v.optional(v.string(), ''), v.maxLength(CHAT_WORD_LIST_MAX, `Must be at most ${CHAT_WORD_LIST_MAX} characters`)),
   adMode: required('Ad mode must be embed or hybrid', v.picklist(AD_MODES, 'Ad mode must be embed or hybrid')),
   adZones: v.optional(AdZonesSchema, { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' }),
 });
@@ -108,6 +119,12 @@ export interface TenantSettings {
   enableLowData: boolean;
   /** The server relays streamUrl as adaptive HLS with rewind under /live/ (docs/live-relay.md). */
   liveRelay: boolean;
+  /** Our own live chat where no chatweeEmbed is set (docs/api.md "Live chat"). */
+  enableChat: boolean;
+  /** One message per this many seconds per sender; 0 is off. */
+  chatSlowModeSeconds: number;
+  /** Words or phrases (one per line or comma) that hold a message for a moderator: server-only. */
+  chatWordList: string;
   /** Stored values are embed|hybrid; the public side treats anything else as non-embed. */
   adMode: AdMode | string;
   adZones: AdZones;
@@ -117,11 +134,12 @@ export interface TenantSettings {
 export type SettingsResponse = TenantSettings & { tenant: Tenant };
 
 /**
- * Settings only the server uses (it polls npJsonUrl itself): left out of the visitor's
+ * Settings only the server uses (it polls npJsonUrl itself; it holds chat messages by the word
+ * list, which a listener must not read to spell around): left out of the visitor's
  * GET /api/settings, so an upstream's address, and any token in it, is not published.
  * docs/api.md, Settings: public and private.
  */
-export const SERVER_ONLY_SETTINGS = ['npJsonUrl'] as const satisfies readonly (keyof TenantSettings)[];
+export const SERVER_ONLY_SETTINGS = ['npJsonUrl', 'chatWordList'] as const satisfies readonly (keyof TenantSettings)[];
 export type PublicSettingsResponse = Omit<SettingsResponse, (typeof SERVER_ONLY_SETTINGS)[number]>;
 
 export function publicSettings(settings: SettingsResponse): PublicSettingsResponse {
@@ -157,6 +175,9 @@ export function defaultSettings(tenant: Tenant): TenantSettings {
     enableShoutouts: true,
     enableLowData: true,
     liveRelay: false,
+    enableChat: false,
+    chatSlowModeSeconds: 0,
+    chatWordList: '',
     adMode: 'hybrid',
     adZones: { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' },
   };

@@ -85,7 +85,10 @@ export function createApp({ db, config, now = Date.now, logger = createLogger({ 
   });
   // A write through another process, or a new now-playing answer, reaches this process's
   // kept answers at once rather than after their TTL.
-  bus.subscribe(() => answers.drop());
+  // A chat event changes no kept answer (chat reads are never kept).
+  bus.subscribe((change) => {
+    if (change.topic !== 'chat') answers.drop();
+  });
   serveKeptAnswersFirst(app, answers);
 
   app.use(observeRequests(meter));

@@ -53,6 +53,8 @@ export const SHARED_WIDGETS = new Set([
   'features/episodes/listen-again-section', // the radio page's latest episodes
   'features/events/schedule-events', // the schedule's coming events
   'features/shoutouts/shoutout-form', // the radio page's shoutout form
+  'features/chat/chat-room', // the live chat on the radio and Watch pages
+  'features/chat/admin/chat-review', // the chat tab of moderation
 ]);
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"?]+)/gm;
 

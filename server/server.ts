@@ -6,7 +6,7 @@ import { createDb, isPostgresUrl, type Db } from './db/knex';
 import { migrateLatest } from './db/migrations';
 import { seedDemoIfEmpty } from './db/seeds/demo';
 import { flushAdCounts } from './features/ads/ad-counts.service';
-import { endEventStreams } from './features/now-playing/now-playing.events';
+import { endEventStreams } from './http/event-streams';
 import { pruneAuthFailures } from './http/admin-key';
 import { CONNECTIONS_CHECK_MS, DEFAULT_CONNECTION_LIMITS, limitConnections } from './http/connection-limits';
 import { prunePeople } from './features/people/people.service';

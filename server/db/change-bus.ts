@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { ChatEvent } from '../../domain/chat';
 import { isTenant, type Tenant } from '../../domain/tenants';
 import type { Db } from './knex';
 
@@ -7,12 +8,12 @@ import type { Db } from './knex';
  * What changed, for every process serving the same database (docs/now-playing-push.md):
  * - `np`: the now-playing answer of a tenant may have changed (a new upstream answer);
  * - `public`: a write succeeded, so public answers (settings, shows, ads, now playing) may have.
+ * - `chat`: one chat event of a tenant (a message, a hidden one, the pin), carried whole so that
+ *   every process hands it to its own listeners without reading the database (docs/api.md
+ *   "Live chat"); a message's JSON is far below NOTIFY's 8000-byte payload limit.
  * A null tenant means every tenant (a lost listener connection: anything may have changed).
  */
-export interface Change {
-  topic: 'np' | 'public';
-  tenant: Tenant | null;
-}
+export type Change = { topic: 'np' | 'public'; tenant: Tenant | null } | { topic: 'chat'; tenant: Tenant; event: ChatEvent };
 
 export interface ChangeBus {
   /** Tells this process's subscribers at once, and every other process on the database. */
@@ -67,13 +68,18 @@ export async function postgresChangeBus(db: Db, connectionString: string, onErro
 
   const onNotification = (message: pg.Notification) => {
     if (message.channel !== CHANGE_CHANNEL || !message.payload) return;
-    let parsed: { o?: unknown; topic?: unknown; tenant?: unknown };
+    let parsed: { o?: unknown; topic?: unknown; tenant?: unknown; event?: unknown };
     try {
       parsed = JSON.parse(message.payload) as typeof parsed;
     } catch {
       return;
     }
     if (parsed.o === origin) return;
+    if (parsed.topic === 'chat') {
+      const event = parsed.event as ChatEvent | undefined;
+      if (isTenant(parsed.tenant) && typeof event === 'object' && event !== null && typeof event.type === 'string') local.emit({ topic: 'chat', tenant: parsed.tenant, event });
+      return;
+    }
     if (parsed.topic !== 'np' && parsed.topic !== 'public') return;
     local.emit({ topic: parsed.topic, tenant: isTenant(parsed.tenant) ? parsed.tenant : null });
   };
@@ -126,7 +132,7 @@ export async function postgresChangeBus(db: Db, connectionString: string, onErro
   return {
     publish(change) {
       local.emit(change);
-      const payload = JSON.stringify({ o: origin, topic: change.topic, tenant: change.tenant });
+      const payload = JSON.stringify({ o: origin, ...change });
       db.raw('select pg_notify(?, ?)', [CHANGE_CHANNEL, payload]).catch(onError);
     },
     subscribe: local.subscribe,

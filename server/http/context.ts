@@ -23,6 +23,8 @@ export interface AppState {
   upload?: UploadedFile;
   /** Text fields of a multipart body. */
   fields?: Record<string, string>;
+  /** Set by a write that changes none of the kept public answers (a chat message): they stay kept. */
+  publicUnchanged?: boolean;
   /** Set by publicAnswers on an answer it will keep: it answers If-None-Match itself. */
   keepAnswer?: boolean;
 }

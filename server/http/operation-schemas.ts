@@ -12,6 +12,7 @@ import { NewShowSchema, ShowSchema } from '../../domain/shows';
 import { NewSponsorSchema, SponsorPatchSchema, SponsorSchema } from '../../domain/sponsors';
 import { InviteTokenSchema, NewInviteSchema, PasskeyAnswerSchema, PersonPatchSchema, ROLES, type ActivityEntry, type AdminMe, type Invite, type InvitePreview, type Person, type PersonPasskey } from '../../domain/people';
 import { TENANTS } from '../../domain/tenants';
+import { ChatHeldSchema, ChatMessageRefSchema, ChatMessageSchema, ChatMuteSchema, ChatReleaseSchema, ChatReviewItemSchema, NewChatMessageSchema } from '../../domain/chat';
 import { EpisodePatchSchema, EpisodeSchema, NewEpisodeSchema } from '../../domain/episodes';
 import { NewTrackSchema, TrackModerationSchema, TrackSchema } from '../../domain/tracks';
 
@@ -89,8 +90,8 @@ export const COMPONENT_SCHEMAS = {
   Settings: {
     schema: SettingsAnswerSchema,
     mode: 'output',
-    requireAll: { except: ['npJsonUrl'] },
-    description: "The tenant's settings with defaults applied, plus the tenant. Visitors may not be sent npJsonUrl, which only the server uses.",
+    requireAll: { except: ['npJsonUrl', 'chatWordList'] },
+    description: "The tenant's settings with defaults applied, plus the tenant. Visitors are not sent npJsonUrl nor chatWordList, which only the server uses.",
   },
   SettingsInput: { schema: SettingsSchema, mode: 'input', description: 'PUT /api/settings: the whole settings object.' },
   NowPlaying: { schema: NowPlayingSchema, mode: 'output', description: 'What is on air, the history newest first (at most 20), the listener count when the source gives one, and the show on air by the schedule (null between shows).' },
@@ -148,6 +149,13 @@ export const COMPONENT_SCHEMAS = {
   PasskeyAnswer: { schema: PasskeyAnswerSchema, mode: 'input', description: "The browser's WebAuthn answer (RegistrationResponseJSON or AuthenticationResponseJSON) and its ceremony." },
   Joined: { schema: JoinedSchema, mode: 'output', description: 'Joined with an invite: who you are now (the session cookie is set) and your passkey count.' },
   PasskeyCount: { schema: PasskeyCountSchema, mode: 'output', description: 'Another passkey was added: how many you have now.' },
+  ChatMessage: { schema: ChatMessageSchema, mode: 'output', description: 'A shown chat message: never an address or a device id. `host`: sent by staff signed in with a passkey.' },
+  NewChatMessage: { schema: NewChatMessageSchema, mode: 'input', description: 'A chat message: a name of at most 30 characters and text of at most 280, no links.' },
+  ChatHeld: { schema: ChatHeldSchema, mode: 'output', description: 'The word list held the message for a moderator.' },
+  ChatMessageRef: { schema: ChatMessageRefSchema, mode: 'input', description: 'The message whose sender is muted, or which is pinned.' },
+  ChatMute: { schema: ChatMuteSchema, mode: 'output', description: 'The sender of the message (their device and address) is muted until then.' },
+  ChatReviewItem: { schema: ChatReviewItemSchema, mode: 'output', description: 'A held or reported chat message waiting for a moderator, with its report count.' },
+  ChatRelease: { schema: ChatReleaseSchema, mode: 'input', description: 'Show a held or reported message after all.' },
 } satisfies Record<string, ComponentSchema>;
 
 export type ComponentName = keyof typeof COMPONENT_SCHEMAS;

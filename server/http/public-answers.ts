@@ -91,7 +91,8 @@ export function publicAnswers({ now, ttlMs, maxBytes = MAX_BYTES, log, onWrite }
       if (method === 'HEAD' || method === 'OPTIONS') return next();
       await next();
       // The error handler sits below: a failed write arrives here as its status.
-      if (ctx.status < 400) {
+      // A write that changes no public answer says so (a chat message): no drop, no change told.
+      if (ctx.status < 400 && !ctx.state.publicUnchanged) {
         dropAll();
         onWrite?.(ctx.state.tenant);
       }

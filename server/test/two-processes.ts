@@ -19,7 +19,7 @@ export interface TwoProcesses {
  * what "exactly once across processes" needs (the live relay's lease, the recorder's claim).
  * Only with TEST_DATABASE_URL; `env` adds to the processes' environment.
  */
-export async function startTwoProcesses(prefix: string, env: Record<string, string> = {}): Promise<TwoProcesses> {
+export async function startTwoProcesses(prefix: string, env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<TwoProcesses> {
   const dbName = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-processes-`));
   const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
@@ -49,8 +49,8 @@ export async function startTwoProcesses(prefix: string, env: Record<string, stri
       NODE_ENV: 'test',
       ...env,
     };
-    servers.push(await startCompiledServer(entry, all, { name: 'A' }));
-    servers.push(await startCompiledServer(entry, all, { name: 'B' }));
+    servers.push(await startCompiledServer(entry, all, { name: 'A', timeoutMs: options.startTimeoutMs }));
+    servers.push(await startCompiledServer(entry, all, { name: 'B', timeoutMs: options.startTimeoutMs }));
   } catch (err) {
     await stop();
     throw err;

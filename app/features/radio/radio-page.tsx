@@ -21,6 +21,8 @@ export const RECENTLY_PLAYED_COUNT = 3;
 // Listen Again's latest episodes: a chunk of its own, with its data, asked for only when the
 // section comes into view: a first visit to / spends nothing on it (docs/performance.md).
 const ListenAgainSection = lazy(() => import('../episodes/listen-again-section'));
+// Our live chat (docs/product.md "Live chat"), fetched only where it shows.
+const ChatRoom = lazy(() => import('../chat/chat-room'));
 
 function ListenAgainWhenSeen() {
   const [ref, near] = useNearViewport<HTMLDivElement>('0px');
@@ -153,6 +155,10 @@ export function RadioPage() {
               <h2 id="chat-heading">Live Chat</h2>
               {s?.chatweeEmbed ? (
                 <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={360} whenNear />
+              ) : s?.enableChat ? (
+                <Suspense fallback={null}>
+                  <ChatRoom lowData={lowData} />
+                </Suspense>
               ) : (
                 <p className="muted">Live chat is coming soon.</p>
               )}

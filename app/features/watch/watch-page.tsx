@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { findCountry } from '../../../domain/countries';
 import { EmbedFrame } from '../../components/embed-frame';
 import { Placeholders } from '../../components/states';
@@ -11,6 +11,9 @@ import { HlsVideo } from './hls-video';
 import { FloatingReactions, Reactions, useFloatingReactions, type Reaction } from './reactions';
 import { isFramableUrl, videoFrameSandbox } from './video-frame';
 import './watch.css';
+
+// Our live chat (docs/product.md "Live chat"), fetched only where it shows.
+const ChatRoom = lazy(() => import('../chat/chat-room'));
 
 export function WatchPage() {
   const settings = useSettings();
@@ -117,6 +120,10 @@ export function WatchPage() {
           <h2 id="watch-chat-heading">Live Chat</h2>
           {s.chatweeEmbed.trim() ? (
             <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={420} />
+          ) : s.enableChat ? (
+            <Suspense fallback={null}>
+              <ChatRoom lowData={lowData} />
+            </Suspense>
           ) : (
             <p className="muted chat-placeholder">Live chat is coming soon.</p>
           )}

@@ -28,6 +28,7 @@ import * as mLiveRelay from './20261126140000_create_live_relay';
 import * as mRecordings from './20261126150000_add_show_record_and_recordings';
 import * as mSessionVerifiedAt from './20261127104100_add_admin_sessions_verified_at';
 import * as mPushLimits from './20261127141700_add_push_subscription_address_host';
+import * as mChat from './20261127120000_create_chat_a44';
 
 // Listed here rather than read from a folder, so the bundled server and the
 // tests run the very same migrations with no file-system lookup.
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126150000_add_show_record_and_recordings': mRecordings,
   '20261127104100_add_admin_sessions_verified_at': mSessionVerifiedAt,
   '20261127141700_add_push_subscription_address_host': mPushLimits,
+  '20261127120000_create_chat_a44': mChat,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

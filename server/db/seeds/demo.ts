@@ -96,6 +96,7 @@ export function demoSettings(tenant: Tenant) {
     radioHtmlEmbed: '<p>Listen live with the player bar below.</p>',
     defaultCountry: 'GY',
     timeZone: 'America/Guyana',
+    enableChat: true,
   });
 }
 

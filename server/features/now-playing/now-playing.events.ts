@@ -5,6 +5,7 @@ import type { AppContext } from '../../http/context';
 import { serviceUnavailable, tooManyRequests } from '../../http/errors';
 import type { NowPlayingHub, Snapshot, Subscriber } from './now-playing.hub';
 import { sharedGzip, type GzipState } from './now-playing.gzip';
+import { endEventStreams, retryMs, streamsOf } from '../../http/event-streams';
 
 /** What the stream is tuned by; NP_EVENTS_* in the environment (docs/configuration.md), defaults below. */
 export interface EventStreamOptions {
@@ -54,42 +55,10 @@ export function eventStreamOptionsFromEnv(env: NodeJS.ProcessEnv = process.env):
   };
 }
 
-/**
- * The reconnect delay the browser is told: 3–8 s, spread per stream so that when a server
- * restarts its listeners do not all come back in the same instant.
- */
-export const retryMs = (random = Math.random): number => 3_000 + Math.floor(random() * 5_000);
+export { endEventStreams, retryMs };
 
 /** A stream that stops reading falls this far behind before it is dropped. */
 const MAX_BACKLOG_BYTES = 256 * 1024;
-
-interface Streams {
-  draining: boolean;
-  ends: Set<() => void>;
-}
-
-/** Open streams per app, so the server that owns an app can end them on shutdown. */
-const streamsByApp = new WeakMap<object, Streams>();
-
-function streamsOf(app: object): Streams {
-  let streams = streamsByApp.get(app);
-  if (!streams) {
-    streams = { draining: false, ends: new Set() };
-    streamsByApp.set(app, streams);
-  }
-  return streams;
-}
-
-/**
- * Ends every now-playing stream of the app and answers new ones with a bare reconnect delay,
- * so graceful shutdown is not held open by listeners (each browser reconnects by itself,
- * to whichever process then answers).
- */
-export function endEventStreams(app: object): void {
-  const streams = streamsOf(app);
-  streams.draining = true;
-  for (const end of [...streams.ends]) end();
-}
 
 /** The client's id (the ETag of what it shows): the header on a reconnect, the query on a fresh open. */
 function lastEventId(ctx: AppContext): string | null {

@@ -13,6 +13,7 @@ function setup(deps: Deps) {
   // One hub per app, reading through the same service (and so the same upstream poller).
   const hub = nowPlayingHub((tenant) => service.get(tenant), { ...streamOptions, now: deps.now, tick: (tenant) => service.refresh(tenant) });
   bus.subscribe((change) => {
+    if (change.topic === 'chat') return;
     // Another process's new upstream answer is in the database, not in this poller's memory.
     if (change.topic === 'np') service.forget(change.tenant);
     // A write (settings, shows…) may change the answer too: one read per process tells.

@@ -61,13 +61,14 @@ describe('ModerationPage', () => {
       [/^Tracks/, 'No pending track submissions'],
       [/^Prayers/, 'No pending prayer requests'],
       [/^Shoutouts/, 'No pending shoutouts'],
+      [/^Chat/, 'Nothing waiting'],
       [/^Events/, 'No events found'],
     ];
     for (const [tab, message] of expectations) {
       await user.click(screen.getByRole('tab', { name: tab }));
       expect(await screen.findByRole('heading', { name: message })).toBeTruthy();
     }
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Artists (0)', 'Tracks (0)', 'Prayers (0)', 'Shoutouts (0)', 'Events']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Artists (0)', 'Tracks (0)', 'Prayers (0)', 'Shoutouts (0)', 'Chat (0)', 'Events']);
     // Caribbean has no events: the list is never asked for.
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(expect.stringContaining('/api/events'));
     // Every call carried the key.

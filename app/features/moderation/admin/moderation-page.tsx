@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery, useQueryClient, useIsFetching, type InfiniteData, type UseInfiniteQueryResult, type UseQueryResult } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import type { Artist } from '../../../../domain/artists';
 import type { Event } from '../../../../domain/events';
 import type { Prayer } from '../../../../domain/prayers';
@@ -29,6 +29,10 @@ import { ModerationTable, type Column } from './moderation-table';
 import { selectedTab, tabAfterKey, tabLabel, visibleTabs, type ModerationTab } from './moderation-tabs';
 import { ModerateButtons, NewTabAction } from './row-actions';
 import './moderation.css';
+import { chatReviewQuery } from '../../chat/api';
+
+// The chat's held and reported messages (docs/product.md "Live chat"), fetched when the tab opens.
+const ChatReview = lazy(() => import('../../chat/admin/chat-review'));
 
 interface ModerationPageProps {
   /** From the URL, so a reload or a shared link keeps the queue the admin was on. */
@@ -50,9 +54,14 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const prayers = useInfiniteQuery(moderationQueueQuery<Prayer>('prayers', tenantHasPrayers(tenant)));
   const shoutouts = useInfiniteQuery(moderationQueueQuery<Shoutout>('shoutouts'));
   const events = useQuery(adminEventsQuery());
+  const chat = useQuery(chatReviewQuery());
   const refreshing = useIsFetching({ queryKey: queueKeys.all() }) > 0 || events.isFetching;
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: queueKeys.all() }), queryClient.invalidateQueries({ queryKey: adminEventsQuery().queryKey, exact: true })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queueKeys.all() }),
+      queryClient.invalidateQueries({ queryKey: adminEventsQuery().queryKey, exact: true }),
+      queryClient.invalidateQueries({ queryKey: chatReviewQuery().queryKey, exact: true }),
+    ]);
 
   // The true pending counts: the server counts the whole queue (X-Total-Count), however few rows are loaded.
   const counts: Record<ModerationTab, number | undefined> = {
@@ -60,9 +69,10 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
     tracks: pendingCount(tracks),
     prayers: tenantHasPrayers(tenant) ? pendingCount(prayers) : undefined,
     shoutouts: pendingCount(shoutouts),
+    chat: chat.data?.length,
     events: undefined,
   };
-  const total = pendingTotal([counts.artists, counts.tracks, counts.prayers, counts.shoutouts]);
+  const total = pendingTotal([counts.artists, counts.tracks, counts.prayers, counts.shoutouts, counts.chat]);
 
   const select = (next: ModerationTab, focus = false) => {
     onTabChange(next);
@@ -121,6 +131,11 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
         {current === 'tracks' && <PagedQueue kind="tracks" query={tracks} view={TRACK_QUEUE} />}
         {current === 'prayers' && <PagedQueue kind="prayers" query={prayers} view={PRAYER_QUEUE} />}
         {current === 'shoutouts' && <PagedQueue kind="shoutouts" query={shoutouts} view={SHOUTOUT_QUEUE} />}
+        {current === 'chat' && (
+          <Suspense fallback={<Placeholders count={3} className="mod-placeholder" />}>
+            <ChatReview />
+          </Suspense>
+        )}
         {current === 'events' &&
           (tenantHasEvents(tenant) ? (
             <>

@@ -3,8 +3,8 @@ import { selectedTab, tabAfterKey, tabLabel, visibleTabs } from './moderation-ta
 
 describe('moderation tabs', () => {
   it('shows Prayers on caribbean only', () => {
-    expect(visibleTabs('caribbean')).toEqual(['artists', 'tracks', 'prayers', 'shoutouts', 'events']);
-    expect(visibleTabs('watzhott')).toEqual(['artists', 'tracks', 'shoutouts', 'events']);
+    expect(visibleTabs('caribbean')).toEqual(['artists', 'tracks', 'prayers', 'shoutouts', 'chat', 'events']);
+    expect(visibleTabs('watzhott')).toEqual(['artists', 'tracks', 'shoutouts', 'chat', 'events']);
   });
   it('falls back to the first tab for a missing or unavailable one', () => {
     const tabs = visibleTabs('watzhott');
@@ -15,6 +15,7 @@ describe('moderation tabs', () => {
   it('labels tabs with their counts', () => {
     expect(tabLabel('artists', 3)).toBe('Artists (3)');
     expect(tabLabel('shoutouts', 0)).toBe('Shoutouts (0)');
+    expect(tabLabel('chat', 2)).toBe('Chat (2)');
     expect(tabLabel('tracks', undefined)).toBe('Tracks (…)');
     expect(tabLabel('events', 4)).toBe('Events');
   });

@@ -9,6 +9,7 @@ const TAB_NAMES: Record<ModerationTab, string> = {
   tracks: 'Tracks',
   prayers: 'Prayers',
   shoutouts: 'Shoutouts',
+  chat: 'Chat',
   events: 'Events',
 };
 

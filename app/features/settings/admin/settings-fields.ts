@@ -3,6 +3,7 @@ import type { SettingsResponse, TenantSettings } from '../../../../domain/settin
 /** The settings this page edits; ad mode and zones belong to the ads page. */
 export type EditableSettings = Omit<TenantSettings, 'adMode' | 'adZones'>;
 export type TextKey = { [K in keyof EditableSettings]: EditableSettings[K] extends string ? K : never }[keyof EditableSettings];
+export type NumberKey = { [K in keyof EditableSettings]: EditableSettings[K] extends number ? K : never }[keyof EditableSettings];
 export type ToggleKey = { [K in keyof EditableSettings]: EditableSettings[K] extends boolean ? K : never }[keyof EditableSettings];
 
 export interface TextField {
@@ -59,7 +60,8 @@ export const SETTINGS_CARDS: SettingsCard[] = [
     fields: [
       url('vdoPanelIframe', 'VDO Panel Iframe URL'),
       url('vdoPanelHls', 'VDO Panel HLS URL'),
-      html('chatweeEmbed', 'Chat Embed'),
+      html('chatweeEmbed', 'Chat Embed', { hint: 'Leave blank to use our own Live Chat (turn it on below).' }),
+      html('chatWordList', 'Chat Held Words', { hint: 'Our Live Chat: one word or phrase per line; a message with one waits for a moderator instead of showing.' }),
     ],
   },
   {
@@ -82,6 +84,12 @@ export const TOGGLES: { name: ToggleKey; label: string }[] = [
   { name: 'enableShoutouts', label: 'Shoutouts' },
   { name: 'enableLowData', label: 'Low Data Mode' },
   { name: 'liveRelay', label: 'Relay the stream for listeners (adaptive quality, rewind)' },
+  { name: 'enableChat', label: 'Live Chat' },
+];
+
+/** Whole numbers the page edits. */
+export const NUMBERS: { name: NumberKey; label: string; hint: string }[] = [
+  { name: 'chatSlowModeSeconds', label: 'Chat Slow Mode (seconds)', hint: 'One message per this many seconds per listener; 0 is off.' },
 ];
 
 /** The eleven countries' own zones: the likely answers, offered as suggestions. */
@@ -102,6 +110,7 @@ export const CARIBBEAN_TIME_ZONES = [
 export const EDITABLE_KEYS: (keyof EditableSettings)[] = [
   ...SETTINGS_CARDS.flatMap((c) => c.fields.map((f) => f.name)),
   ...TOGGLES.map((t) => t.name),
+  ...NUMBERS.map((n) => n.name),
 ];
 
 /** The form's starting values: this page's own fields of the loaded settings. */

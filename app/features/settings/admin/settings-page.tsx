@@ -11,6 +11,7 @@ import { useDraft } from '../../../components/form/use-draft';
 import { currentTenant } from '../../../lib/tenant';
 import { adminSettingsQuery, useSaveSettings } from '../api';
 import {
+  NUMBERS,
   CARIBBEAN_TIME_ZONES,
   EDITABLE_KEYS,
   SETTINGS_CARDS,
@@ -108,6 +109,21 @@ function SettingsForm({ loaded }: { loaded: SettingsResponse }) {
             </label>
           ))}
         </div>
+        {NUMBERS.map((n) => (
+          <Field key={n.name} form={form} name={n.name} label={n.label} hint={n.hint} className="settings-field">
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                value={String(values[n.name])}
+                onChange={(e) => set(n.name, e.target.value === '' ? 0 : Number(e.target.value))}
+              />
+            )}
+          </Field>
+        ))}
       </article>
 
       {/* Field messages for settings this page does not show (e.g. a stored ad zone) still need saying. */}

@@ -1,0 +1,68 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ChatReviewItem } from '../../../../domain/chat';
+import { EmptyState, ErrorState, Placeholders } from '../../../components/states';
+import { approveChatMessage, chatKeys, chatReviewQuery, hideChatMessage, muteChatSender } from '../api';
+import '../chat.css';
+
+/** The held and reported chat messages waiting for a moderator: a tab of /admin/moderation. */
+export default function ChatReview() {
+  const review = useQuery(chatReviewQuery());
+  if (review.isPending) return <Placeholders count={3} className="mod-placeholder" />;
+  if (review.isError) return <ErrorState error={review.error} onRetry={() => void review.refetch()} />;
+  if (review.data.length === 0)
+    return (
+      <EmptyState title="Nothing waiting">
+        <p>Held and reported chat messages show here.</p>
+      </EmptyState>
+    );
+  return (
+    <ol className="chat-log chat-review" aria-label="Held and reported chat messages">
+      {review.data.map((item) => (
+        <li key={item.id}>
+          <ReviewItem item={item} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ReviewItem({ item }: { item: ChatReviewItem }) {
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const act = (work: () => Promise<unknown>) => () => {
+    setBusy(true);
+    work().then(
+      () => void queryClient.invalidateQueries({ queryKey: chatKeys.review() }),
+      (err: unknown) => setProblem((err as Error).message),
+    ).finally(() => setBusy(false));
+  };
+  const why = [item.held ? 'Held' : null, item.reports > 0 ? `${item.reports} report${item.reports === 1 ? '' : 's'}` : null].filter(Boolean).join(' · ');
+  return (
+    <div className="chat-message">
+      <p>
+        <span className="chat-name">{item.name}</span> <span className="chat-text">{item.text}</span>
+      </p>
+      <small className="muted">
+        <time dateTime={item.at}>{new Date(item.at).toLocaleString()}</time> · {why}
+      </small>
+      <div className="chat-actions">
+        <button type="button" className="chat-action" disabled={busy} onClick={act(() => approveChatMessage(item.id))}>
+          Approve
+        </button>
+        <button type="button" className="chat-action" disabled={busy} onClick={act(() => hideChatMessage(item.id))}>
+          Hide
+        </button>
+        <button type="button" className="chat-action" disabled={busy} onClick={act(() => muteChatSender(item.id))}>
+          Mute for 24 hours
+        </button>
+      </div>
+      {problem && (
+        <small className="chat-error" role="alert">
+          {problem}
+        </small>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test';
+import { changeSettings, expect, expectNoSideways, openAdminOnPhone, test, unique } from './fixtures';
+
+// Our live chat on the radio page (docs/product.md "Live chat"), at 375 px (the phone project).
+
+const chat = (page: Page) => page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Live Chat' }) });
+
+async function openRadio(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(chat(page).getByRole('button', { name: 'Send' })).toBeVisible();
+}
+
+async function say(page: Page, text: string, name?: string): Promise<void> {
+  const room = chat(page);
+  if (name) await room.getByRole('textbox', { name: 'Your name' }).fill(name);
+  await room.getByRole('textbox', { name: 'Message' }).fill(text);
+  await room.getByRole('button', { name: 'Send' }).click();
+}
+
+test.describe('live chat', () => {
+  let restore: (() => Promise<void>) | null = null;
+  test.beforeEach(async ({ request }) => {
+    restore = await changeSettings(request, { enableChat: true, chatweeEmbed: '', chatSlowModeSeconds: 0 });
+  });
+  test.afterEach(async () => {
+    await restore?.();
+  });
+
+  test('a listener sends a message, another page sees it live; a link is refused with the reason', async ({ page, context }) => {
+    await openRadio(page);
+    const other = await context.newPage();
+    await other.setViewportSize({ width: 375, height: 740 });
+    await openRadio(other);
+    const text = unique('Greetings from Linden');
+    await say(page, text, 'Ann');
+    await expect(chat(page).getByText(text)).toBeVisible();
+    // The second page has no reload: the event stream brings it.
+    await expect(chat(other).getByText(text)).toBeVisible({ timeout: 5_000 });
+    // The name was picked once: it is not asked again.
+    await expect(chat(page).getByRole('textbox', { name: 'Your name' })).toHaveCount(0);
+    await expect(chat(page).getByText('Chatting as')).toContainText('Ann');
+
+    await say(page, 'check out spam.com today');
+    await expect(chat(page).getByRole('alert')).toHaveText('Links are not allowed in the chat');
+    await expect(chat(page).getByRole('textbox', { name: 'Message' })).toHaveValue('check out spam.com today');
+    await expectNoSideways(page);
+  });
+
+  test('a moderator hides a message and it disappears from the other page', async ({ page, context }) => {
+    const listener = await context.newPage();
+    await listener.setViewportSize({ width: 375, height: 740 });
+    await openRadio(listener);
+    const text = unique('to be hidden');
+    await say(listener, text, 'Troll');
+    await expect(chat(listener).getByText(text)).toBeVisible();
+
+    // The moderator signs in on the admin, then opens the radio page in the same tab.
+    await openAdminOnPhone(page, '/admin/moderation', 'Access Moderation');
+    await openRadio(page);
+    const line = chat(page).getByRole('listitem').filter({ hasText: text });
+    await expect(line.getByRole('button', { name: 'Mute for 24 hours' })).toBeVisible();
+    await expect(line.getByRole('button', { name: 'Pin' })).toBeVisible();
+    await line.getByRole('button', { name: 'Hide' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(chat(page).getByText(text)).toHaveCount(0);
+    await expect(chat(listener).getByText(text)).toHaveCount(0, { timeout: 2_000 });
+    // Listeners see Report only.
+    await expect(chat(listener).getByRole('button', { name: 'Hide' })).toHaveCount(0);
+  });
+
+  test("Low Data Mode keeps the chat closed behind 'Open chat'", async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('switch', { name: 'Low Data Mode' }).check();
+    const events: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/chat/')) events.push(r.url());
+    });
+    await page.reload();
+    const open = chat(page).getByRole('button', { name: 'Open chat' });
+    await expect(open).toBeVisible();
+    await expect(chat(page).getByRole('button', { name: 'Send' })).toHaveCount(0);
+    expect(events).toEqual([]);
+    await open.click();
+    await expect(chat(page).getByRole('button', { name: 'Send' })).toBeVisible();
+    await page.getByRole('switch', { name: 'Low Data Mode' }).uncheck();
+  });
+
+  test("a message typed offline shows 'Sending…', then is delivered once when back", async ({ page, context, request }) => {
+    await openRadio(page);
+    const text = unique('typed on the bus');
+    const room = chat(page);
+    await room.getByRole('textbox', { name: 'Your name' }).fill('Bus rider');
+    await room.getByRole('textbox', { name: 'Message' }).fill(text);
+    // Scrolling to the chat loads the page's sections met on the way; offline only after them.
+    await expect(page.getByRole('heading', { name: 'Listen Again' })).toBeVisible();
+    await context.setOffline(true);
+    await room.getByRole('button', { name: 'Send' }).click();
+    const pending = chat(page).getByRole('listitem').filter({ hasText: text });
+    await expect(pending).toContainText('Sending…');
+    await context.setOffline(false);
+    await expect(pending).not.toContainText('Sending…', { timeout: 15_000 });
+    await expect
+      .poll(async () => ((await (await request.get('/api/chat/messages')).json()) as { text: string }[]).filter((m) => m.text === text).length, { timeout: 10_000 })
+      .toBe(1);
+  });
+});

@@ -1,0 +1,112 @@
+import type { ServerResponse } from 'node:http';
+import type { ChatEvent } from '../../../domain/chat';
+import type { Tenant } from '../../../domain/tenants';
+import type { ChangeBus } from '../../db/change-bus';
+import { limitKey } from '../../http/client-address';
+import type { AppContext } from '../../http/context';
+import { serviceUnavailable, tooManyRequests } from '../../http/errors';
+import { retryMs, streamsOf } from '../../http/event-streams';
+
+/**
+ * A `:` comment this often keeps proxies and NAT tables from dropping a quiet stream: three
+ * bytes 144 times an hour, so an open quiet chat costs well under 5 KB an hour (issue 44).
+ */
+export const CHAT_HEARTBEAT_MS = 25_000;
+/** Streams per client address in this process (carrier NAT: generous) and in all. */
+export const CHAT_MAX_PER_ADDRESS = 100;
+export const CHAT_MAX_TOTAL = 10_000;
+/** A stream that stops reading falls this far behind before it is dropped. */
+const MAX_BACKLOG_BYTES = 256 * 1024;
+
+/** One event as it goes out, compact: `event: message\ndata: {…}\n\n`. */
+export function chatEventText(event: ChatEvent): string {
+  if (event.type === 'message') return `event: message\ndata: ${JSON.stringify(event.message)}\n\n`;
+  if (event.type === 'hidden') return `event: hidden\ndata: ${JSON.stringify({ id: event.id })}\n\n`;
+  return `event: pinned\ndata: ${event.id === null ? 'null' : JSON.stringify({ id: event.id })}\n\n`;
+}
+
+/**
+ * GET /api/chat/events: every chat event of the tenant, from any process (the change bus),
+ * to this process's open streams. Each event is written once as text and that one string
+ * goes to every stream; one heartbeat timer serves all streams, and runs only while any is open.
+ */
+export function chatEvents(bus: ChangeBus, options = { heartbeatMs: CHAT_HEARTBEAT_MS, maxPerAddress: CHAT_MAX_PER_ADDRESS, maxTotal: CHAT_MAX_TOTAL }) {
+  const rooms = new Map<Tenant, Set<ServerResponse>>();
+  const perAddress = new Map<string, number>();
+  let total = 0;
+  let heartbeat: NodeJS.Timeout | null = null;
+
+  const write = (res: ServerResponse, text: string) => {
+    if (res.writableLength > MAX_BACKLOG_BYTES) res.destroy();
+    else res.write(text);
+  };
+
+  bus.subscribe((change) => {
+    if (change.topic !== 'chat') return;
+    const room = rooms.get(change.tenant);
+    if (!room) return;
+    const text = chatEventText(change.event);
+    for (const res of room) write(res, text);
+  });
+
+  function beat(): void {
+    if (heartbeat || total === 0) return;
+    heartbeat = setInterval(() => {
+      for (const room of rooms.values()) for (const res of room) write(res, ':\n\n');
+    }, options.heartbeatMs);
+    heartbeat.unref();
+  }
+
+  return async (ctx: AppContext): Promise<void> => {
+    // Never compressed (koa-compress would buffer the stream) nor kept by any cache.
+    ctx.compress = false;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Type', 'text/event-stream');
+    ctx.set('X-Accel-Buffering', 'no');
+    const streams = streamsOf(ctx.app);
+    const retry = `retry: ${retryMs()}\n\n`;
+    if (streams.draining) {
+      ctx.body = retry;
+      return;
+    }
+    const address = limitKey(ctx.state.clientAddress);
+    const open = perAddress.get(address) ?? 0;
+    if (open >= options.maxPerAddress) throw tooManyRequests(60, 'Too many chat streams from this address');
+    if (total >= options.maxTotal) throw serviceUnavailable('Too many listeners on this server right now; the chat will try again shortly');
+
+    const tenant = ctx.state.tenant;
+    const res = ctx.res;
+    let room = rooms.get(tenant);
+    if (!room) rooms.set(tenant, (room = new Set()));
+    room.add(res);
+    perAddress.set(address, open + 1);
+    total += 1;
+    beat();
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      room.delete(res);
+      if (room.size === 0 && rooms.get(tenant) === room) rooms.delete(tenant);
+      total -= 1;
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+      streams.ends.delete(end);
+      if (total === 0 && heartbeat) {
+        clearInterval(heartbeat);
+        heartbeat = null;
+      }
+      if (!res.destroyed) res.end();
+    };
+    streams.ends.add(end);
+    res.once('close', end);
+    ctx.req.socket.setNoDelay(true);
+    // Written here rather than through Koa: a stream holds only its socket. The status is
+    // still set on ctx, for the request log.
+    ctx.status = 200;
+    ctx.respond = false;
+    res.writeHead(200);
+    res.write(retry);
+  };
+}

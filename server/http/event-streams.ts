@@ -1,0 +1,36 @@
+/**
+ * The open event streams of an app (now playing, chat), so the server that owns the app can end
+ * them on shutdown: they never finish by themselves (docs/now-playing-push.md).
+ */
+interface Streams {
+  draining: boolean;
+  ends: Set<() => void>;
+}
+
+const streamsByApp = new WeakMap<object, Streams>();
+
+export function streamsOf(app: object): Streams {
+  let streams = streamsByApp.get(app);
+  if (!streams) {
+    streams = { draining: false, ends: new Set() };
+    streamsByApp.set(app, streams);
+  }
+  return streams;
+}
+
+/**
+ * Ends every event stream of the app and answers new ones with a bare reconnect delay,
+ * so graceful shutdown is not held open by listeners (each browser reconnects by itself,
+ * to whichever process then answers).
+ */
+export function endEventStreams(app: object): void {
+  const streams = streamsOf(app);
+  streams.draining = true;
+  for (const end of [...streams.ends]) end();
+}
+
+/**
+ * The reconnect delay the browser is told: 3–8 s, spread per stream so that when a server
+ * restarts its listeners do not all come back in the same instant.
+ */
+export const retryMs = (random = Math.random): number => 3_000 + Math.floor(random() * 5_000);
