@@ -10,8 +10,6 @@ export type EpisodeSource = (typeof EPISODE_SOURCES)[number];
 
 export const EPISODE_TITLE_MAX = 160;
 export const EPISODE_DESCRIPTION_MAX = 4000;
-/** docs/renditions.md: the low-data rendition's average bitrate is at most this. */
-export const LOW_DATA_MAX_KBPS = 32;
 
 const status = v.optional(v.picklist(EPISODE_STATUSES, 'status must be draft or published'), 'draft');
 const showId = v.pipe(

@@ -74,14 +74,6 @@ export const httpUrlOrEmpty = (message: string) =>
     v.check((s) => s === '' || isHttpUrl(s), message),
   );
 
-/** An optional http(s) URL: absent, null and '' all become null. */
-export const optionalHttpUrl = (message: string) =>
-  v.pipe(
-    v.optional(v.nullable(v.string(message)), null),
-    v.transform((s) => (s == null ? null : s.trim() === '' ? null : s.trim())),
-    v.check((s) => s === null || isHttpUrl(s), message),
-  );
-
 /** Trimmed text, required non-blank, bounded. */
 export const requiredText = (message: string, max: number, tooLong = `Must be at most ${max} characters`) =>
   required(message, v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong)));

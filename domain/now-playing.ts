@@ -1,5 +1,11 @@
 export const NP_HISTORY_MAX = 20;
 
+/** docs/api.md "Now playing": the answer, and its Server-Sent Events stream (never cached, by the worker either). */
+export const NP_PATHS = {
+  current: '/api/np',
+  events: '/api/np/events',
+} as const;
+
 export interface NowPlayingSong {
   title: string;
   artist: string;

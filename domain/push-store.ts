@@ -6,6 +6,12 @@ import type { Tenant } from './tenants';
  * when the browser rotates the push subscription (pushsubscriptionchange).
  */
 export const REMINDER_STORE = 'reminders-v1';
+/** docs/api.md "Reminders by Web Push": the routes the app and the worker call. */
+export const PUSH_PATHS = {
+  key: '/api/push/key',
+  subscriptions: '/api/push/subscriptions',
+} as const;
+
 export const reminderStoreKey = (tenant: Tenant): string => `/__reminders/${tenant}`;
 
 export interface StoredReminders {

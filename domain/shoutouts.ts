@@ -1,8 +1,6 @@
 import * as v from 'valibot';
 import { optionalText, required } from './fields';
 
-export const SHOUTOUT_MAX_BYTES = 10 * 1024 * 1024;
-
 export const NewShoutoutFieldsSchema = v.object({
   nameOptional: optionalText(80, 'Please keep your name under 80 characters.'),
 });

@@ -19,6 +19,12 @@ export function resolveTenant(host: string | null | undefined, tenantParam: stri
   return 'watzhott';
 }
 
+/** docs/api.md "Tenant": an /api path as the tenant asks it (?tenant=caribbean; watzhott is the default). */
+export function tenantApiPath(path: string, tenant: Tenant): string {
+  if (tenant !== 'caribbean') return path;
+  return path + (path.includes('?') ? '&' : '?') + 'tenant=caribbean';
+}
+
 export function isTenant(value: unknown): value is Tenant {
   return value === 'watzhott' || value === 'caribbean';
 }

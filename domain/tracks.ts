@@ -3,8 +3,6 @@ import { GENRES, TRACK_STATUSES } from './catalog';
 import { publicUrl, optionalPublicUrl, optionalText, required, requiredText } from './fields';
 
 export const TRACK_TITLE_MAX = 160;
-/** docs/product.md guidelines: minimum 128kbps audio. */
-export const MIN_AUDIO_KBPS = 128;
 
 export const NewTrackSchema = v.object({
   artistId: required('Artist is required', v.pipe(v.string('Artist is required'), v.trim(), v.nonEmpty('Artist is required'), v.maxLength(64))),

@@ -101,7 +101,7 @@ test.describe('admin ads', () => {
     await expect(page.getByLabel('In-Feed Zone')).toHaveValue('<p>kept</p>');
   });
 
-  test('a revoked key: the save failure is told and the gate returns', async ({ page }) => {
+  test('a revoked key: the save failure is told and the gate returns', { tag: '@phone-only' }, async ({ page }) => {
     await page.goto(caribbean('/admin/ads'));
     await unlock(page);
     await page.route('**/api/settings*', (route) =>
@@ -198,7 +198,7 @@ test.describe('admin ads', () => {
     }
   });
 
-  test('impressions, clicks and CTR come from the real counts', async ({ page, request }) => {
+  test('impressions, clicks and CTR come from the real counts', { tag: '@phone-only' }, async ({ page, request }) => {
     const alt = `E2E Counted ${Date.now().toString(36)}`;
     const created = await request.post(caribbean('/api/ads'), {
       headers: admin,

@@ -80,7 +80,7 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('button', { name: 'Access Settings' })).toBeVisible();
   });
 
-  test('KPIs, top countries, recent activity and track statistics match the data', async ({ page, request }) => {
+  test('KPIs, top countries, recent activity and track statistics match the data', { tag: '@phone-only' }, async ({ page, request }) => {
     const artists = await getJson<ArtistRow[]>(request, '/api/artists');
     const tracks = await getJson<TrackRow[]>(request, '/api/tracks');
     const events = await getJson<{ isPublic: boolean }[]>(request, '/api/events');
@@ -136,7 +136,7 @@ test.describe('admin dashboard', () => {
     await expect(rows.first()).toContainText({ approved: 'Approved', pending: 'Pending', rejected: 'Rejected' }[tracks[0]!.status]);
   });
 
-  test('on caribbean the fourth card counts prayer requests', async ({ page, request }) => {
+  test('on caribbean the fourth card counts prayer requests', { tag: '@phone-only' }, async ({ page, request }) => {
     const prayers = await getJson<{ approved: boolean }[]>(request, caribbean('/api/prayers'));
     expect(prayers.length).toBeGreaterThan(0);
     await page.goto(caribbean('/admin/dashboard'));
@@ -152,7 +152,7 @@ test.describe('admin dashboard', () => {
     await expect(page.getByTestId('toast')).toContainText('No data available for export.');
   });
 
-  test('CSV exports: file name, header row, quoted and escaped values', async ({ page, request }) => {
+  test('CSV exports: file name, header row, quoted and escaped values', { tag: '@phone-only' }, async ({ page, request }) => {
     // An event whose title needs escaping; removed again at the end.
     const title = `E2E "Quoted" Night, Live ${Date.now().toString(36)}`;
     const created = await request.post('/api/events', {

@@ -85,7 +85,7 @@ test.describe('moderation gate', () => {
     await expect(page.getByRole('heading', { name: 'Content Moderation' })).toBeVisible();
   });
 
-  test('every admin call after unlocking carries the key', async ({ page }) => {
+  test('every admin call after unlocking carries the key', { tag: '@phone-only' }, async ({ page }) => {
     const seen = watchApi(page);
     await unlock(page, '/admin/moderation');
     const unlockedFrom = seen.findIndex((c) => c.path.startsWith('/api/settings') && c.key !== undefined);
@@ -213,7 +213,7 @@ test.describe('moderation queues', () => {
     await expect(page.getByText(text)).toBeVisible();
   });
 
-  test('approving a recorded shoutout', async ({ page, request }) => {
+  test('approving a recorded shoutout', { tag: '@phone-only' }, async ({ page, request }) => {
     const name = unique('E2E Shouter');
     const res = await request.post('/api/shoutouts', {
       multipart: { audio: { name: 'shoutout.wav', mimeType: 'audio/wav', buffer: wav(8000, 1, 16, 0.1) }, nameOptional: name },
@@ -238,7 +238,7 @@ test.describe('moderation queues', () => {
     expect(approved.map((s) => s.id)).toContain(shoutout.id);
   });
 
-  test('a failed call shows an error toast and leaves the row as it was', async ({ page, request }) => {
+  test('a failed call shows an error toast and leaves the row as it was', { tag: '@phone-only' }, async ({ page, request }) => {
     const { name, artist, r } = await pendingArtistRow(page, request, 'E2E Failing Artist');
 
     // Cut the network for this one PATCH only; the server itself is untouched.
@@ -298,7 +298,7 @@ test.describe('a refusal from the server', () => {
     },
   });
 
-  test("shows the server's message and leaves the row as it was", async ({ page, request }) => {
+  test("shows the server's message and leaves the row as it was", { tag: '@phone-only' }, async ({ page, request }) => {
     const { name, artist, r } = await pendingArtistRow(page, request, 'E2E Refused Artist');
 
     // Meanwhile someone guesses keys from the same address: the server locks it out (docs/api.md).

@@ -77,7 +77,7 @@ test.describe('admin settings', () => {
     await expect(page.getByLabel('Default Country')).toHaveValue('GY');
   });
 
-  test('saving changes the public site at once', async ({ page, request, browser }) => {
+  test('saving changes the public site at once', { tag: '@phone-only' }, async ({ page, request, browser }) => {
     const url = caribbean('/api/settings');
     const original = await readSettings(request, url);
     const name = `Praise E2E ${Date.now().toString(36)}`;
@@ -148,7 +148,7 @@ test.describe('admin settings', () => {
     await expect(displayName).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test("the server's 400 issues show beside the fields too", async ({ page }) => {
+  test("the server's 400 issues show beside the fields too", { tag: '@phone-only' }, async ({ page }) => {
     await page.goto(caribbean('/admin/settings'));
     await unlock(page);
     // Make the server refuse the display name the browser accepted (as if the rules had changed).
@@ -161,7 +161,7 @@ test.describe('admin settings', () => {
     await expect(page.getByLabel('Display Name')).not.toHaveValue('');
   });
 
-  test("a now-playing URL the server may not fetch is refused with the server's reason beside the field (issue 30)", async ({ page }) => {
+  test("a now-playing URL the server may not fetch is refused with the server's reason beside the field (issue 30)", { tag: '@phone-only' }, async ({ page }) => {
     await page.goto(caribbean('/admin/settings'));
     await unlock(page);
     const np = page.getByLabel('Now Playing JSON URL');

@@ -215,7 +215,7 @@ test.describe('Artist Directory', () => {
     await expect(genre).toHaveValue('all');
   });
 
-  test('search waits 300 ms after the last keystroke', async ({ page, request }) => {
+  test('search waits 300 ms after the last keystroke', { tag: '@phone-only' }, async ({ page, request }) => {
     const total = (await approvedArtists(request)).length;
     await page.clock.install();
     await page.goto('/artists/directory');
@@ -233,7 +233,7 @@ test.describe('Artist Directory', () => {
     await expect(count(page)).toHaveText(`Showing 1 of ${total} artists`);
   });
 
-  test('a genre matches only through an approved track', async ({ page, request }) => {
+  test('a genre matches only through an approved track', { tag: '@phone-only' }, async ({ page, request }) => {
     const name = unique('E2E Jazz Pending');
     const { track } = await approvedArtistWithPendingTrack(request, name, 'Jazz');
     await page.goto('/artists/directory');
@@ -433,7 +433,7 @@ test.describe('Artist submission', () => {
     expect(posts.filter((u) => u.includes('/api/'))).toEqual([]);
   });
 
-  test('a low-bitrate file is refused beside the audio field; a good one goes through, pending review', async ({ page, request }) => {
+  test('a low-bitrate file is refused beside the audio field; a good one goes through, pending review', { tag: '@phone-only' }, async ({ page, request }) => {
     const name = unique('E2E Submitter');
     const title = unique('E2E First Track');
     const keys: Record<string, string[]> = {};

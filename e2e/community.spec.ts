@@ -62,7 +62,7 @@ test.describe('prayer wall (caribbean)', () => {
     await expectNoSideways(page);
   });
 
-  test('a heart adds one to the count', async ({ page, request }) => {
+  test('a heart adds one to the count', { tag: '@phone-only' }, async ({ page, request }) => {
     const text = unique('Heart me e2e prayer');
     const id = await createPrayer(request, text, { approved: true });
     await page.goto(caribbean('/community'));
@@ -103,7 +103,7 @@ test.describe('prayer wall (caribbean)', () => {
     expect(posts).toBe(0);
   });
 
-  test('a submitted prayer waits for approval, then appears after reload', async ({ page, request }) => {
+  test('a submitted prayer waits for approval, then appears after reload', { tag: '@phone-only' }, async ({ page, request }) => {
     const text = unique('Newly submitted e2e prayer for the nurses');
     await page.goto(caribbean('/community'));
     await page.getByLabel('Your prayer request').fill(text);
@@ -127,7 +127,7 @@ test.describe('prayer wall (caribbean)', () => {
     await expect(wall(page).getByRole('listitem').filter({ hasText: text })).toContainText('E2E Nurse');
   });
 
-  test('a prayer made offline is shown as queued and delivered once when the connection returns', async ({ page, context, request }) => {
+  test('a prayer made offline is shown as queued and delivered once when the connection returns', { tag: '@phone-only' }, async ({ page, context, request }) => {
     const text = unique('Offline e2e prayer for the night shift');
     await page.goto(caribbean('/community'));
     await expect(page.getByRole('button', { name: 'Submit Prayer Request' })).toBeVisible();
@@ -168,7 +168,7 @@ test.describe('community link (watzhott)', () => {
     await expectNoSideways(page);
   });
 
-  test('redirects to the configured community URL', async ({ page, request }) => {
+  test('redirects to the configured community URL', { tag: '@phone-only' }, async ({ page, request }) => {
     const restore = await changeSettings(request, watzhott, { communityUrl: '/sponsors' });
     try {
       await page.goto('/community');

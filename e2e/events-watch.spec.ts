@@ -117,7 +117,7 @@ test.describe('watch', () => {
     });
   });
 
-  test('a panel on another origin keeps its own origin in the sandbox', async ({ page, request }) => {
+  test('a panel on another origin keeps its own origin in the sandbox', { tag: '@phone-only' }, async ({ page, request }) => {
     // Port 9 refuses at once: the frame never has to load for the attributes to be checked.
     await withSettings(request, { vdoPanelIframe: 'https://127.0.0.1:9/panel' }, async () => {
       await page.goto('/watch', { waitUntil: 'domcontentloaded' });
@@ -138,7 +138,7 @@ test.describe('watch', () => {
     });
   });
 
-  test('reactions float up and are gone after 2 seconds', async ({ page }) => {
+  test('reactions float up and are gone after 2 seconds', { tag: '@phone-only' }, async ({ page }) => {
     await page.goto('/watch');
     const reactions = page.getByRole('group', { name: 'Reactions' });
     await expect(reactions.getByRole('button')).toHaveCount(3);
@@ -152,7 +152,7 @@ test.describe('watch', () => {
     await expect(floating).toHaveCount(0);
   });
 
-  test('reactions follow the tenant: its country flag, and off when disabled', async ({ page, request }) => {
+  test('reactions follow the tenant: its country flag, and off when disabled', { tag: '@phone-only' }, async ({ page, request }) => {
     await withSettings(request, { defaultCountry: 'JM' }, async () => {
       await page.goto('/watch');
       await page.getByRole('button', { name: 'React with the Jamaica flag' }).click();
@@ -166,7 +166,7 @@ test.describe('watch', () => {
     });
   });
 
-  test('share copies the link when the share sheet is not available', async ({ page, context }) => {
+  test('share copies the link when the share sheet is not available', { tag: '@phone-only' }, async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.addInitScript(() => {
       Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
@@ -177,7 +177,7 @@ test.describe('watch', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
   });
 
-  test('share uses the share sheet when there is one', async ({ page }) => {
+  test('share uses the share sheet when there is one', { tag: '@phone-only' }, async ({ page }) => {
     await page.addInitScript(() => {
       const shared: unknown[] = [];
       (window as unknown as { __shared: unknown[] }).__shared = shared;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
 
-// The look and the phone experience (docs: README 'The look'): every public page of both
+// The look and the phone experience (docs/features.md, 'The look'): every public page of both
 // tenants at the phone (375×740) and desktop (1280×800) sizes of the two projects, in the
 // light and the dark scheme.
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

@@ -119,7 +119,7 @@ test.describe('listener in the station zone', () => {
     }
   });
 
-  test('Download .ics is a real weekly calendar with 10-minute alarms', async ({ page, request }) => {
+  test('Download .ics is a real weekly calendar with 10-minute alarms', { tag: '@phone-only' }, async ({ page, request }) => {
     const show = await createShow(request, { title: unique('E2E Calendar, Show'), startTime: '22:00', endTime: '02:00', days: ['Monday', 'Friday'], description: 'Soca; and more' });
     try {
       await page.goto('/schedule');
@@ -156,7 +156,7 @@ test.describe('listener in the station zone', () => {
     }
   });
 
-  test("a show card's Add to Calendar downloads that one show", async ({ page, request }) => {
+  test("a show card's Add to Calendar downloads that one show", { tag: '@phone-only' }, async ({ page, request }) => {
     const show = await createShow(request, { title: unique('E2E Single'), startTime: '09:00', endTime: '10:00', days: ['Wednesday'] });
     try {
       await page.goto('/schedule');
@@ -173,7 +173,7 @@ test.describe('listener in the station zone', () => {
     }
   });
 
-  test('Add to Google Calendar is a template link', async ({ page }) => {
+  test('Add to Google Calendar is a template link', { tag: '@phone-only' }, async ({ page }) => {
     await page.goto('/schedule');
     const link = page.getByRole('button', { name: 'Add to Google Calendar' });
     await expect(link).toHaveAttribute('target', '_blank');
@@ -234,7 +234,7 @@ test.describe('listener in the station zone', () => {
 test.describe('listener in another zone', () => {
   test.use({ timezoneId: 'Europe/London', locale: 'en-US' });
 
-  test('a Monday 22:00 station show lands on Tuesday', async ({ page, request }) => {
+  test('a Monday 22:00 station show lands on Tuesday', { tag: '@phone-only' }, async ({ page, request }) => {
     const show = await createShow(request, { title: unique('E2E Zone Shift'), startTime: '22:00', endTime: '23:00', days: ['Monday'] });
     try {
       await page.goto('/schedule');

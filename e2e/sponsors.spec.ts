@@ -141,7 +141,7 @@ test.describe('sponsor application', () => {
     expect(posts).toBe(0);
   });
 
-  test('a valid application is stored inactive with the notes, and the form resets', async ({ page, request }) => {
+  test('a valid application is stored inactive with the notes, and the form resets', { tag: '@phone-only' }, async ({ page, request }) => {
     const company = unique('E2E Applicant Ltd');
     await page.goto('/sponsors/submit');
     await page.getByRole('button', { name: 'Choose Premium Partner' }).click();

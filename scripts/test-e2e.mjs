@@ -2,7 +2,7 @@
 // own server, database and ports: the phone's longest specs and the desktop's look, and the rest (E2E_GROUP in
 // e2e/playwright.config.ts). A process runs its tests one at a time (they share one server's
 // data), and they mostly wait on pages, streams and timers rather than compute: two at once took
-// the suite from 11.5 to 8.2 min on a 2-core machine (README.md, "Set-up on a fresh machine").
+// the suite from 11.5 to 8.2 min on a 2-core machine (docs/setup.md, "Set-up on a fresh machine").
 // Arguments (a file, --project, --grep), or E2E_ONE_PROCESS=on, run one plain Playwright process
 // instead, as `playwright test` would.
 import { spawn } from 'node:child_process';

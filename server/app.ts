@@ -16,7 +16,7 @@ import type { AppState, Deps, Middleware } from './http/context';
 import { errorHandler } from './http/error-handler';
 import { PUBLIC_ANSWER_TTL_MS, publicAnswers, type PublicAnswers } from './http/public-answers';
 import { requestLine, requestLog } from './http/request-log';
-import { securityHeaders } from './http/security-headers';
+import { httpsSite, securityHeaders } from './http/security-headers';
 import { staticApp } from './http/static-files';
 import { mount } from './http/mount';
 import { OPERATION_LISTS } from './operations';
@@ -74,6 +74,7 @@ export function createApp({ db, config, now = Date.now, log, errorLog, storage, 
 
   if (config.logRequests) app.use(requestLog(write));
   app.use(tenantAndAddress(config.trustProxy));
+  app.use(httpsSite(config.publicUrl));
   // Kept public answers go out from here, compressed already, with the headers the chain
   // below (security headers included) gave them on a miss.
   app.use(apiOnly(answers.middleware));

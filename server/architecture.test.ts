@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * query built with db(…), knex(…), trx(…), .raw(…) or .transaction(…)) appears only in
  * *.repository.ts files, server/db/ (the one Knex instance, migrations, seeds, backups) and
  * tests. Everything else asks a repository, so a reader finds every query of a table in one
- * file. docs/architecture: "Knex appears only in *.repository.ts, db/ and migrations".
+ * file. docs/architecture.md: "Knex appears only in *.repository.ts, db/ and migrations".
  */
 const SERVER = import.meta.dirname;
 const KNEX_USE = /from 'knex'|import\('knex'\)|\b(?:db|knex|trx)\s*(?:<[^>]*>)?\(|\.raw\(|\.transaction\(|\bdeps\.db\s*(?:<[^>]*>)?\(/;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { UPLOAD_MAX_BYTES } from '../domain/uploads';
 import { readS3Settings, type S3Settings } from './media/storage';
 import { oneClassProblem } from './http/admin-key-strength';
 import { compileTrust, type TrustProxy } from './http/client-address';
@@ -96,9 +97,9 @@ export const DEFAULT_LIMITS: Limits = {
   adminFailuresGlobal: 100,
   idempotencyPendingMs: 60_000,
   idempotencyTtlMs: 24 * 60 * 60 * 1000,
-  audioUploadBytes: 20 * 1024 * 1024,
-  imageUploadBytes: 5 * 1024 * 1024,
-  shoutoutBytes: 10 * 1024 * 1024,
+  audioUploadBytes: UPLOAD_MAX_BYTES.audio,
+  imageUploadBytes: UPLOAD_MAX_BYTES.image,
+  shoutoutBytes: UPLOAD_MAX_BYTES.shoutout,
   uploadQuotaAddressBytes: 200 * 1024 * 1024,
   uploadQuotaTotalBytes: 5000 * 1024 * 1024,
   uploadStallMs: 30_000,

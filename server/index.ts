@@ -1,9 +1,12 @@
 import { ConfigError, readConfig, type Config } from './config';
 import { startLiveRelays } from './features/live/live.service';
 import { guessableProblem } from './http/admin-key-strength';
+import { describeFfmpeg } from './media/ffmpeg';
 import { startServer } from './server';
 
 const config = readOrExit();
+// Which ffmpeg the relay, the recorder and the renditions run, once (docs/recorder.md "ffmpeg").
+console.log(describeFfmpeg());
 // A key from a dictionary with digits falls to guessing (docs/api.md "Admin key"). The check
 // (about a second) runs while the database migrates; nothing listens before it has passed.
 const checking = config.adminKeyGenerated

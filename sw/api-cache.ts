@@ -2,6 +2,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { NP_PATHS } from '../domain/now-playing';
 
 export const API_CACHE = 'api-reads-v1';
 
@@ -26,7 +27,7 @@ export function isCacheableRead(url: URL, request: Request, origin: string): boo
 }
 
 export const isEventStream = (url: URL, request: Request): boolean =>
-  url.pathname === '/api/np/events' || (request.headers.get('Accept') ?? '').includes('text/event-stream');
+  url.pathname === NP_PATHS.events || (request.headers.get('Accept') ?? '').includes('text/event-stream');
 
 export function cacheApiReads(): void {
   registerRoute(

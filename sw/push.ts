@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import type { ReminderPayload } from '../domain/push';
-import { resolveTenant, type Tenant } from '../domain/tenants';
-import { REMINDER_STORE, reminderStoreKey, type StoredReminders } from '../domain/push-store';
+import { resolveTenant, tenantApiPath, type Tenant } from '../domain/tenants';
+import { PUSH_PATHS, REMINDER_STORE, reminderStoreKey, type StoredReminders } from '../domain/push-store';
 
 /**
  * Show reminders by Web Push (docs/api.md "Reminders by Web Push"): the server's push is
@@ -112,7 +112,7 @@ export function showReminders(scope: ServiceWorkerGlobalScope): void {
           store: () => caches.open(REMINDER_STORE),
           fetch: (url, init) => fetch(url, init),
           subscribe: (key) => scope.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
-          publicKey: async () => ((await (await fetch('/api/push/key')).json()) as { publicKey: string }).publicKey,
+          publicKey: async () => ((await (await fetch(PUSH_PATHS.key)).json()) as { publicKey: string }).publicKey,
         },
         change.oldSubscription ?? null,
         change.newSubscription ?? null,
@@ -146,7 +146,7 @@ export async function resubscribe(env: ResubscribeEnv, oldSub: SubscriptionLike 
   }
   const json = sub.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
   const send = (tenant: Tenant, method: 'POST' | 'DELETE', body: unknown) =>
-    env.fetch(apiPath('/api/push/subscriptions', tenant), { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    env.fetch(tenantApiPath(PUSH_PATHS.subscriptions, tenant), { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   for (const tenant of ['watzhott', 'caribbean'] as const) {
     const stored = await store.match(reminderStoreKey(tenant));
     if (!stored) continue;
@@ -159,5 +159,3 @@ export async function resubscribe(env: ResubscribeEnv, oldSub: SubscriptionLike 
     if (res.ok) await store.put(reminderStoreKey(tenant), new Response(JSON.stringify({ endpoint: json.endpoint, showIds: record.showIds } satisfies StoredReminders)));
   }
 }
-
-const apiPath = (path: string, tenant: Tenant) => (tenant === 'caribbean' ? `${path}?tenant=caribbean` : path);

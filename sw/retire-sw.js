@@ -1,4 +1,4 @@
-// Kill switch for a broken service worker (see README "Retiring a broken service worker").
+// Kill switch for a broken service worker (docs/setup.md, "Retiring a broken service worker").
 // Deployed in place of sw.js, it takes over at once, deletes every cache, unregisters
 // itself and reloads open pages, which then load straight from the network.
 self.addEventListener('install', () => self.skipWaiting());

@@ -1,5 +1,6 @@
 import { registerRoute } from 'workbox-routing';
 import { createPartialResponse } from 'workbox-range-requests';
+import { SAVED_EPISODES_CACHE } from '../domain/saved-episodes';
 
 /**
  * Episodes saved for offline (docs/product.md "Saved for offline") are whole files the page put
@@ -7,8 +8,6 @@ import { createPartialResponse } from 'workbox-range-requests';
  * any request for one from it, with no network at all: a player asks in byte ranges (206 from
  * the saved copy); a file that is not saved goes to the network untouched.
  */
-// The same name as app/lib/offline/episode-downloads.ts's (the worker bundles nothing of the app's).
-export const SAVED_EPISODES_CACHE = 'saved-episodes-v1';
 
 export function answerSavedEpisodes(): void {
   registerRoute(

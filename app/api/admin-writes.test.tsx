@@ -14,7 +14,7 @@ import { adminShowsQuery, showsQuery, useRemoveShow, useSaveShow } from './shows
 import { activeSponsorsQuery, adminSponsorsQuery, useDeleteSponsor, useUpdateSponsor } from './sponsors';
 import { adminTracksQuery, invalidateTracks, tracksQuery } from './tracks';
 
-// An admin write must refresh what visitors see (docs/architecture: one key factory per
+// An admin write must refresh what visitors see (docs/architecture.md: one key factory per
 // resource), and the admin lists of every page that shows the resource (moderation and the
 // dashboard read the same keys). fetch is the boundary; e2e/admin-*.spec.ts run the server.
 const fetchMock = mockFetchEachTest({ admin: true });

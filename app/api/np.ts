@@ -1,14 +1,14 @@
 import { onlineManager, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { isNowPlaying, type NowPlaying } from '../../domain/now-playing';
+import { isNowPlaying, NP_PATHS, type NowPlaying } from '../../domain/now-playing';
 import { apiResponse, apiUrl } from '../lib/api-client';
 import { createNowPlayingStream, type NowPlayingStream, type Signal, type StreamStatus } from '../lib/now-playing-stream';
 import { isActive, player } from '../lib/player/player';
 import { currentTenant } from '../lib/tenant';
 
 export const npPaths = {
-  current: '/api/np',
-  events: (lastId: string | null) => '/api/np/events' + (lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : ''),
+  current: NP_PATHS.current,
+  events: (lastId: string | null) => NP_PATHS.events + (lastId ? `?lastEventId=${encodeURIComponent(lastId)}` : ''),
 } as const;
 
 export const nowPlayingKeys = {

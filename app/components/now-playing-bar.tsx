@@ -9,10 +9,8 @@ import { currentTrack, isActive, player, usePlayer } from '../lib/player/player'
 import { useSettings } from '../api/settings';
 import { apiUrl } from '../lib/api-client';
 import { LIVE_LADDER, LIVE_MASTER_PATH } from '../../domain/live';
+import { MIN_AUDIO_KBPS, TRACK_LOW_DATA_KBPS } from '../../domain/renditions';
 
-/** A live MP3 stream's usual rate; the low-data stream is usually lighter. */
-const ASSUMED_KBPS = 128;
-const ASSUMED_LOW_DATA_KBPS = 48;
 
 // An episode's skips and speed, and the sleep timer, load only when wanted (the bar is on every first visit).
 const EpisodeSkipControls = lazy(() => import('./episode-skip-controls'));
@@ -57,9 +55,10 @@ export function NowPlayingBar() {
     const timer = setInterval(() => tick((n) => n + 1), 5_000);
     return () => clearInterval(timer);
   }, [expanded, state.status]);
-  // On the relay's ladder the rung playing is known (its declared bandwidth); elsewhere an assumption.
+  // On the relay's ladder the rung playing is known (its declared bandwidth); elsewhere an
+  // assumption: a direct stream costs what a track does (128 kbps, or the low-data stream's 48).
   const rung = state.live ? LIVE_LADDER[state.live.level] : undefined;
-  const liveKbps = rung ? rung.bandwidth / 1000 : lowDataStream ? ASSUMED_LOW_DATA_KBPS : ASSUMED_KBPS;
+  const liveKbps = rung ? rung.bandwidth / 1000 : lowDataStream ? TRACK_LOW_DATA_KBPS : MIN_AUDIO_KBPS;
   const megabytes = estimateMegabytes(player.playedSeconds(), liveKbps) + player.trackMegabytes();
 
   return (

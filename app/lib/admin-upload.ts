@@ -1,15 +1,14 @@
+import { megabytes, UPLOAD_MAX_BYTES } from '../../domain/uploads';
 import { uploadFile, type UploadProgress } from '../api/uploads';
 import { getSignedIn } from './admin-access';
 import { getAdminKey } from './admin-key';
 import { ApiError } from './api-client';
 
-/** docs/api.md: images up to 5 MB. Checked here too, so a phone never sends a file that will be refused. */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
 /** Why a picked file cannot be an image upload, or null when it can. */
 export function imageFileProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!file.type.startsWith('image/')) return 'Please choose an image file (JPEG, PNG, WebP, GIF or AVIF).';
-  if (file.size > IMAGE_MAX_BYTES) return 'Images must be 5 MB or smaller';
+  // Checked here too (docs/api.md), so a phone never sends a file that will be refused.
+  if (file.size > UPLOAD_MAX_BYTES.image) return `Images must be ${megabytes(UPLOAD_MAX_BYTES.image)} MB or smaller`;
   return null;
 }
 

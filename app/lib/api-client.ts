@@ -1,5 +1,6 @@
 import { isErrorBody, type FieldIssue } from '../../domain/http-error';
 import { ADMIN_SESSION_HEADER } from '../../domain/admin-session';
+import { tenantApiPath } from '../../domain/tenants';
 import { currentTenant } from './tenant';
 
 /** A non-2xx answer. The message is the server's own words (docs/api.md error body). */
@@ -28,10 +29,7 @@ export interface RequestOptions {
 }
 
 /** Adds ?tenant=caribbean while on the Caribbean tenant (docs/api.md Tenant). */
-export function apiUrl(path: string): string {
-  if (currentTenant() !== 'caribbean') return path;
-  return path + (path.includes('?') ? '&' : '?') + 'tenant=caribbean';
-}
+export const apiUrl = (path: string): string => tenantApiPath(path, currentTenant());
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await apiResponse<T>(path, options)).data;

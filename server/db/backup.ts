@@ -5,10 +5,10 @@ import { isPostgres, type Db } from './knex';
 /**
  * A consistent copy of the live SQLite database, taken while the server keeps serving:
  * VACUUM INTO reads one snapshot inside a transaction, so concurrent writes neither block
- * it nor tear it. PostgreSQL is backed up with its own tools (README).
+ * it nor tear it. PostgreSQL is backed up with its own tools (docs/setup.md, "Backups").
  */
 export async function backupSqlite(db: Db, target: string): Promise<string> {
-  if (isPostgres(db)) throw new Error('db:backup copies SQLite databases; use pg_dump for PostgreSQL (see README).');
+  if (isPostgres(db)) throw new Error('db:backup copies SQLite databases; use pg_dump for PostgreSQL (see docs/setup.md).');
   const file = path.resolve(target);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (fs.existsSync(file)) throw new Error(`${file} already exists; choose a new name.`);

@@ -25,12 +25,15 @@ export function relyingPartyId(ctx: AppContext, deps: Deps): string {
   return deps.config.publicUrl ? new URL(deps.config.publicUrl).hostname : ctx.hostname;
 }
 
-/** Sets the session cookie: HttpOnly, SameSite=Strict, Secure over https. */
+/**
+ * Sets the session cookie: HttpOnly, SameSite=Strict, and Secure when the request came over
+ * https or PUBLIC_URL is https. `secure` is left to ctx.cookies, which knows both (httpsSite,
+ * ./security-headers.ts): naming it here would undo PUBLIC_URL's.
+ */
 export function setSessionCookie(ctx: AppContext, token: string | null, maxAgeMs = SESSION_DAYS_MS): void {
   ctx.cookies.set(ADMIN_SESSION_COOKIE, token ?? '', {
     httpOnly: true,
     sameSite: 'strict',
-    secure: ctx.secure,
     path: COOKIE_PATH,
     maxAge: token ? maxAgeMs : 0,
     expires: token ? undefined : new Date(0),

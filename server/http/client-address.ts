@@ -3,7 +3,8 @@ import proxyaddr from 'proxy-addr';
 
 /**
  * TRUST_PROXY (docs/api.md, Running the server): off, on (the socket peer is our one proxy),
- * or a list of proxy addresses/CIDRs, the only peers whose X-Forwarded-For is believed.
+ * or a list of proxy addresses/CIDRs, the only peers whose X-Forwarded-For, -Proto and -Host
+ * are believed (docs/api.md, Behind a reverse proxy).
  */
 export type TrustProxy = boolean | readonly string[];
 
@@ -19,6 +20,15 @@ export function compileTrust(trust: TrustProxy): TrustFn {
   if (trust === true) return (_address, hop) => hop < 1;
   if (trust === false || trust.length === 0) return () => false;
   return proxyaddr.compile([...trust]);
+}
+
+/**
+ * Whether the socket peer is a trusted proxy, whose X-Forwarded-Proto and X-Forwarded-Host are
+ * believed. Koa's own `proxy` switch believes them from anyone, so tenant.ts drops them from
+ * every other peer before Koa reads them (docs/api.md, Behind a reverse proxy).
+ */
+export function peerIsTrusted(socketAddress: string | undefined, trust: TrustFn): boolean {
+  return !!socketAddress && trust(socketAddress, 0);
 }
 
 /** The client address of a request: the socket peer, or what trusted proxies say it is. */

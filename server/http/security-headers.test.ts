@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
-import { ADMIN_KEY, describeEachEngine, freshAddress } from '../test/test-app';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Config } from '../config';
+import { ADMIN_KEY, createTestApp, describeEachEngine, freshAddress, type TestApp } from '../test/test-app';
 import { FIRST_TAP_CSP_SOURCE } from './first-tap';
 
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-app-'));
@@ -45,3 +46,37 @@ describeEachEngine(
   },
   { appDir },
 );
+
+// docs/api.md "Behind a reverse proxy": HSTS exactly when PUBLIC_URL is https.
+describe('Strict-Transport-Security', () => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+  const start = async (overrides: Partial<Config>) => {
+    const app = await createTestApp('sqlite', { appDir, ...overrides });
+    apps.push(app);
+    return app;
+  };
+  // One after another: the second /api/settings is then the kept answer, sent before Koa runs.
+  const answers = async (app: TestApp) => {
+    const sent: { what: string; hsts: unknown }[] = [];
+    for (const [method, path] of [['get', '/watch'], ['get', '/api/settings'], ['get', '/api/settings'], ['get', '/api/no-such-route'], ['post', '/api/admin/sign-out']] as const) {
+      const res = await app.http()[method](path).set('X-Forwarded-For', freshAddress());
+      sent.push({ what: `${res.status} ${method} ${path}`, hsts: res.headers['strict-transport-security'] });
+    }
+    return sent;
+  };
+
+  it('is sent on every answer, pages, API, kept answers and errors alike, when PUBLIC_URL is https', async () => {
+    const app = await start({ publicUrl: 'https://radio.example', publicAnswerTtlMs: 60_000 });
+    for (const { what, hsts } of await answers(app)) expect(hsts, what).toBe(`max-age=${365 * 24 * 60 * 60}`);
+  });
+
+  it('is never sent when PUBLIC_URL is http or unset', async () => {
+    for (const publicUrl of ['http://localhost:4999', null]) {
+      const app = await start({ publicUrl });
+      for (const { what, hsts } of await answers(app)) expect(hsts, `${publicUrl} ${what}`).toBeUndefined();
+    }
+  });
+});

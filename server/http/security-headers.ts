@@ -30,6 +30,25 @@ export function appCsp(connectOrigins: string[]): string {
   return APP_CSP.replace("connect-src 'self'", `connect-src 'self' ${connectOrigins.join(' ')}`);
 }
 
+/** A year, no preload and no subdomains: the station's other hosts are not this server's to bind. */
+export const HSTS = `max-age=${365 * 24 * 60 * 60}`;
+
+/**
+ * PUBLIC_URL https (docs/api.md, Behind a reverse proxy): browsers reach the site over https
+ * only, whatever the last hop to us was (TLS usually ends at a proxy, and TRUST_PROXY may be
+ * off). Every cookie then goes out Secure, as the cookies' own default (the session cookie
+ * leaves `secure` to it), and every answer carries Strict-Transport-Security. Set before the
+ * chain runs, so streamed answers, whose headers leave early, carry it too.
+ */
+export function httpsSite(publicUrl: string | null | undefined): Middleware {
+  if (!publicUrl || new URL(publicUrl).protocol !== 'https:') return (_ctx, next) => next();
+  return async (ctx, next) => {
+    ctx.cookies.secure = true;
+    ctx.res.setHeader('Strict-Transport-Security', HSTS);
+    await next();
+  };
+}
+
 export function securityHeaders(connectOrigins: () => Promise<string[]> = async () => []): Middleware {
   return async (ctx, next) => {
     await next();

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { fileTypeFromFile } from 'file-type';
 import { parseStream } from 'music-metadata';
 import sharp, { type Metadata } from 'sharp';
 import type { Deps } from '../http/context';
 import { badRequest } from '../http/errors';
 import { uploadsRepository } from '../features/uploads/uploads.repository';
+import { AUDIO_DEMUXERS, ffmpegBinary, inputGuard } from './ffmpeg';
 import { STORED_NAME } from './storage';
 
 export type MediaKind = 'audio' | 'image';
@@ -62,12 +62,12 @@ const VIDEO_CAPABLE = new Set(['m4a', 'webm', 'ogg', 'oga', 'opus']);
 
 /**
  * Whether an audio upload carries a video track (cover art embedded as an attached picture
- * does not count). Asked of ffmpeg (the npm-installed binary), killed after the time limit.
+ * does not count). Asked of the server's ffmpeg (server/media/ffmpeg.ts), killed after the time limit.
  */
 export async function hasVideoTrack(file: string, ext: string, timeLimitMs = METADATA_TIME_LIMIT_MS): Promise<boolean> {
   if (!VIDEO_CAPABLE.has(ext)) return false;
   const stderr = await new Promise<string>((resolve) => {
-    const child = spawn(ffmpeg.path, ['-hide_banner', '-nostdin', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpegBinary().path, probeArgs(file), { stdio: ['ignore', 'ignore', 'pipe'] });
     let out = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -84,6 +84,11 @@ export async function hasVideoTrack(file: string, ext: string, timeLimitMs = MET
     });
   });
   return stderr.split('\n').some((line) => /Stream #\S+.*: Video:/.test(line) && !line.includes('attached pic'));
+}
+
+/** ffmpeg's description of an uploaded file's streams, read only as the audio we take (server/media/ffmpeg.ts). */
+export function probeArgs(file: string): string[] {
+  return ['-hide_banner', '-nostdin', ...inputGuard(['file'], AUDIO_DEMUXERS), '-i', file];
 }
 
 /** docs/api.md: images are decoded only under 40 megapixels. */

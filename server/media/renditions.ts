@@ -1,16 +1,16 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
+import { TRACK_LOW_DATA_KBPS } from '../../domain/renditions';
 import type { Deps } from '../http/context';
+import { AUDIO_DEMUXERS, inputGuard, runFfmpeg } from './ffmpeg';
 import { storedNameOf } from './media-files';
 import { streamToFile } from './stream-to-file';
 
 /**
- * The low-data renditions the server makes with the ffmpeg `@ffmpeg-installer/ffmpeg` ships
- * (docs/renditions.md). Each profile is one ffmpeg command and the type it is stored as.
+ * The low-data renditions the server makes with the server's ffmpeg (server/media/ffmpeg.ts,
+ * docs/renditions.md). Each profile is one ffmpeg command and the type it is stored as.
  */
 export interface RenditionProfile {
   args: readonly string[];
@@ -18,9 +18,9 @@ export interface RenditionProfile {
   contentType: string;
 }
 
-/** Artists' tracks: mono AAC-LC at 48 kbps, which every browser plays (music needs more bits than speech). */
+/** Artists' tracks: mono AAC-LC at 48 kbps (TRACK_LOW_DATA_KBPS), which every browser plays (music needs more bits than speech). */
 export const TRACK_PROFILE: RenditionProfile = {
-  args: ['-ac', '1', '-c:a', 'aac', '-b:a', '48k', '-f', 'ipod', '-movflags', '+faststart'],
+  args: ['-ac', '1', '-c:a', 'aac', '-b:a', `${TRACK_LOW_DATA_KBPS}k`, '-f', 'ipod', '-movflags', '+faststart'],
   ext: 'm4a',
   contentType: 'audio/mp4',
 };
@@ -41,7 +41,7 @@ export const EPISODE_PROFILE: RenditionProfile = {
 export const RENDITION_TIMEOUT_MS = 15 * 60_000;
 
 export interface RenditionOptions {
-  /** The ffmpeg binary; the registry package's own by default, so npm install is the only set-up. */
+  /** The ffmpeg binary; ffmpegBinary()'s by default (the machine's when newer, else the registry package's). */
   ffmpegPath?: string;
   timeoutMs?: number;
 }
@@ -66,8 +66,7 @@ export async function makeRendition(
   try {
     if (!(await deps.storage.stat(sourceName))) throw new Error(`${sourceName} is not in storage`);
     await streamToFile(source, await deps.storage.read(sourceName));
-    const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-i', source, '-vn', '-map_metadata', '-1', ...profile.args, output];
-    await runFfmpeg(options.ffmpegPath ?? ffmpegInstaller.path, args, options.timeoutMs ?? RENDITION_TIMEOUT_MS);
+    await runFfmpeg(renditionArgs(source, profile, output), { bin: options.ffmpegPath, timeoutMs: options.timeoutMs ?? RENDITION_TIMEOUT_MS });
     const { size } = await fsp.stat(output);
     await deps.storage.put(name, output, profile.contentType);
     return { url: `/uploads/${name}`, bytes: size };
@@ -76,22 +75,7 @@ export async function makeRendition(
   }
 }
 
-export function runFfmpeg(bin: string, args: string[], timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 2000) stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(signal ? `ffmpeg stopped by ${signal} (over ${timeoutMs} ms)` : `ffmpeg exited ${code}: ${stderr.trim()}`));
-    });
-  });
+/** One rendition's ffmpeg arguments: a local copy of an uploaded file, read only as the audio we take (server/media/ffmpeg.ts). */
+export function renditionArgs(source: string, profile: RenditionProfile, output: string): string[] {
+  return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...inputGuard(['file'], AUDIO_DEMUXERS), '-i', source, '-vn', '-map_metadata', '-1', ...profile.args, output];
 }

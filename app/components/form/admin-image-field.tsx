@@ -1,4 +1,5 @@
-import { IMAGE_MAX_BYTES, imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
+import { megabytes, UPLOAD_MAX_BYTES } from '../../../domain/uploads';
+import { imageFileProblem, uploadAdminImage } from '../../lib/admin-upload';
 import { ImageField, type ImageFieldProps } from './image-field';
 
 type AdminImageFieldProps<F extends string> = Omit<ImageFieldProps<F>, 'upload' | 'checkFile' | 'uploadLabel' | 'uploadingLabel'> &
@@ -15,7 +16,7 @@ export function AdminImageField<F extends string>({ noun, upload = uploadAdminIm
   const article = /^[aeiou]/i.test(noun) ? 'an' : 'a';
   return (
     <ImageField
-      uploadLabel={`Or upload ${article} ${noun} (up to ${IMAGE_MAX_BYTES / 1024 / 1024} MB)`}
+      uploadLabel={`Or upload ${article} ${noun} (up to ${megabytes(UPLOAD_MAX_BYTES.image)} MB)`}
       uploadingLabel={`Uploading ${noun}...`}
       {...props}
       upload={upload}

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { NewArtistSchema, SOCIAL_KEYS, type SocialKey } from '../../../domain/artists';
 import { fieldIssues, type FieldIssue } from '../../../domain/http-error';
 import { NewTrackSchema } from '../../../domain/tracks';
+import { megabytes, UPLOAD_MAX_BYTES } from '../../../domain/uploads';
 import { ApiError } from '../../lib/api-client';
 import type { UploadProgress } from '../../api/uploads';
 
@@ -17,9 +18,6 @@ export class NetworkError extends Error {
   }
 }
 
-/** docs/api.md upload limits. */
-export const MAX_AUDIO_BYTES = 20 * 1024 * 1024;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const AUDIO_EXTENSIONS = /\.(mp3|wav|ogg|oga|opus|m4a|mp4|aac|flac|webm)$/i;
 const IMAGE_EXTENSIONS = /\.(jpe?g|png|webp|gif|avif)$/i;
 
@@ -146,12 +144,12 @@ export function validateSubmission(values: SubmissionValues): FieldErrors {
 
   if (!values.audio) errors.audio = 'An audio file is required';
   else if (!isAudio(values.audio)) errors.audio = 'Choose an audio file (MP3, WAV, OGG, M4A, FLAC or WebM)';
-  else if (values.audio.size > MAX_AUDIO_BYTES) errors.audio = 'Audio must be 20 MB or smaller';
+  else if (values.audio.size > UPLOAD_MAX_BYTES.audio) errors.audio = `Audio must be ${megabytes(UPLOAD_MAX_BYTES.audio)} MB or smaller`;
   else if (values.audio.size === 0) errors.audio = 'This audio file is empty';
 
   if (values.photo) {
     if (!isImage(values.photo)) errors.photo = 'Choose an image (JPEG, PNG, WebP, GIF or AVIF)';
-    else if (values.photo.size > MAX_IMAGE_BYTES) errors.photo = 'Images must be 5 MB or smaller';
+    else if (values.photo.size > UPLOAD_MAX_BYTES.image) errors.photo = `Images must be ${megabytes(UPLOAD_MAX_BYTES.image)} MB or smaller`;
   }
   return errors;
 }

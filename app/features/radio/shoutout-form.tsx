@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { megabytes, UPLOAD_MAX_BYTES } from '../../../domain/uploads';
 import { keepShoutoutAudio, sendShoutoutOptions, SHOUTOUT_SENT, watchShoutoutUpload } from '../../api/shoutouts';
 import type { UploadProgress } from '../../api/uploads';
 import { UploadProgressView } from '../../components/upload-progress';
@@ -7,8 +8,6 @@ import { newIdempotencyKey, useOnline } from '../../lib/offline/outbox';
 import { MAX_RECORDING_SECONDS, useRecorder } from './use-recorder';
 import './shoutout-form.css';
 
-/** docs/api.md: a shoutout file is at most 10 MB. */
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
 const NAME_MAX = 80;
 
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
@@ -48,9 +47,9 @@ export default function ShoutoutForm() {
 
   const pickFile = (picked: File | null) => {
     setFileError(null);
-    if (picked && picked.size > MAX_FILE_BYTES) {
+    if (picked && picked.size > UPLOAD_MAX_BYTES.shoutout) {
       setFile(null);
-      return setFileError('That file is over 10 MB. Please pick a shorter recording.');
+      return setFileError(`That file is over ${megabytes(UPLOAD_MAX_BYTES.shoutout)} MB. Please pick a shorter recording.`);
     }
     if (picked) recorder.reset();
     setFile(picked);

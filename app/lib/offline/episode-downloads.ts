@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { episodeFile, type Episode } from '../../../domain/episodes';
+import { SAVED_EPISODES_CACHE } from '../../../domain/saved-episodes';
 import { downloadResumable } from './resumable-download';
 
-/** The same name as sw/saved-episodes.ts's: the worker answers the player from this cache. */
-export const SAVED_EPISODES_CACHE = 'saved-episodes-v1';
 /** What was saved, for the 'Saved for offline' list (the files themselves are in the cache). */
 export const SAVED_INDEX_KEY = 'savedEpisodes';
 

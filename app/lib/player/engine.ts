@@ -9,6 +9,7 @@
  * off, and its end moves on to the next. Playing the live stream again ends the queue.
  */
 
+import { MIN_AUDIO_KBPS, TRACK_LOW_DATA_KBPS } from '../../../domain/renditions';
 import type { LadderHandle } from './live-ladder';
 
 /** A track in the queue, as the player needs it. */
@@ -31,10 +32,6 @@ export interface QueueItem {
   startAt?: number;
 }
 
-/** What we assume a track costs when we do not know: originals are 128 kbps or more. */
-export const TRACK_KBPS = 128;
-/** The server's rendition (docs/renditions.md). */
-export const TRACK_LOW_DATA_KBPS = 48;
 
 export type EngineStatus = 'idle' | 'connecting' | 'playing' | 'paused' | 'reconnecting' | 'failed';
 
@@ -417,7 +414,7 @@ export class RadioEngine {
   /** Kilobits per second of listening: the file's rate, times the speed (1.5× moves 1.5× the bytes). */
   private trackKbps(): number {
     const item = currentTrack(this.state);
-    const kbps = this.state.lowDataTrack ? (item?.lowDataKbps ?? TRACK_LOW_DATA_KBPS) : (item?.kbps ?? TRACK_KBPS);
+    const kbps = this.state.lowDataTrack ? (item?.lowDataKbps ?? TRACK_LOW_DATA_KBPS) : (item?.kbps ?? MIN_AUDIO_KBPS);
     return kbps * this.state.rate;
   }
 

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import type { Tenant } from '../../../domain/tenants';
 import { createDb, isPostgres, type Db } from '../../db/knex';
 import { loadSettings, saveSettings } from '../../db/settings-store';
 import { jobQueue } from '../../jobs/job-queue';
+import { ffmpegBinary } from '../../media/ffmpeg';
 import { createStorage } from '../../media/storage';
 import { adminHeaders } from '../../test/api-requests';
 import { until } from '../../test/until';
@@ -254,6 +257,79 @@ describeEachEngine(
       expect(await episodesOf(showId)).toHaveLength(0);
       expect(lines).toHaveLength(1);
       expect(JSON.parse(lines[0]!).error).toMatch(/169\.254\.169\.254/);
+    }, 30_000);
+
+    // Issue 41: a station answering `Content-Type: audio/mpeg` with an HLS playlist naming a file
+    // on this server made ffmpeg's concat demuxer copy that file into the episode.
+    async function playlistStation(firstAnswerAudio: boolean) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'private-'));
+      const tone = (file: string, hz: number, seconds: number) =>
+        execFileSync(ffmpegBinary().path, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=f=${hz}:d=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', file]);
+      const secret = path.join(dir, 'private-upload.mp3');
+      tone(secret, 1000, 6);
+      tone(path.join(dir, 'show.mp3'), 440, 3);
+      const playlist = `#EXTM3U\n#EXT-X-TARGETDURATION:6\n${`#EXTINF:6,\nfile://${secret}\n`.repeat(9)}#EXT-X-ENDLIST\n`;
+      let answers = 0;
+      const server = http.createServer((_req, res) => {
+        answers += 1;
+        res.writeHead(200, { 'content-type': 'audio/mpeg' });
+        res.end(firstAnswerAudio && answers === 1 ? fs.readFileSync(path.join(dir, 'show.mp3')) : playlist);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return {
+        url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/live`,
+        answers: () => answers,
+        close: () => {
+          server.close();
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    }
+
+    it('a stream that answers audio/mpeg with a playlist of this server\'s own files: nothing of it is kept, no episode', async () => {
+      const fake = await playlistStation(false);
+      try {
+        await setStream(fake.url);
+        const showId = await markedShow('Playlist Only');
+        const { airings } = shortAiring(showId, 5);
+        const lines: string[] = [];
+        const r = recorder(t().db, { airings }, (line) => lines.push(line));
+        const row = await closed(showId);
+        await r.stop();
+        expect(fake.answers()).toBeGreaterThanOrEqual(2);
+        expect(row.status).toBe('empty');
+        expect(await episodesOf(showId)).toHaveLength(0);
+        const said = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.airing !== undefined);
+        expect(said.map((l) => l.recorder)).toEqual(['part discarded: not audio of the stream format', 'the stream sent no audio; no episode']);
+        expect(said[1]!.error).toMatch(/not MP3, AAC or Ogg audio/);
+      } finally {
+        fake.close();
+      }
+    }, 30_000);
+
+    it('a stream whose later answers are such a playlist: the episode is the audio it sent, none of the named file', async () => {
+      const fake = await playlistStation(true);
+      try {
+        await setStream(fake.url);
+        const showId = await markedShow('Playlist Later');
+        const { airings } = shortAiring(showId, 5);
+        const lines: string[] = [];
+        const r = recorder(t().db, { airings }, (line) => lines.push(line));
+        const row = await closed(showId);
+        await r.stop();
+        expect(fake.answers()).toBeGreaterThanOrEqual(2);
+        expect(row.status).toBe('done');
+        const episodes = await episodesOf(showId);
+        expect(episodes).toHaveLength(1);
+        // The 3 s the station sent as audio; each playlist would have added 9 × 6 s of the private file.
+        expect(episodes[0]!.durationSeconds).toBeGreaterThanOrEqual(2);
+        expect(episodes[0]!.durationSeconds).toBeLessThanOrEqual(4);
+        const done = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.recorder === 'draft episode recorded');
+        expect(done).toMatchObject({ parts: 1 });
+        expect(done?.discarded).toBeGreaterThanOrEqual(1);
+      } finally {
+        fake.close();
+      }
     }, 30_000);
 
     it('shows are not recorded unless marked, and the mark is kept through an edit', async () => {

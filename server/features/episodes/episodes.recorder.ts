@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { airingsOnAir, type TimedAiring } from '../../../domain/airings';
 import { recordingTitle } from '../../../domain/episodes';
 import { TENANTS, type Tenant } from '../../../domain/tenants';
@@ -14,10 +13,12 @@ import type { Db } from '../../db/knex';
 import { loadSettings } from '../../db/settings-store';
 import { absoluteUrl, guardedFetchFollowing, OutboundRefusedError, type OutboundRules } from '../../http/outbound-guard';
 import type { Deps } from '../../http/context';
-import { runFfmpeg } from '../../media/renditions';
+import type { StreamFormat } from '../../media/ffmpeg';
+import { sniffStreamFile } from '../../media/stream-audio';
 import { deleteUploadedFiles } from '../../media/media-files';
 import { uploadsRepository } from '../uploads/uploads.repository';
 import { createRecordedEpisode } from './episodes.service';
+import { JOINED, joinParts } from './recording-join';
 import { recordingsRepository, type AiringKey, type RecordedShow } from './recordings.repository';
 
 // The station recorder (docs/recorder.md): while a show marked 'Record this show' is on air,
@@ -192,25 +193,10 @@ interface AiringRecordingInit {
   log: (line: string) => void;
 }
 
-interface Part {
-  file: string;
-  bytes: number;
-}
-
-/** How a stream's bytes are kept: its own container, copied (never re-encoded) when the parts are joined. */
-function containerOf(contentType: string): { ext: string; format: string; mime: string; codec: string[] } {
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  if (type === 'audio/mpeg' || type === 'audio/mp3' || type === 'audio/mpg') return { ext: 'mp3', format: 'mp3', mime: 'audio/mpeg', codec: ['-c', 'copy'] };
-  if (type === 'audio/aac' || type === 'audio/aacp' || type === 'audio/x-aac') return { ext: 'm4a', format: 'ipod', mime: 'audio/mp4', codec: ['-c', 'copy'] };
-  if (type === 'audio/ogg' || type === 'application/ogg' || type === 'audio/opus') return { ext: 'ogg', format: 'ogg', mime: 'audio/ogg', codec: ['-c', 'copy'] };
-  // Anything else ffmpeg can read is encoded once, at the end, to AAC.
-  return { ext: 'm4a', format: 'ipod', mime: 'audio/mp4', codec: ['-c:a', 'aac', '-b:a', '128k'] };
-}
-
 /**
- * One airing's recording: the stream's bytes stored as they come, one part per connection; a
- * drop is reconnected with backoff until the show ends; at the end the parts are joined into
- * one file (ffmpeg's concat, copying the audio), stored as uploads are, and made a draft episode.
+ * One airing's recording: the stream's bytes stored as they come, one part per connection, kept
+ * if audio; a drop is reconnected with backoff until the show ends; at the end the parts are
+ * joined (copying the audio), stored as uploads are, and made a draft episode.
  */
 class AiringRecording {
   readonly key: AiringKey;
@@ -218,8 +204,13 @@ class AiringRecording {
   /** Set as it closes its own claim row (done or empty): renewals stop without calling the claim lost. */
   closing = false;
   private readonly abort = new AbortController();
-  private readonly parts: Part[] = [];
-  private contentType = '';
+  private parts = 0; // one per connection, kept once it ended and its bytes were found to be audio (vet)
+  private readonly kept: string[] = [];
+  /** The first kept part's format (sniffed from its bytes); every later part must be the same. */
+  private format: StreamFormat | null = null;
+  /** Parts thrown away for not being audio of that format, and why the last one was. */
+  private discarded = 0;
+  private refused = '';
   private lastError = '';
   private mode: 'finish' | 'abandon' = 'finish';
   private running: Promise<void> | null = null;
@@ -322,19 +313,11 @@ class AiringRecording {
         await res.body?.cancel().catch(() => undefined);
         throw new Error(`the stream answered ${res.status}`);
       }
-      // The first answer decides the container; a part in another one would not join.
-      const type = res.headers.get('content-type') ?? '';
-      this.contentType ||= type;
-      if (containerOf(type).ext !== containerOf(this.contentType).ext) {
-        await res.body.cancel().catch(() => undefined);
-        throw new Error(`the stream changed from ${this.contentType} to ${type}`);
-      }
-      const part: Part = { file: path.join(this.dir, `part-${this.parts.length}.${containerOf(this.contentType).ext}`), bytes: 0 };
-      this.parts.push(part);
+      // Its Content-Type is not believed: the part's own bytes say what it is once it ends (vet).
+      const part = path.join(this.dir, `part-${this.parts++}.bin`);
       const source = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream<Uint8Array>);
       let lastData = this.o.now();
-      source.on('data', (chunk: Buffer) => {
-        part.bytes += chunk.length;
+      source.on('data', () => {
         lastData = this.o.now();
       });
       const idleMs = options.idleMs ?? RECORDER_IDLE_MS;
@@ -342,41 +325,54 @@ class AiringRecording {
         if (this.o.now() - lastData > idleMs) attempt.abort(new Error(`the stream sent nothing for ${Math.round(idleMs / 1000)} s`));
       }, Math.min(1_000, idleMs));
       attempt.signal.addEventListener('abort', () => source.destroy(), { once: true });
+      let failed: unknown = null;
       try {
-        await pipeline(source, fs.createWriteStream(part.file));
+        await pipeline(source, fs.createWriteStream(part));
       } catch (err) {
         // Ended by the show's end or a stop: what arrived is kept.
-        if (!this.abort.signal.aborted) throw attempt.signal.aborted && attempt.signal.reason instanceof Error ? attempt.signal.reason : err;
+        if (!this.abort.signal.aborted) failed = attempt.signal.aborted && attempt.signal.reason instanceof Error ? attempt.signal.reason : err;
       } finally {
         clearInterval(idle);
       }
+      await this.vet(part);
+      if (failed) throw failed;
       if (!this.abort.signal.aborted) throw new Error('the stream ended');
     } finally {
       this.abort.signal.removeEventListener('abort', onStop);
     }
   }
 
+  /** docs/recorder.md "What is kept": a part whose bytes are not audio of the recording's format is deleted, the first one logged. */
+  private async vet(part: string): Promise<void> {
+    const size = await fsp.stat(part).then((s) => s.size, () => 0);
+    if (size === 0) return;
+    const format = await sniffStreamFile(part).catch(() => null);
+    if (format && (this.format === null || format === this.format)) {
+      this.format = format;
+      this.kept.push(part);
+      return;
+    }
+    await fsp.rm(part, { force: true });
+    this.discarded += 1;
+    this.refused = `the stream sent ${size} bytes of ${format ? `${format} audio, after ${this.format} parts` : 'not MP3, AAC or Ogg audio'}; discarded`;
+    if (this.discarded === 1) this.o.log(JSON.stringify({ level: 'warn', recorder: 'part discarded: not audio of the stream format', airing: this.o.id, stream: this.o.streamUrl, error: this.refused }));
+  }
+
   /** The parts joined into one file, stored, and made the airing's draft episode; or, with no sound at all, nothing. */
   private async save(): Promise<void> {
     const { deps } = this.o.options;
     const repo = recordingsRepository(deps.db);
-    const parts = this.parts.filter((p) => p.bytes > 0);
-    if (parts.length === 0) {
+    if (this.kept.length === 0 || !this.format) {
       this.closing = true;
       await repo.close(this.key, this.o.holder, 'empty', null);
-      // docs/recorder.md: the one line a show whose stream never answered leaves.
-      this.o.log(JSON.stringify({ level: 'warn', recorder: 'the stream never answered; no episode', airing: this.o.id, stream: this.o.streamUrl, error: this.lastError || 'no sound' }));
+      // docs/recorder.md: the one line a show whose stream never answered (or sent no audio) leaves.
+      const said = this.discarded > 0 ? 'the stream sent no audio; no episode' : 'the stream never answered; no episode';
+      this.o.log(JSON.stringify({ level: 'warn', recorder: said, airing: this.o.id, stream: this.o.streamUrl, error: this.refused || this.lastError || 'no sound', discarded: this.discarded }));
       return;
     }
-    const container = containerOf(this.contentType);
-    const list = path.join(this.dir, 'parts.txt');
-    await fsp.writeFile(list, parts.map((p) => `file '${p.file.replace(/'/g, "'\\''")}'\n`).join(''));
+    const container = JOINED[this.format];
     const joined = path.join(this.dir, `joined.${container.ext}`);
-    await runFfmpeg(
-      this.o.options.ffmpegPath ?? ffmpegInstaller.path,
-      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-vn', '-map', '0:a:0', ...container.codec, '-f', container.format, joined],
-      15 * 60_000,
-    );
+    await joinParts(this.kept, this.format, joined, this.o.options.ffmpegPath);
     const { size } = await fsp.stat(joined);
     const name = `${randomUUID()}.${container.ext}`;
     await deps.storage.put(name, joined, container.mime);
@@ -399,6 +395,6 @@ class AiringRecording {
       this.o.log(JSON.stringify({ level: 'warn', recorder: 'claim lost before the episode was made; recording dropped', airing: this.o.id }));
       return;
     }
-    this.o.log(JSON.stringify({ level: 'info', recorder: 'draft episode recorded', airing: this.o.id, episode: episode.id, seconds: episode.durationSeconds, bytes: episode.bytes, parts: parts.length }));
+    this.o.log(JSON.stringify({ level: 'info', recorder: 'draft episode recorded', airing: this.o.id, episode: episode.id, seconds: episode.durationSeconds, bytes: episode.bytes, parts: this.kept.length, discarded: this.discarded }));
   }
 }

@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { LIVE_LADDER, LIVE_SEGMENT_SECONDS } from '../../../domain/live';
 import type { Tenant } from '../../../domain/tenants';
 import { guardedFetchFollowing, type OutboundRules } from '../../http/outbound-guard';
+import { AUDIO_DEMUXERS, inputGuard } from '../../media/ffmpeg';
 import type { LiveRepository, LiveSegment } from './live.repository';
 import type { LiveStorage } from './live.storage';
 
@@ -31,9 +32,12 @@ export interface RelayOptions {
   workRoot?: string;
 }
 
-/** The ffmpeg arguments: the source on stdin, one HLS output per rung of the ladder. */
+/**
+ * The ffmpeg arguments: the source on stdin, read only as audio from the pipe (a playlist or
+ * list the station sends opens nothing, server/media/ffmpeg.ts), one HLS output per rung.
+ */
 export function ffmpegArgs(dir: string): string[] {
-  const args = ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0'];
+  const args = ['-hide_banner', '-loglevel', 'error', ...inputGuard(['pipe'], AUDIO_DEMUXERS), '-i', 'pipe:0'];
   for (const r of LIVE_LADDER) {
     args.push(
       '-map', '0:a:0', '-vn', '-map_metadata', '-1',

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import { LIVE_WINDOW_MS } from '../../../domain/live';
 import { TENANTS, type Tenant } from '../../../domain/tenants';
 import type { Config } from '../../config';
 import type { Db } from '../../db/knex';
 import { loadSettings } from '../../db/settings-store';
 import { absoluteUrl } from '../../http/outbound-guard';
+import { ffmpegBinary } from '../../media/ffmpeg';
 import { liveRepository } from './live.repository';
 import { TenantRelay } from './live.relay';
 import { createLiveStorage, type LiveStorage } from './live.storage';
@@ -98,7 +98,7 @@ export function startLiveRelays(options: LiveRelaysOptions): LiveRelays {
           repo,
           storage,
           outbound: { allowPrivate: config.upstreamAllowPrivate },
-          ffmpegPath: options.ffmpegPath ?? ffmpegInstaller.path,
+          ffmpegPath: options.ffmpegPath ?? ffmpegBinary().path,
           now,
           log,
         });

@@ -6,7 +6,7 @@ import { serviceUnavailable, tooManyRequests } from '../../http/errors';
 import type { NowPlayingHub, Snapshot, Subscriber } from './now-playing.hub';
 import { sharedGzip, type GzipState } from './now-playing.gzip';
 
-/** What the stream is tuned by; NP_EVENTS_* in the environment (README), defaults below. */
+/** What the stream is tuned by; NP_EVENTS_* in the environment (docs/configuration.md), defaults below. */
 export interface EventStreamOptions {
   /** A comment this often keeps proxies and NAT tables from dropping a quiet stream. */
   heartbeatMs: number;
@@ -98,7 +98,7 @@ function lastEventId(ctx: AppContext): string | null {
   return id && id.length <= 100 ? id : null;
 }
 
-/** GET /api/np/events: Server-Sent Events of GET /api/np's answer (README, docs/api.md addendum). */
+/** GET /api/np/events: Server-Sent Events of GET /api/np's answer (docs/features.md "Now playing", docs/api.md). */
 export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions) {
   const perAddress = new Map<string, number>();
   let total = 0;

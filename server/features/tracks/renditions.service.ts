@@ -4,8 +4,6 @@ import type { JobHandler } from '../../jobs/job-queue';
 import { makeRendition, TRACK_PROFILE, type RenditionOptions } from '../../media/renditions';
 import { tracksRepository } from './tracks.repository';
 
-/** docs/renditions.md: what Low Data Mode plays; about a third of a 128 kbps original. */
-export const RENDITION_KBPS = 48;
 /** The job kind on the durable queue (server/jobs/job-queue.ts). */
 export const TRACK_RENDITION_JOB = 'track-rendition';
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import path from 'node:path';
-import { MIN_AUDIO_KBPS } from '../../../domain/tracks';
+import { MIN_AUDIO_KBPS } from '../../../domain/renditions';
+import { megabytes as mb } from '../../../domain/uploads';
 import type { AppContext, Deps } from '../../http/context';
 import { badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../http/errors';
 import { RESUMABLE_EXPIRY_MS } from '../../media/storage';
@@ -23,9 +24,6 @@ export function parsePurpose(value: string | null | undefined): UploadPurpose | 
   const message = 'purpose must be track, shoutout, image or episode';
   throw badRequest(message, [{ path: 'purpose', message }]);
 }
-
-const MB = 1024 * 1024;
-const mb = (bytes: number) => Math.round(bytes / MB);
 
 /**
  * An episode (a sermon, a two-hour show) is an admin's upload (the tus creation asks for the
