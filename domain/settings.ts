@@ -77,6 +77,10 @@ export const SettingsSchema = v.object({
   enableLowData: toggle('Low data mode'),
   // Optional (off) so a settings document saved before the relay existed still validates.
   liveRelay: v.optional(v.boolean('Live relay must be on or off'), false),
+  // Optional (off) for the same reason: song requests and dedications (docs/product.md "Requests").
+  enableRequests: v.optional(v.boolean('Song requests must be on or off'), false),
+  // The word list the owner edits, one a line: chat holds, dedications refuse (domain/word-list.ts).
+  chatWordList: v.pipe(v.optional(v.string(), ''), v.maxLength(5000, 'The word list must be at most 5000 characters')),
   adMode: required('Ad mode must be embed or hybrid', v.picklist(AD_MODES, 'Ad mode must be embed or hybrid')),
   adZones: v.optional(AdZonesSchema, { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' }),
 });
@@ -108,6 +112,10 @@ export interface TenantSettings {
   enableLowData: boolean;
   /** The server relays streamUrl as adaptive HLS with rewind under /live/ (docs/live-relay.md). */
   liveRelay: boolean;
+  /** 'Request a song' on the radio page (docs/api.md "Song requests and dedications"). */
+  enableRequests: boolean;
+  /** Words or phrases, one a line, that a dedication may not carry (and chat holds). */
+  chatWordList: string;
   /** Stored values are embed|hybrid; the public side treats anything else as non-embed. */
   adMode: AdMode | string;
   adZones: AdZones;
@@ -117,11 +125,12 @@ export interface TenantSettings {
 export type SettingsResponse = TenantSettings & { tenant: Tenant };
 
 /**
- * Settings only the server uses (it polls npJsonUrl itself): left out of the visitor's
+ * Settings only the server uses (it polls npJsonUrl itself, it checks text against the word
+ * list): left out of the visitor's
  * GET /api/settings, so an upstream's address, and any token in it, is not published.
  * docs/api.md, Settings: public and private.
  */
-export const SERVER_ONLY_SETTINGS = ['npJsonUrl'] as const satisfies readonly (keyof TenantSettings)[];
+export const SERVER_ONLY_SETTINGS = ['npJsonUrl', 'chatWordList'] as const satisfies readonly (keyof TenantSettings)[];
 export type PublicSettingsResponse = Omit<SettingsResponse, (typeof SERVER_ONLY_SETTINGS)[number]>;
 
 export function publicSettings(settings: SettingsResponse): PublicSettingsResponse {
@@ -157,6 +166,8 @@ export function defaultSettings(tenant: Tenant): TenantSettings {
     enableShoutouts: true,
     enableLowData: true,
     liveRelay: false,
+    enableRequests: false,
+    chatWordList: '',
     adMode: 'hybrid',
     adZones: { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' },
   };

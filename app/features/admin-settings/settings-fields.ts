@@ -81,6 +81,7 @@ export const TOGGLES: { name: ToggleKey; label: string }[] = [
   { name: 'enablePrayerWall', label: 'Prayer Wall' },
   { name: 'enableShoutouts', label: 'Shoutouts' },
   { name: 'enableLowData', label: 'Low Data Mode' },
+  { name: 'enableRequests', label: 'Song Requests' },
   { name: 'liveRelay', label: 'Relay the stream for listeners (adaptive quality, rewind)' },
 ];
 

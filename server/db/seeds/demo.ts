@@ -96,6 +96,8 @@ export function demoSettings(tenant: Tenant) {
     radioHtmlEmbed: '<p>Listen live with the player bar below.</p>',
     defaultCountry: 'GY',
     timeZone: 'America/Guyana',
+    // The demo shows 'Request a song' on the radio page (docs/product.md "Requests").
+    enableRequests: true,
   });
 }
 

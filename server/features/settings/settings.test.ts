@@ -30,6 +30,8 @@ function validSettings(overrides: Record<string, unknown> = {}): Record<string, 
     enableShoutouts: false,
     enableLowData: false,
     liveRelay: false,
+    enableRequests: false,
+    chatWordList: '',
     adMode: 'embed',
     adZones: { leaderboardEmbed: '<b>lb</b>', sidebarEmbed: '', infeedEmbed: '<i>in</i>' },
     ...overrides,
@@ -150,7 +152,7 @@ describeEachEngine('settings', (t) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...body, tenant: 'watzhott' });
     const after = await get();
-    const { npJsonUrl: _serverOnly, ...visible } = body;
+    const { npJsonUrl: _serverOnly, chatWordList: _wordList, ...visible } = body;
     expect(after.body).toEqual({ ...visible, tenant: 'watzhott' });
   });
 
