@@ -1,4 +1,4 @@
-import type { OnAirRequest } from './requests';
+import type { OnAirRequest } from './request-on-air';
 
 export const NP_HISTORY_MAX = 20;
 
