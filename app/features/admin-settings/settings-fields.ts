@@ -60,6 +60,7 @@ export const SETTINGS_CARDS: SettingsCard[] = [
       url('vdoPanelIframe', 'VDO Panel Iframe URL'),
       url('vdoPanelHls', 'VDO Panel HLS URL'),
       html('chatweeEmbed', 'Chat Embed'),
+      html('chatWordList', 'Word List', { hint: 'One word or phrase a line. A song dedication with one is refused.' }),
     ],
   },
   {

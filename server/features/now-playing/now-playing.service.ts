@@ -1,5 +1,5 @@
 import type { NowPlaying, NowPlayingSong } from '../../../domain/now-playing';
-import { PLAYED_ON_AIR_MS, REQUEST_MATCH_MS, requestOnAir } from '../../../domain/requests';
+import { PLAYED_ON_AIR_MS, REQUEST_MATCH_MS, requestOnAir } from '../../../domain/request-on-air';
 import { showOnAir } from '../../../domain/schedule';
 import type { Tenant } from '../../../domain/tenants';
 import { loadSettings } from '../../db/settings-store';
