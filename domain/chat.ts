@@ -102,25 +102,3 @@ export const ChatReleaseSchema = v.object({ held: v.literal(false, 'Send {"held"
 /** What the event stream carries (GET /api/chat/events), as one change bus payload. */
 export type ChatEvent = { type: 'message'; message: ChatMessage } | { type: 'hidden'; id: string } | { type: 'pinned'; id: string | null };
 
-/** The settings' word list: one word or phrase per line or comma, case ignored. */
-export function wordListOf(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[\n,]/)
-        .map((w) => w.trim().toLowerCase())
-        .filter(Boolean),
-    ),
-  ];
-}
-
-/** True when any listed word or phrase is in the text as a whole word. */
-export function hasListedWord(text: string, words: readonly string[]): boolean {
-  const lower = text.toLowerCase();
-  return words.some((word) => {
-    const at = lower.indexOf(word);
-    if (at < 0) return false;
-    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(`(?:^|[^\\p{L}\\p{N}])${escaped}(?:$|[^\\p{L}\\p{N}])`, 'u').test(lower);
-  });
-}

@@ -1,3 +1,5 @@
+import type { OnAirRequest } from './request-on-air';
+
 export const NP_HISTORY_MAX = 20;
 
 /** docs/api.md "Now playing": the answer, and its Server-Sent Events stream (never cached, by the worker either). */
@@ -25,6 +27,11 @@ export interface NowPlaying {
   listeners: number | null;
   /** The title of the show on air now by the schedule, in the tenant's zone; null between shows. */
   show: string | null;
+  /**
+   * Who requested the song on air, and for whom (docs/api.md "Song requests and dedications");
+   * null when nobody did. The server always sends it; absent from a server that predates it.
+   */
+  request?: OnAirRequest | null;
 }
 
 const isSong = (v: unknown): v is NowPlayingSong => {
@@ -43,6 +50,7 @@ export function isNowPlaying(v: unknown): v is NowPlaying {
     n.history.every((h) => typeof h?.title === 'string' && typeof h.artist === 'string' && typeof h.playedAt === 'string') &&
     (n.listeners === null || typeof n.listeners === 'number') &&
     // An answer from a server older than the show field (a deploy in progress) is still one.
-    (n.show == null || typeof n.show === 'string')
+    (n.show == null || typeof n.show === 'string') &&
+    (n.request == null || (typeof n.request === 'object' && typeof n.request.name === 'string' && typeof n.request.for === 'string'))
   );
 }

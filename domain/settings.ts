@@ -88,6 +88,8 @@ export const SettingsSchema = v.object({
     0,
   ),
   chatWordList: v.pipe(v.optional(v.string(), ''), v.maxLength(CHAT_WORD_LIST_MAX, `Must be at most ${CHAT_WORD_LIST_MAX} characters`)),
+  // Optional (off) for the same reason: song requests and dedications (docs/product.md "Requests").
+  enableRequests: v.optional(v.boolean('Song requests must be on or off'), false),
   adMode: required('Ad mode must be embed or hybrid', v.picklist(AD_MODES, 'Ad mode must be embed or hybrid')),
   adZones: v.optional(AdZonesSchema, { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' }),
 });
@@ -123,7 +125,9 @@ export interface TenantSettings {
   enableChat: boolean;
   /** One message per this many seconds per sender; 0 is off. */
   chatSlowModeSeconds: number;
-  /** Words or phrases (one per line or comma) that hold a message for a moderator: server-only. */
+  /** 'Request a song' on the radio page (docs/api.md "Song requests and dedications"). */
+  enableRequests: boolean;
+  /** Words or phrases (one per line or comma) that hold a chat message for a moderator and refuse a dedication: server-only. */
   chatWordList: string;
   /** Stored values are embed|hybrid; the public side treats anything else as non-embed. */
   adMode: AdMode | string;
@@ -134,8 +138,8 @@ export interface TenantSettings {
 export type SettingsResponse = TenantSettings & { tenant: Tenant };
 
 /**
- * Settings only the server uses (it polls npJsonUrl itself; it holds chat messages by the word
- * list, which a listener must not read to spell around): left out of the visitor's
+ * Settings only the server uses (it polls npJsonUrl itself; it checks chat messages and
+ * dedications against the word list, which a listener must not read to spell around): left out of the visitor's
  * GET /api/settings, so an upstream's address, and any token in it, is not published.
  * docs/api.md, Settings: public and private.
  */
@@ -177,6 +181,7 @@ export function defaultSettings(tenant: Tenant): TenantSettings {
     liveRelay: false,
     enableChat: false,
     chatSlowModeSeconds: 0,
+    enableRequests: false,
     chatWordList: '',
     adMode: 'hybrid',
     adZones: { leaderboardEmbed: '', sidebarEmbed: '', infeedEmbed: '' },

@@ -13,6 +13,7 @@ import { openApiOperations } from './features/openapi/openapi.endpoint';
 import { PEOPLE_OPERATIONS } from './features/people/people.operations';
 import { PRAYERS_OPERATIONS } from './features/prayers/prayers.operations';
 import { PUSH_OPERATIONS } from './features/push/push.operations';
+import { REQUESTS_OPERATIONS } from './features/requests/requests.operations';
 import { SETTINGS_OPERATIONS } from './features/settings/settings.operations';
 import { SHOUTOUTS_OPERATIONS } from './features/shoutouts/shoutouts.operations';
 import { SHOWS_OPERATIONS } from './features/shows/shows.operations';
@@ -46,6 +47,7 @@ export const OPERATION_LISTS: readonly (readonly Operation[])[] = [
   ACTIVITY_OPERATIONS,
   LIVE_OPERATIONS,
   CHAT_OPERATIONS,
+  REQUESTS_OPERATIONS,
 ];
 
 export const OPERATIONS: readonly Operation[] = OPERATION_LISTS.flat();

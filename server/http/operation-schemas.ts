@@ -13,6 +13,7 @@ import { NewSponsorSchema, SponsorPatchSchema, SponsorSchema } from '../../domai
 import { InviteTokenSchema, NewInviteSchema, PasskeyAnswerSchema, PersonPatchSchema, ROLES, type ActivityEntry, type AdminMe, type Invite, type InvitePreview, type Person, type PersonPasskey } from '../../domain/people';
 import { TENANTS } from '../../domain/tenants';
 import { ChatHeldSchema, ChatMessageRefSchema, ChatMessageSchema, ChatMuteSchema, ChatReleaseSchema, ChatReviewItemSchema, NewChatMessageSchema } from '../../domain/chat';
+import { NewSongRequestSchema, REQUEST_STATUSES, RequestPatchSchema, type OnAirRequest, type RequestableSong, type SongRequest } from '../../domain/requests';
 import { EpisodePatchSchema, EpisodeSchema, NewEpisodeSchema } from '../../domain/episodes';
 import { NewTrackSchema, TrackModerationSchema, TrackSchema } from '../../domain/tracks';
 
@@ -38,12 +39,27 @@ export interface ComponentSchema {
 const IssueSchema = v.object({ path: v.string(), message: v.string() });
 const ErrorBodySchema = v.object({ error: v.string(), issues: v.optional(v.array(IssueSchema)) });
 
+const OnAirRequestSchema = v.object({ name: v.string(), for: v.string() });
 const NowPlayingSchema = v.object({
   nowPlaying: v.object({ title: v.string(), artist: v.string(), art: v.nullable(v.string()) }),
   history: v.array(v.object({ title: v.string(), artist: v.string(), playedAt: v.string() })),
   listeners: v.nullable(v.number()),
   show: v.nullable(v.string()),
+  request: v.optional(v.nullable(OnAirRequestSchema)),
 });
+const RequestableSongSchema = v.object({ id: v.string(), title: v.string(), artist: v.string() });
+const SongRequestSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  artist: v.string(),
+  name: v.string(),
+  for: v.string(),
+  message: v.string(),
+  status: v.picklist(REQUEST_STATUSES),
+  createdAt: v.string(),
+  playedAt: v.nullable(v.string()),
+});
+const RequestReceivedSchema = v.object({ id: v.string(), status: v.literal('received') });
 
 const PrayerHeartsSchema = v.object({ id: v.string(), hearts: v.number() });
 const PrayerHeartSchema = v.object({ hearts: v.number() });
@@ -94,7 +110,19 @@ export const COMPONENT_SCHEMAS = {
     description: "The tenant's settings with defaults applied, plus the tenant. Visitors are not sent npJsonUrl nor chatWordList, which only the server uses.",
   },
   SettingsInput: { schema: SettingsSchema, mode: 'input', description: 'PUT /api/settings: the whole settings object.' },
-  NowPlaying: { schema: NowPlayingSchema, mode: 'output', description: 'What is on air, the history newest first (at most 20), the listener count when the source gives one, and the show on air by the schedule (null between shows).' },
+  NowPlaying: {
+    schema: NowPlayingSchema,
+    mode: 'output',
+    // Always answered (the domain type leaves it optional for an older server's answer).
+    requireAll: {},
+    description:
+      "What is on air, the history newest first (at most 20), the listener count when the source gives one, the show on air by the schedule (null between shows), and who requested the song on air ('' for: for nobody; null when it was not requested).",
+  },
+  RequestableSong: { schema: RequestableSongSchema, mode: 'output', description: 'A song a listener may request: AzuraCast’s request id or our track id.' },
+  NewSongRequest: { schema: NewSongRequestSchema, mode: 'input', description: '`songId`, or `title` and `artist` typed in (our own queue only); an optional name, `for` and `message` (≤ 140).' },
+  RequestReceived: { schema: RequestReceivedSchema, mode: 'output', description: 'The request was received.' },
+  SongRequest: { schema: SongRequestSchema, mode: 'output', description: 'A request with its dedication and status; never the address or the device id.' },
+  RequestPatch: { schema: RequestPatchSchema, mode: 'input', description: "A moderator's 'Played' or 'Skip'." },
   Artist: { schema: ArtistSchema, mode: 'output', description: 'An artist (shared by both tenants).' },
   NewArtist: { schema: NewArtistSchema, mode: 'input', description: 'An artist submission; approved and featured are never read from it.' },
   ArtistModeration: { schema: ArtistModerationSchema, mode: 'input', description: 'Approve, feature or reject (approved:false, featured:false); at least one field.' },
@@ -173,5 +201,8 @@ const sameTypes: [
   Same<v.InferOutput<typeof PersonPasskeySchema>, PersonPasskey>,
   Same<v.InferOutput<typeof AdminMeSchema>, AdminMe>,
   Same<v.InferOutput<typeof ActivityEntrySchema>, ActivityEntry>,
-] = [true, true, true, true, true, true, true, true, true, true];
+  Same<v.InferOutput<typeof OnAirRequestSchema>, OnAirRequest>,
+  Same<v.InferOutput<typeof RequestableSongSchema>, RequestableSong>,
+  Same<v.InferOutput<typeof SongRequestSchema>, SongRequest>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true];
 void sameTypes;

@@ -8,6 +8,7 @@ import { useLowData } from '../../lib/low-data';
 import { useNowPlaying } from './api';
 import { isActive, player, usePlayer, type PlayerStatus } from '../../lib/player/player';
 import { useSettings } from '../settings/api';
+import { OnAirRequest, RequestSongButton } from '../requests/on-air-request';
 import { currentTenant } from '../../lib/tenant';
 import { useTheme } from '../../lib/theme';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
@@ -250,6 +251,7 @@ function OnAir() {
             <Mic size={16} /> {show}
           </p>
         )}
+        <OnAirRequest np={np.data} />
         <div className="hero-controls">
           {/* On the server's page it plays before the app has started: data-stream is the page's
               first-tap script's (app/lib/player/first-tap/first-tap.ts), until the app claims the button. */}
@@ -276,6 +278,7 @@ function OnAir() {
           )}
         </div>
         {!stream && settings.isSuccess && <p className="hero-artist">The stream is being set up.</p>}
+        {s?.enableRequests && <RequestSongButton />}
       </div>
     </section>
   );

@@ -97,6 +97,8 @@ export function demoSettings(tenant: Tenant) {
     defaultCountry: 'GY',
     timeZone: 'America/Guyana',
     enableChat: true,
+    // The demo shows 'Request a song' on the radio page (docs/product.md "Requests").
+    enableRequests: true,
   });
 }
 

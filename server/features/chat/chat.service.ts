@@ -8,8 +8,6 @@ import {
   CHAT_RATE,
   CHAT_REPORTS_TO_HOLD,
   CHAT_RETENTION_MS,
-  hasListedWord,
-  wordListOf,
   type ChatEvent,
   type ChatHeld,
   type ChatMessage,
@@ -17,6 +15,7 @@ import {
   type NewChatMessage,
 } from '../../../domain/chat';
 import type { Tenant } from '../../../domain/tenants';
+import { findListedWord } from '../../../domain/word-list';
 import { localChangeBus, type ChangeBus } from '../../db/change-bus';
 import { newId, nowIso } from '../../db/rows';
 import { loadSettings } from '../../db/settings-store';
@@ -103,7 +102,7 @@ export function chatService(deps: Deps) {
       const addressWait = await repo.take(`a|${tenant}|${addressHash}`, now, CHAT_RATE.intervalMs / CHAT_ADDRESS_FACTOR, CHAT_RATE.burst * CHAT_ADDRESS_FACTOR);
       if (addressWait > 0) throw refuse(addressWait, CHAT_MESSAGES.tooFast);
 
-      const held = !host && hasListedWord(`${input.name} ${input.text}`, wordListOf(settings.chatWordList));
+      const held = !host && findListedWord(`${input.name}\n${input.text}`, settings.chatWordList) !== null;
       const message = await repo.insert({ id: newId(), tenant, name: input.name, text: input.text, deviceId, addressHash, host, held, createdMs: now });
       if (held) return { status: 202, body: { id: message.id, held: true } };
       tell(tenant, { type: 'message', message });

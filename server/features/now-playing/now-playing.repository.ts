@@ -1,4 +1,5 @@
 import { NP_HISTORY_MAX, type NowPlayingSong, type PlayedSong } from '../../../domain/now-playing';
+import type { RequestStatus, SongRequest } from '../../../domain/requests';
 import type { Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import { isUniqueViolation, type Db } from '../../db/knex';
@@ -121,5 +122,24 @@ export function nowPlayingRepository(db: Db) {
       // The shows table is the shows feature's (its one repository).
       return (await showsRepository(db).list(tenant)).map(({ title, startTime, endTime, days }) => ({ title, startTime, endTime, days }));
     },
+
+    /**
+     * The song requests that may be on air now (docs/api.md "Song requests and dedications"):
+     * received since `receivedSinceMs`, or marked played since `playedSinceMs`. Never an address.
+     */
+    async requestCandidates(tenant: Tenant, receivedSinceMs: number, playedSinceMs: number): Promise<OnAirCandidate[]> {
+      const rows = (await db('song_requests')
+        .where({ tenant })
+        .andWhere((w) =>
+          w
+            .where((r) => r.where('status', 'received').andWhere('created_at', '>', nowIso(receivedSinceMs)))
+            .orWhere((p) => p.where('status', 'played').andWhere('played_at', '>', nowIso(playedSinceMs))),
+        )
+        .select('name', 'for_whom', 'title', 'artist', 'status', 'created_at', 'played_at')
+        .limit(500)) as { name: string; for_whom: string; title: string; artist: string; status: RequestStatus; created_at: string; played_at: string | null }[];
+      return rows.map((r) => ({ name: r.name, for: r.for_whom, title: r.title, artist: r.artist, status: r.status, createdAt: r.created_at, playedAt: r.played_at }));
+    },
   };
 }
+
+export interface OnAirCandidate extends Pick<SongRequest, 'name' | 'for' | 'title' | 'artist' | 'status' | 'createdAt' | 'playedAt'> {}

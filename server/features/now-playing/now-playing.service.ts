@@ -1,4 +1,5 @@
 import type { NowPlaying, NowPlayingSong } from '../../../domain/now-playing';
+import { PLAYED_ON_AIR_MS, REQUEST_MATCH_MS, requestOnAir } from '../../../domain/request-on-air';
 import { showOnAir } from '../../../domain/schedule';
 import type { Tenant } from '../../../domain/tenants';
 import { loadSettings } from '../../db/settings-store';
@@ -51,9 +52,11 @@ export function nowPlayingService(deps: Deps, options: NowPlayingOptions = {}) {
       if (good && Math.abs(deps.now() - good.fetchedMs) > LAST_GOOD_MAX_AGE_MS) good = null;
       const upstream = good?.data ?? null;
       const useUpstreamHistory = !!upstream?.history?.length;
-      const [shows, recorded] = await Promise.all([
+      const now = deps.now();
+      const [shows, recorded, requests] = await Promise.all([
         repo.shows(tenant),
         useUpstreamHistory ? Promise.resolve([]) : repo.history(tenant),
+        settings.enableRequests ? repo.requestCandidates(tenant, now - REQUEST_MATCH_MS, now - PLAYED_ON_AIR_MS) : Promise.resolve([]),
       ]);
       const logo = settings.logoUrl || null;
       // The show on air is worked out here, where the zone's rules are cheap, and not on a
@@ -66,11 +69,14 @@ export function nowPlayingService(deps: Deps, options: NowPlayingOptions = {}) {
       } else {
         nowPlaying = { title: show?.title ?? OFF_AIR_TITLE, artist: settings.displayName, art: logo };
       }
+      // A requested song on air (its title and artist, or a moderator's 'Played') names its requester.
+      const onAir = requestOnAir(requests, upstream?.song ? nowPlaying : null, now);
       return {
         nowPlaying,
         history: useUpstreamHistory ? upstream!.history! : recorded,
         listeners: upstream ? upstream.listeners : null,
         show: show?.title ?? null,
+        request: onAir ? { name: onAir.name, for: onAir.for } : null,
       };
     },
   };

@@ -38,7 +38,7 @@ describeEachEngine('now playing', (t) => {
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=10');
     expect(res.headers.etag).toBeTruthy();
-    expect(Object.keys(res.body).sort()).toEqual(['history', 'listeners', 'nowPlaying', 'show']);
+    expect(Object.keys(res.body).sort()).toEqual(['history', 'listeners', 'nowPlaying', 'request', 'show']);
     expect(res.body.show).toBeNull();
     expect(Object.keys(res.body.nowPlaying).sort()).toEqual(['art', 'artist', 'title']);
     expect(res.body.listeners).toBeNull();

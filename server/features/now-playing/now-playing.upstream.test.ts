@@ -95,6 +95,7 @@ describeEachEngine(
         ],
         listeners: 42,
         show: null,
+        request: null,
       });
     });
 
@@ -115,6 +116,7 @@ describeEachEngine(
         history: [],
         listeners: 87,
         show: null,
+        request: null,
       });
     });
 
@@ -210,6 +212,7 @@ describeEachEngine(
           history: [],
           listeners: null,
           show: null,
+          request: null,
         });
       }
       expect(upstream.requests).toBe(1);

@@ -8,6 +8,8 @@ import { mp3, PNG_1X1, TEXT } from '../../test/media-fixtures';
 import { ARTIST_NAME_MAX } from '../../../domain/artists';
 import { PRAYER_TEXT_MAX } from '../../../domain/prayers';
 import { createApp } from '../../app';
+import { demoSettings } from '../../db/seeds/demo';
+import { saveSettings } from '../../db/settings-store';
 import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
 import { createPasskey, signInWith } from '../../test/soft-authenticator';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document';
@@ -555,6 +557,20 @@ describeEachEngine('every documented route answers as documented', (t) => {
   it('the live relay, off (its answers while on: features/live/live.test.ts)', async () => {
     await call('visitor', 'get', '/live/master.m3u8', { status: 404 });
     await call('visitor', 'get', '/live/low.m3u8', { status: 404 });
+  });
+
+  it('song requests and dedications', async () => {
+    await call('visitor', 'get', '/api/requests/songs', { status: 404 });
+    await saveSettings(t().db, 'watzhott', { ...demoSettings('watzhott'), enableRequests: true }, t().clock.now);
+    await call('visitor', 'get', '/api/requests/songs?q=a', { status: 200 });
+    const device = { 'X-Device-Id': randomUUID() };
+    const created = await call('visitor', 'post', '/api/requests', { json: { title: 'Hymn', artist: 'Choir', name: 'Maya', for: 'Grandma', message: 'Love you' }, headers: device, status: 201 });
+    await call('visitor', 'post', '/api/requests', { json: { title: 'Again', artist: 'Choir' }, headers: device, status: 429 });
+    await call('visitor', 'get', '/api/requests/mine', { headers: device, status: 200 });
+    await call('admin', 'get', '/api/admin/requests', { status: 200 });
+    await call('admin', 'patch', `/api/admin/requests/${created.body.id}`, { json: { status: 'played' }, status: 200 });
+    const np = await call('visitor', 'get', '/api/np', { status: 200 });
+    expect(np.body.request).toEqual({ name: 'Maya', for: 'Grandma' });
   });
 
   it('called every documented route, as visitor and as admin where both are documented', () => {

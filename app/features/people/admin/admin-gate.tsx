@@ -27,6 +27,7 @@ export interface AdminGateProps {
 export const ADMIN_PAGES = [
   { to: '/admin/dashboard', label: 'Dashboard', area: 'moderation', buttonLabel: 'Access Dashboard', successDescription: 'Welcome to the admin dashboard.' },
   { to: '/admin/moderation', label: 'Moderation', area: 'moderation', buttonLabel: 'Access Moderation', successDescription: 'You can now moderate content.' },
+  { to: '/admin/requests', label: 'Requests', area: 'moderation', buttonLabel: 'Access Requests', successDescription: 'You can now work through song requests.' },
   { to: '/admin/settings', label: 'Settings', area: 'owner', buttonLabel: 'Access Settings', successDescription: 'You can now manage settings.' },
   { to: '/admin/ads', label: 'Ads', area: 'content', buttonLabel: 'Access Advertisement Settings', successDescription: 'You can now manage advertisement settings.' },
   { to: '/admin/schedule', label: 'Schedule', area: 'content', buttonLabel: 'Access Schedule', successDescription: 'You can now manage the schedule.' },

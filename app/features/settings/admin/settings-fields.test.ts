@@ -14,7 +14,7 @@ describe('settings fields', () => {
 
   it('lay out the four cards of docs/product.md and the toggles', () => {
     expect(SETTINGS_CARDS.map((c) => c.title)).toEqual(['Basic Information', 'Radio Configuration', 'Video Configuration', 'External Links']);
-    expect(TOGGLES.map((t) => t.label)).toEqual(['Reactions', 'Prayer Wall', 'Shoutouts', 'Low Data Mode', 'Relay the stream for listeners (adaptive quality, rewind)', 'Live Chat']);
+    expect(TOGGLES.map((t) => t.label)).toEqual(['Reactions', 'Prayer Wall', 'Shoutouts', 'Low Data Mode', 'Song Requests', 'Relay the stream for listeners (adaptive quality, rewind)', 'Live Chat']);
   });
 
   it('start the form from the loaded settings, without ad fields or tenant', () => {

@@ -61,7 +61,7 @@ export const SETTINGS_CARDS: SettingsCard[] = [
       url('vdoPanelIframe', 'VDO Panel Iframe URL'),
       url('vdoPanelHls', 'VDO Panel HLS URL'),
       html('chatweeEmbed', 'Chat Embed', { hint: 'Leave blank to use our own Live Chat (turn it on below).' }),
-      html('chatWordList', 'Chat Held Words', { hint: 'Our Live Chat: one word or phrase per line; a message with one waits for a moderator instead of showing.' }),
+      html('chatWordList', 'Word List', { hint: 'One word or phrase a line: a chat message with one waits for a moderator; a song dedication with one is refused.' }),
     ],
   },
   {
@@ -83,6 +83,7 @@ export const TOGGLES: { name: ToggleKey; label: string }[] = [
   { name: 'enablePrayerWall', label: 'Prayer Wall' },
   { name: 'enableShoutouts', label: 'Shoutouts' },
   { name: 'enableLowData', label: 'Low Data Mode' },
+  { name: 'enableRequests', label: 'Song Requests' },
   { name: 'liveRelay', label: 'Relay the stream for listeners (adaptive quality, rewind)' },
   { name: 'enableChat', label: 'Live Chat' },
 ];
