@@ -13,6 +13,7 @@ import { NewSponsorSchema, SponsorPatchSchema, SponsorSchema } from '../../domai
 import { InviteTokenSchema, NewInviteSchema, PasskeyAnswerSchema, PersonPatchSchema, ROLES, type ActivityEntry, type AdminMe, type Invite, type InvitePreview, type Person } from '../../domain/people';
 import { TENANTS } from '../../domain/tenants';
 import { EpisodePatchSchema, EpisodeSchema, NewEpisodeSchema } from '../../domain/episodes';
+import { BeaconSchema, LISTENING_KINDS, type AudienceReport, type BeaconAnswer } from '../../domain/audience';
 import { NewTrackSchema, TrackModerationSchema, TrackSchema } from '../../domain/tracks';
 
 /**
@@ -68,6 +69,19 @@ const ActivityEntrySchema = v.object({
 const CeremonyOptionsSchema = v.object({ ceremonyId: v.string(), options: v.record(v.string(), v.unknown()), invite: v.optional(InvitePreviewSchema) });
 const JoinedSchema = v.object({ ...AdminMeSchema.entries, passkeys: v.number() });
 const PasskeyCountSchema = v.object({ passkeys: v.number() });
+const BeaconAnswerSchema = v.object({ accepted: v.number(), refused: v.number() });
+const AudienceHourSchema = v.object({ hour: v.string(), peak: v.number(), average: v.number(), listeningHours: v.number(), unique: v.number() });
+const AudienceReportSchema = v.object({
+  from: v.string(),
+  to: v.string(),
+  hours: v.array(AudienceHourSchema),
+  totals: v.object({ listeningHours: v.number(), uniqueListeners: v.number(), averageMinutes: v.number(), sessions: v.number() }),
+  shows: v.array(v.object({ showId: v.string(), title: v.string(), listeningHours: v.number() })),
+  days: v.array(v.object({ day: v.string(), unique: v.number(), listeningHours: v.number() })),
+  kinds: v.array(v.object({ kind: v.picklist(LISTENING_KINDS), listeningHours: v.number() })),
+  countries: v.array(v.object({ country: v.string(), listeningHours: v.number() })),
+  upstream: v.array(v.object({ hour: v.string(), peak: v.number(), average: v.number() })),
+});
 const SettingsAnswerSchema = v.object({ ...SettingsSchema.entries, tenant: v.picklist(TENANTS) });
 
 export const COMPONENT_SCHEMAS = {
@@ -134,6 +148,9 @@ export const COMPONENT_SCHEMAS = {
   PasskeyAnswer: { schema: PasskeyAnswerSchema, mode: 'input', description: "The browser's WebAuthn answer (RegistrationResponseJSON or AuthenticationResponseJSON) and its ceremony." },
   Joined: { schema: JoinedSchema, mode: 'output', description: 'Joined with an invite: who you are now (the session cookie is set) and your passkey count.' },
   PasskeyCount: { schema: PasskeyCountSchema, mode: 'output', description: 'Another passkey was added: how many you have now.' },
+  Beacon: { schema: BeaconSchema, mode: 'input', description: "The player's listening events: `n` the device's clock when sent; each event its session `s`, install `i`, `e` start/beat/stop, `seq`, time `t`, `kind` and chosen `country`." },
+  BeaconAnswer: { schema: BeaconAnswerSchema, mode: 'output', description: 'How many events of the beacon counted, and how many were refused.' },
+  AudienceReport: { schema: AudienceReportSchema, mode: 'output', description: 'The listener report of a period, from the hourly and daily aggregates.' },
 } satisfies Record<string, ComponentSchema>;
 
 export type ComponentName = keyof typeof COMPONENT_SCHEMAS;
@@ -150,5 +167,7 @@ const sameTypes: [
   Same<v.InferOutput<typeof PersonSchema>, Person>,
   Same<v.InferOutput<typeof AdminMeSchema>, AdminMe>,
   Same<v.InferOutput<typeof ActivityEntrySchema>, ActivityEntry>,
-] = [true, true, true, true, true, true, true, true, true];
+  Same<v.InferOutput<typeof BeaconAnswerSchema>, BeaconAnswer>,
+  Same<v.InferOutput<typeof AudienceReportSchema>, AudienceReport>,
+] = [true, true, true, true, true, true, true, true, true, true, true];
 void sameTypes;

@@ -26,6 +26,7 @@ import * as mPush from './20261126120100_create_push';
 import * as mAdminPeople from './20261126130100_create_admin_people';
 import * as mLiveRelay from './20261126140000_create_live_relay';
 import * as mRecordings from './20261126150000_add_show_record_and_recordings';
+import * as mAudience from './20261127450200_create_audience';
 
 // Listed here rather than read from a folder, so the bundled server and the
 // tests run the very same migrations with no file-system lookup.
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126130100_create_admin_people': mAdminPeople,
   '20261126140000_create_live_relay': mLiveRelay,
   '20261126150000_add_show_record_and_recordings': mRecordings,
+  '20261127450200_create_audience': mAudience,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -515,6 +515,19 @@ describeEachEngine('every documented route answers as documented', (t) => {
     await call('visitor', 'delete', '/api/push/subscriptions', { json: { endpoint: subscription.endpoint }, status: 204 });
   });
 
+  it('the listener report', async () => {
+    const event = { s: 'session-0001', i: 'install-0001', e: 'start', seq: 0, t: Date.now(), kind: 'live', country: 'GY' };
+    const beacon = Buffer.from(JSON.stringify({ n: Date.now(), events: [event] }));
+    await call('visitor', 'post', '/api/listening', { raw: { type: 'text/plain;charset=UTF-8', data: beacon }, headers: { 'User-Agent': 'Mozilla/5.0 Chrome/131' }, status: 202 });
+    await call('visitor', 'post', '/api/listening', { raw: { type: 'text/plain', data: beacon }, headers: { 'User-Agent': 'Googlebot/2.1' }, status: 403 });
+    await call('visitor', 'post', '/api/listening', { raw: { type: 'text/plain', data: Buffer.from('{}') }, headers: { 'User-Agent': 'Mozilla/5.0' }, status: 400 });
+    await call('admin', 'get', '/api/admin/audience', { status: 200 });
+    await call('admin', 'get', '/api/admin/audience?from=nope', { status: 400 });
+    await call('visitor', 'get', '/api/admin/audience', { status: 401 });
+    await call('admin', 'get', '/api/admin/audience.csv', { status: 200 });
+    await call('visitor', 'get', '/api/admin/audience.csv', { status: 401 });
+  });
+
   it('the live relay, off (its answers while on: features/live/live.test.ts)', async () => {
     await call('visitor', 'get', '/live/master.m3u8', { status: 404 });
     await call('visitor', 'get', '/live/low.m3u8', { status: 404 });
