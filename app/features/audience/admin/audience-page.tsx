@@ -129,7 +129,7 @@ export function AudiencePage() {
 function Table({ caption, head, rows, empty }: { caption: string; head: string[]; rows: (string | number)[][]; empty?: string }) {
   if (rows.length === 0 && empty) return <p className="muted">{empty}</p>;
   return (
-    <div className="overflow-auto">
+    <div className="audience-table">
       <table className="striped">
         <caption>{caption}</caption>
         <thead>
