@@ -183,6 +183,20 @@ export function audienceRepository(db: Db) {
       return (await db<ShowRow>('shows').where({ tenant })).map(toShow);
     },
 
+    /** The upstream's last listener count per tenant, from the now-playing cache (np_cache). */
+    async upstreamListeners(): Promise<{ tenant: string; listeners: number; fetchedMs: number }[]> {
+      const rows = await db('np_cache').whereNotNull('payload').select('tenant', 'payload');
+      return rows.flatMap((r) => {
+        try {
+          const good = JSON.parse(r.payload as string) as { data?: { listeners?: unknown }; fetchedMs?: unknown };
+          const listeners = good.data?.listeners;
+          return typeof listeners === 'number' && typeof good.fetchedMs === 'number' ? [{ tenant: r.tenant as string, listeners, fetchedMs: good.fetchedMs }] : [];
+        } catch {
+          return [];
+        }
+      });
+    },
+
     /** Raw sessions and seen-sets older than the cutoff go; the aggregates stay. */
     async purgeBefore(cutoffMs: number): Promise<number> {
       const sessions = await db('listening_sessions').where('started_ms', '<', cutoffMs).where({ open: false }).delete();

@@ -2,7 +2,7 @@ import { SESSION_TIMEOUT_MS, type Beacon, type BeaconAnswer, type BeaconEvent } 
 import { isTenant, type Tenant } from '../../../domain/tenants';
 import { loadSettings } from '../../db/settings-store';
 import type { Deps } from '../../http/context';
-import { aggregateStretch, type Schedule } from './audience.aggregate';
+import { aggregateStretch, hourOf, type Schedule } from './audience.aggregate';
 import { audienceRepository, type SessionRow } from './audience.repository';
 
 /** A device clock within this of the server's is trusted as it is; another is corrected by its offset. */
@@ -25,6 +25,8 @@ export interface AudienceService {
   accept(tenant: Tenant, beacon: Beacon): Promise<BeaconAnswer>;
   /** Closes every session silent for SESSION_TIMEOUT_MS at its last heartbeat. */
   closeStale(): Promise<number>;
+  /** Adds the upstream's current listener count (when fresh) to this hour's upstream series. */
+  sampleUpstream(): Promise<void>;
   purge(): Promise<number>;
   stop(): void;
 }
@@ -106,7 +108,20 @@ export function audienceService(deps: Deps): AudienceService {
         if (stale.length < 500) return closed;
       }
     }));
-  const timer = setInterval(() => void closeStale().catch(() => undefined), CLOSE_PASS_MS);
+  const sampleUpstream = async () => {
+    const now = deps.now();
+    for (const u of await repo.upstreamListeners()) {
+      // A count older than two minutes is the upstream gone quiet, not an audience.
+      if (now - u.fetchedMs <= 2 * 60_000) await repo.addUpstreamSample(u.tenant, hourOf(now), u.listeners);
+    }
+  };
+  let passes = 0;
+  const timer = setInterval(() => {
+    passes += 1;
+    void closeStale().catch(() => undefined);
+    if (passes % 2 === 0) void sampleUpstream().catch(() => undefined);
+    if (passes % 120 === 0) void service.purge().catch(() => undefined);
+  }, CLOSE_PASS_MS);
   timer.unref();
 
   const service: AudienceService = {
@@ -122,6 +137,7 @@ export function audienceService(deps: Deps): AudienceService {
       return { accepted, refused: beacon.events.length - accepted };
     },
     closeStale,
+    sampleUpstream,
     purge: () => repo.purgeBefore(deps.now() - RAW_KEEP_MS),
     stop: () => clearInterval(timer),
   };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, expect, it } from 'vitest';
+import type { Deps } from '../../http/context';
 import { adminHeaders } from '../../test/api-requests';
+import { audienceService } from './audience.service';
 import { describeEachEngine, freshAddress } from '../../test/test-app';
 
 const MIN = 60_000;
@@ -158,5 +160,34 @@ describeEachEngine('audience', (t) => {
     expect(lines.slice(1)).toEqual(page.hours.map((h) => [h.hour, h.peak, h.average, h.listeningHours, h.unique].join(',')));
     expect(lines[1]).toBe(`${new Date(base).toISOString()},2,0.15,0.15,2`);
     expect((await t().http().get(`/api/admin/audience?${q}`)).status).toBe(401);
+  });
+
+  it("records the upstream's own listener count as a separate hourly series", async () => {
+    const service = audienceService({ db: t().db, now: () => t().clock.now } as unknown as Deps);
+    const cache = (listeners: number) => ({ tenant: 'watzhott', url: 'http://upstream.example/np', fetched_ms: t().clock.now, payload: JSON.stringify({ data: { listeners }, fetchedMs: t().clock.now, songSinceMs: t().clock.now }) });
+    await t().db('np_cache').where({ tenant: 'watzhott' }).delete();
+    t().clock.now = at(5);
+    await t().db('np_cache').insert(cache(40));
+    await service.sampleUpstream();
+    t().clock.now = at(6);
+    await t().db('np_cache').where({ tenant: 'watzhott' }).update(cache(60));
+    await service.sampleUpstream();
+    // A stale count is not sampled.
+    t().clock.now = at(20);
+    await service.sampleUpstream();
+    const r = (await report()) as unknown as { upstream: unknown[]; totals: { sessions: number } };
+    expect(r.upstream).toEqual([{ hour: new Date(base).toISOString(), peak: 60, average: 50 }]);
+    expect(r.totals.sessions).toBe(0);
+    await t().db('np_cache').where({ tenant: 'watzhott' }).delete();
+  });
+
+  it('purges raw sessions after 90 days and keeps the aggregates', async () => {
+    await play(listener(), 0, 4);
+    const service = audienceService({ db: t().db, now: () => t().clock.now } as unknown as Deps);
+    t().clock.now = at(0) + 91 * 24 * HOUR;
+    expect(await service.purge()).toBeGreaterThanOrEqual(1);
+    expect(await t().db('listening_sessions').where('started_ms', '<', at(1))).toEqual([]);
+    t().clock.now = at(10);
+    expect((await report()).totals.listeningHours).toBe(0.07);
   });
 });
