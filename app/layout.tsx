@@ -182,7 +182,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Admins at work are not an audience: no impressions counted on admin pages. */}
         {footerAdReady && !pathname.startsWith('/admin') && <AdSlot slot="footer" />}
         <small>
-          © {new Date().getFullYear()} {name}
+          © {new Date().getFullYear()} {name} · <Link to="/privacy">Privacy</Link>
         </small>
       </footer>
       <UpdatePrompt />

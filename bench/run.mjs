@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './first-visit-size.mjs';
+import { audienceBench, audienceRow } from './audience.mjs';
 import { listenersBench, listenersReport, listenersSection, previousListenersSection } from './listeners.mjs';
 import { buildFloor, calibrate, calibratedLighthouse, serveFloor } from './lighthouse.mjs';
 import { timeToFirstSound } from './first-sound.mjs';
@@ -538,6 +539,12 @@ await step('listeners', async () => {
 await step('episodes', () => episodesBench({ row, notes }), 1_200_000);
 // Issue 34, with a station and a server of its own (bench/live-relay.mjs).
 await step('live-relay', () => liveRelayBench({ row, notes }));
+// Issue 45 (bench/audience.mjs, its own server): 10,000 listeners' heartbeats for a minute.
+await step('audience', async () => {
+  const r = await audienceBench();
+  row(...audienceRow(r));
+  notes.push(`Audience: ${r.listeners} sessions, one heartbeat each over ${(r.elapsedMs / 1000).toFixed(0)} s: ${r.cpuSeconds.toFixed(1)} s of server CPU; ${r.refused} refused.`);
+}, 600_000);
 
 const cpus = os.cpus();
 const machine = `${os.type()} ${os.release()} (${os.platform()}/${os.arch()}), ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}`;

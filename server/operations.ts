@@ -1,6 +1,7 @@
 import type { Operation } from './http/operation';
 import { ACTIVITY_OPERATIONS } from './features/activity/activity.operations';
 import { ADS_OPERATIONS, OUT_OPERATIONS } from './features/ads/ads.operations';
+import { AUDIENCE_OPERATIONS } from './features/audience/audience.operations';
 import { ARTISTS_OPERATIONS } from './features/artists/artists.operations';
 import { CHAT_OPERATIONS } from './features/chat/chat.operations';
 import { EPISODES_OPERATIONS } from './features/episodes/episodes.operations';
@@ -48,6 +49,7 @@ export const OPERATION_LISTS: readonly (readonly Operation[])[] = [
   LIVE_OPERATIONS,
   CHAT_OPERATIONS,
   REQUESTS_OPERATIONS,
+  AUDIENCE_OPERATIONS,
 ];
 
 export const OPERATIONS: readonly Operation[] = OPERATION_LISTS.flat();

@@ -15,6 +15,7 @@ import { TENANTS } from '../../domain/tenants';
 import { ChatHeldSchema, ChatMessageRefSchema, ChatMessageSchema, ChatMuteSchema, ChatReleaseSchema, ChatReviewItemSchema, NewChatMessageSchema } from '../../domain/chat';
 import { NewSongRequestSchema, REQUEST_STATUSES, RequestPatchSchema, type OnAirRequest, type RequestableSong, type SongRequest } from '../../domain/requests';
 import { EpisodePatchSchema, EpisodeSchema, NewEpisodeSchema } from '../../domain/episodes';
+import { BeaconSchema, LISTENING_KINDS, type AudienceReport, type BeaconAnswer } from '../../domain/audience';
 import { NewTrackSchema, TrackModerationSchema, TrackSchema } from '../../domain/tracks';
 
 /**
@@ -93,6 +94,19 @@ const ActivityEntrySchema = v.object({
 const CeremonyOptionsSchema = v.object({ ceremonyId: v.string(), options: v.record(v.string(), v.unknown()), invite: v.optional(InvitePreviewSchema) });
 const JoinedSchema = v.object({ ...AdminMeSchema.entries, passkeys: v.number() });
 const PasskeyCountSchema = v.object({ passkeys: v.number() });
+const BeaconAnswerSchema = v.object({ accepted: v.number(), refused: v.number() });
+const AudienceHourSchema = v.object({ hour: v.string(), peak: v.number(), average: v.number(), listeningHours: v.number(), unique: v.number() });
+const AudienceReportSchema = v.object({
+  from: v.string(),
+  to: v.string(),
+  hours: v.array(AudienceHourSchema),
+  totals: v.object({ listeningHours: v.number(), uniqueListeners: v.number(), averageMinutes: v.number(), sessions: v.number() }),
+  shows: v.array(v.object({ showId: v.string(), title: v.string(), listeningHours: v.number() })),
+  days: v.array(v.object({ day: v.string(), unique: v.number(), listeningHours: v.number() })),
+  kinds: v.array(v.object({ kind: v.picklist(LISTENING_KINDS), listeningHours: v.number() })),
+  countries: v.array(v.object({ country: v.string(), listeningHours: v.number() })),
+  upstream: v.array(v.object({ hour: v.string(), peak: v.number(), average: v.number() })),
+});
 const SettingsAnswerSchema = v.object({ ...SettingsSchema.entries, tenant: v.picklist(TENANTS) });
 
 export const COMPONENT_SCHEMAS = {
@@ -184,6 +198,9 @@ export const COMPONENT_SCHEMAS = {
   ChatMute: { schema: ChatMuteSchema, mode: 'output', description: 'The sender of the message (their device and address) is muted until then.' },
   ChatReviewItem: { schema: ChatReviewItemSchema, mode: 'output', description: 'A held or reported chat message waiting for a moderator, with its report count.' },
   ChatRelease: { schema: ChatReleaseSchema, mode: 'input', description: 'Show a held or reported message after all.' },
+  Beacon: { schema: BeaconSchema, mode: 'input', description: "The player's listening events: `n` the device's clock when sent; each event its session `s`, install `i`, `e` start/beat/stop, `seq`, time `t`, `kind` and chosen `country`." },
+  BeaconAnswer: { schema: BeaconAnswerSchema, mode: 'output', description: 'How many events of the beacon counted, and how many were refused.' },
+  AudienceReport: { schema: AudienceReportSchema, mode: 'output', description: 'The listener report of a period, from the hourly and daily aggregates.' },
 } satisfies Record<string, ComponentSchema>;
 
 export type ComponentName = keyof typeof COMPONENT_SCHEMAS;
@@ -204,5 +221,7 @@ const sameTypes: [
   Same<v.InferOutput<typeof OnAirRequestSchema>, OnAirRequest>,
   Same<v.InferOutput<typeof RequestableSongSchema>, RequestableSong>,
   Same<v.InferOutput<typeof SongRequestSchema>, SongRequest>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true];
+  Same<v.InferOutput<typeof BeaconAnswerSchema>, BeaconAnswer>,
+  Same<v.InferOutput<typeof AudienceReportSchema>, AudienceReport>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
 void sameTypes;

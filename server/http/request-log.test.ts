@@ -182,7 +182,7 @@ describe('a client that goes away mid-download', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(app.errors).toEqual([]);
       expect(consoleError).not.toHaveBeenCalled();
-      expect(app.lines.map((l) => JSON.parse(l) as { route: string })).toMatchObject([{ route: '/uploads/(file)' }]);
+      expect(app.lines.map((l) => JSON.parse(l) as { route: string })).toMatchObject([{ route: '/uploads/:name' }]);
     } finally {
       consoleError.mockRestore();
       await app.close();

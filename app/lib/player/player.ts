@@ -28,6 +28,8 @@ if (typeof window !== 'undefined') {
   window.addEventListener('online', () => player.online());
   // The stream a tap started before the app ran plays on, in this player (first-tap.ts).
   takeOverFirstTap(player);
+  // The listening beacon (docs/api.md "Audience"): its own small chunk, after the player.
+  void import('./listening-beacon').then((m) => m.watchListening(player));
 }
 
 /** Playing, or on its way to playing. */

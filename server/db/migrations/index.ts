@@ -30,6 +30,7 @@ import * as mSessionVerifiedAt from './20261127104100_add_admin_sessions_verifie
 import * as mPushLimits from './20261127141700_add_push_subscription_address_host';
 import * as mChat from './20261127120000_create_chat_a44';
 import * as mSongRequests from './20261127440200_create_song_requests';
+import * as mAudience from './20261127450200_create_audience';
 
 // Listed here rather than read from a folder, so the bundled server and the
 // tests run the very same migrations with no file-system lookup.
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261127141700_add_push_subscription_address_host': mPushLimits,
   '20261127120000_create_chat_a44': mChat,
   '20261127440200_create_song_requests': mSongRequests,
+  '20261127450200_create_audience': mAudience,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -516,7 +516,7 @@ describeEachEngine('every documented route answers as documented', (t) => {
     const show = (await call('admin', 'post', '/api/shows', { json: { title: 'Reminder Hour', description: '', startTime: '19:00', endTime: '20:00', days: ['Sunday'] }, status: 201 })).body.id as string;
     const key = await call('visitor', 'get', '/api/push/key', { status: 200 });
     const keys = { p256dh: key.body.publicKey as string, auth: 'AAAAAAAAAAAAAAAAAAAAAA' };
-    const subscription = { endpoint: 'https://push.example.net/send/abc', keys };
+    const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys };
     await call('visitor', 'post', '/api/push/subscriptions', { json: { subscription, showIds: [show] }, status: 201 });
     await call('visitor', 'post', '/api/push/subscriptions', { json: { subscription, showIds: [] }, status: 200 });
     await call('visitor', 'post', '/api/push/subscriptions', { json: { subscription: { ...subscription, endpoint: 'http://127.0.0.1/push' }, showIds: [show] }, status: 400 });
@@ -552,6 +552,19 @@ describeEachEngine('every documented route answers as documented', (t) => {
     });
     expect(status).toBe(200);
     expectDocumented('visitor', 'get', '/api/chat/events', { status, body: undefined, headers: { 'content-type': type } });
+  });
+
+  it('the listener report', async () => {
+    const event = { s: 'session-0001', i: 'install-0001', e: 'start', seq: 0, t: Date.now(), kind: 'live', country: 'GY' };
+    const beacon = Buffer.from(JSON.stringify({ n: Date.now(), events: [event] }));
+    await call('visitor', 'post', '/api/listening', { raw: { type: 'text/plain;charset=UTF-8', data: beacon }, headers: { 'User-Agent': 'Mozilla/5.0 Chrome/131' }, status: 202 });
+    await call('visitor', 'post', '/api/listening', { raw: { type: 'text/plain', data: beacon }, headers: { 'User-Agent': 'Googlebot/2.1' }, status: 403 });
+    await call('visitor', 'post', '/api/listening', { raw: { type: 'text/plain', data: Buffer.from('{}') }, headers: { 'User-Agent': 'Mozilla/5.0' }, status: 400 });
+    await call('admin', 'get', '/api/admin/audience', { status: 200 });
+    await call('admin', 'get', '/api/admin/audience?from=nope', { status: 400 });
+    await call('visitor', 'get', '/api/admin/audience', { status: 401 });
+    await call('admin', 'get', '/api/admin/audience.csv', { status: 200 });
+    await call('visitor', 'get', '/api/admin/audience.csv', { status: 401 });
   });
 
   it('the live relay, off (its answers while on: features/live/live.test.ts)', async () => {

@@ -34,6 +34,7 @@ export const ADMIN_PAGES = [
   { to: '/admin/events', label: 'Events', area: 'content', buttonLabel: 'Access Events', successDescription: 'You can now manage events.' },
   { to: '/admin/sponsors', label: 'Sponsors', area: 'content', buttonLabel: 'Access Sponsors', successDescription: 'You can now manage sponsors.' },
   { to: '/admin/episodes', label: 'Episodes', area: 'content', buttonLabel: 'Access Episodes', successDescription: 'You can now manage episodes.' },
+  { to: '/admin/audience', label: 'Audience', area: 'content', buttonLabel: 'Access Audience', successDescription: 'You can now see who listens.' },
   { to: '/admin/people', label: 'People', area: 'owner', buttonLabel: 'Access People', successDescription: 'You can now manage people.' },
   { to: '/admin/activity', label: 'Activity', area: 'owner', buttonLabel: 'Access Activity', successDescription: 'You can now see who did what.' },
 ] as const satisfies readonly { to: string; label: string; area: AdminArea; buttonLabel: string; successDescription: string }[];

@@ -1,0 +1,50 @@
+import { expect, test, unlockAdmin } from './fixtures';
+
+// The listener report end to end (docs/api.md "Audience"): on a 375 px phone, the demo stream
+// plays for three minutes of the page's clock (Playwright's page.clock drives the heartbeats;
+// the server takes the device's times, which stay within its 5-minute allowance), is paused,
+// and the session shows on /admin/audience.
+test('three minutes of the demo stream show on /admin/audience', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.clock.install();
+  const beacons: { e: string; seq: number; kind: string }[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname !== '/api/listening') return;
+    const body = JSON.parse(r.postData() ?? '{}') as { events?: { e: string; seq: number; kind: string }[] };
+    beacons.push(...(body.events ?? []));
+  });
+
+  await page.goto('/');
+  const bar = page.getByRole('region', { name: 'Now playing' });
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+  await expect.poll(() => beacons.map((b) => b.e)).toEqual(['start']);
+
+  for (let minute = 1; minute <= 3; minute++) await page.clock.runFor(60_000);
+  await expect.poll(() => beacons.map((b) => b.e)).toEqual(['start', 'beat', 'beat', 'beat']);
+  expect(beacons.map((b) => b.seq)).toEqual([0, 1, 2, 3]);
+  expect(beacons[0]!.kind).toBe('live');
+
+  await bar.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(() => beacons.at(-1)?.e).toBe('stop');
+  // Nothing while paused.
+  await page.clock.runFor(120_000);
+  expect(beacons).toHaveLength(5);
+
+  await page.goto('/admin/audience');
+  await unlockAdmin(page, 'Access Audience');
+  await expect(page.getByRole('heading', { name: 'Audience', level: 1 })).toBeVisible();
+  // Other specs may listen on this server too: at least this session's three minutes.
+  await expect.poll(async () => Number(await page.getByTestId('sessions').textContent())).toBeGreaterThanOrEqual(1);
+  expect(Number(await page.getByTestId('total-hours').textContent())).toBeGreaterThanOrEqual(0.05);
+  expect(Number(await page.getByTestId('unique-listeners').textContent())).toBeGreaterThanOrEqual(1);
+  await expect(page.getByRole('table', { name: 'Hours with listeners' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Print summary' })).toBeVisible();
+  // The page fits the phone: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page.getByRole('heading', { name: 'Privacy', level: 1 })).toBeVisible();
+});
