@@ -107,7 +107,7 @@ test.describe('moderation queues', () => {
   test('tabs, counts and the pending badge on watzhott: no Prayers tab', async ({ page }) => {
     await unlock(page, '/admin/moderation');
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveText([/^Artists \(\d+\)$/, /^Tracks \(\d+\)$/, /^Shoutouts \(\d+\)$/, 'Events']);
+    await expect(tabs).toHaveText([/^Artists \(\d+\)$/, /^Tracks \(\d+\)$/, /^Shoutouts \(\d+\)$/, /^Chat \(\d+\)$/, 'Events']);
     const counts = (await tabs.allTextContents()).map((t) => Number(/\((\d+)\)/.exec(t)?.[1] ?? 0));
     await expect(page.getByTestId('pending-badge')).toHaveText(`${counts.reduce((a, b) => a + b, 0)} pending`);
     await expectNoSideways(page);
@@ -196,7 +196,7 @@ test.describe('moderation queues', () => {
     expect(created.status(), await created.text()).toBe(201);
 
     await unlock(page, caribbean('/admin/moderation'));
-    await expect(page.getByRole('tab')).toHaveText([/^Artists \(\d+\)$/, /^Tracks \(\d+\)$/, /^Prayers \(\d+\)$/, /^Shoutouts \(\d+\)$/, 'Events']);
+    await expect(page.getByRole('tab')).toHaveText([/^Artists \(\d+\)$/, /^Tracks \(\d+\)$/, /^Prayers \(\d+\)$/, /^Shoutouts \(\d+\)$/, /^Chat \(\d+\)$/, 'Events']);
     await openTab(page, /^Prayers/);
     const r = row(page, marker);
     await expect(r).toContainText(`${text.slice(0, 80)}...`);

@@ -74,9 +74,9 @@ test('an owner invites a moderator, who joins with a passkey, moderates on a pho
   await expect(first.page.getByText(`Hello ${name}`)).toBeVisible();
   await first.page.getByRole('button', { name: 'Create passkey' }).click();
   await expect(first.page.getByRole('heading', { name: 'Content Moderation' })).toBeVisible();
-  // A moderator's tabs: moderation and the dashboard only.
+  // A moderator's tabs: the dashboard, moderation and song requests only.
   const menu = first.page.getByRole('navigation', { name: 'Admin' });
-  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Moderation']);
+  await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Moderation', 'Requests']);
   await first.page.getByTestId('moderation-row').filter({ hasText: artist }).getByRole('button', { name: `Approve ${artist}` }).click();
   await expect(toast(first.page)).toContainText('Artist moderated successfully');
   await expectNoSideways(first.page);
