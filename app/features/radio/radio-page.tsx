@@ -8,9 +8,9 @@ import { useLowData } from '../../lib/low-data';
 import { useNowPlaying } from './api';
 import { isActive, player, usePlayer, type PlayerStatus } from '../../lib/player/player';
 import { useSettings } from '../settings/api';
-import { OnAirRequest, RequestSongButton } from '../requests/on-air-request';
 import { currentTenant } from '../../lib/tenant';
 import { useTheme } from '../../lib/theme';
+import { useAfterLoad } from '../../lib/use-after-load';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { STILL_DRAWING_ATTRIBUTE, useStillDrawing } from '../../lib/page-drawing';
@@ -24,6 +24,10 @@ export const RECENTLY_PLAYED_COUNT = 3;
 const ListenAgainSection = lazy(() => import('../episodes/listen-again-section'));
 // Our live chat (docs/product.md "Live chat"), fetched only where it shows.
 const ChatRoom = lazy(() => import('../chat/chat-room'));
+// Song requests (docs/product.md "Requests"): loaded only where they show, so the first visit stays
+// within its budget at the wire (docs/performance.md).
+const OnAirRequest = lazy(() => import('../requests/on-air-request').then((m) => ({ default: m.OnAirRequest })));
+const RequestSongButton = lazy(() => import('../requests/on-air-request').then((m) => ({ default: m.RequestSongButton })));
 
 function ListenAgainWhenSeen() {
   const [ref, near] = useNearViewport<HTMLDivElement>('0px');
@@ -204,6 +208,8 @@ const PLAYER_STATE: Partial<Record<PlayerStatus, string>> = {
 function OnAir() {
   const settings = useSettings();
   const np = useNowPlaying();
+  // Song requests mount after the load event (lib/use-after-load.ts): their chunk is not the first visit's.
+  const afterLoad = useAfterLoad();
   const state = usePlayer();
   const [lowData] = useLowData();
   const s = settings.data;
@@ -251,7 +257,11 @@ function OnAir() {
             <Mic size={16} /> {show}
           </p>
         )}
-        <OnAirRequest np={np.data} />
+        {afterLoad && np.data?.request && (
+          <Suspense fallback={null}>
+            <OnAirRequest np={np.data} />
+          </Suspense>
+        )}
         <div className="hero-controls">
           {/* On the server's page it plays before the app has started: data-stream is the page's
               first-tap script's (app/lib/player/first-tap/first-tap.ts), until the app claims the button. */}
@@ -278,7 +288,11 @@ function OnAir() {
           )}
         </div>
         {!stream && settings.isSuccess && <p className="hero-artist">The stream is being set up.</p>}
-        {s?.enableRequests && <RequestSongButton />}
+        {afterLoad && s?.enableRequests && (
+          <Suspense fallback={null}>
+            <RequestSongButton />
+          </Suspense>
+        )}
       </div>
     </section>
   );
