@@ -84,7 +84,8 @@ test.describe('watch', () => {
     const np = await (await request.get('/api/np')).json();
     // The demo has no now-playing source, so no listener count to show.
     expect(np.listeners).toBeNull();
-    await withSettings(request, { vdoPanelIframe: '', chatweeEmbed: '' }, async () => {
+    // Our own chat off (the demo has it on, e2e/chat.spec.ts): the seed's placeholder shows.
+    await withSettings(request, { vdoPanelIframe: '', chatweeEmbed: '', enableChat: false }, async () => {
       await page.goto('/watch');
       await expect(page.getByText('The live video is being set up.')).toBeVisible();
       await expect(page.locator('iframe[title="Live video"]')).toHaveCount(0);

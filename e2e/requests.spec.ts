@@ -43,8 +43,8 @@ test('a request with a dedication reaches the moderators; Played names its reque
     // One request per listener per 10 minutes: the second is refused with the reason.
     await page.getByRole('button', { name: 'Request a song' }).click();
     await dialog.getByRole('radio', { name: 'Another song' }).check();
-    await dialog.getByLabel('Title').fill('Second Song');
-    await dialog.getByLabel('Artist').fill('Someone');
+    await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Second Song');
+    await dialog.getByRole('textbox', { name: 'Artist', exact: true }).fill('Someone');
     await dialog.getByRole('button', { name: 'Send Request' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('You can request one song every 10 minutes. Please try again later.');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -55,7 +55,8 @@ export const SHARED_WIDGETS = new Set([
   'features/shoutouts/shoutout-form', // the radio page's shoutout form
   'features/chat/chat-room', // the live chat on the radio and Watch pages
   'features/chat/admin/chat-review', // the chat tab of moderation
-  'features/requests/on-air-request', // 'Request a song' and the on-air dedication on the radio page
+  'features/requests/on-air-request', // the requested song on air, on the radio page
+  'features/requests/request-song-button', // 'Request a song' on the radio page
 ]);
 const IMPORT = /(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)['"](\.{1,2}\/[^'"?]+)/gm;
 

@@ -11,6 +11,7 @@ import { useSettings } from '../settings/api';
 import { currentTenant } from '../../lib/tenant';
 import { useTheme } from '../../lib/theme';
 import { useAfterLoad } from '../../lib/use-after-load';
+import { RequestSongButton } from '../requests/request-song-button';
 import { useDeferredMount } from '../../lib/use-deferred-mount';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { STILL_DRAWING_ATTRIBUTE, useStillDrawing } from '../../lib/page-drawing';
@@ -24,10 +25,9 @@ export const RECENTLY_PLAYED_COUNT = 3;
 const ListenAgainSection = lazy(() => import('../episodes/listen-again-section'));
 // Our live chat (docs/product.md "Live chat"), fetched only where it shows.
 const ChatRoom = lazy(() => import('../chat/chat-room'));
-// Song requests (docs/product.md "Requests"): loaded only where they show, so the first visit stays
-// within its budget at the wire (docs/performance.md).
+// The requested song on air (docs/product.md "Requests"): loaded only when one is, so the first
+// visit stays within its budget at the wire (docs/performance.md).
 const OnAirRequest = lazy(() => import('../requests/on-air-request').then((m) => ({ default: m.OnAirRequest })));
-const RequestSongButton = lazy(() => import('../requests/on-air-request').then((m) => ({ default: m.RequestSongButton })));
 
 function ListenAgainWhenSeen() {
   const [ref, near] = useNearViewport<HTMLDivElement>('0px');
@@ -208,7 +208,7 @@ const PLAYER_STATE: Partial<Record<PlayerStatus, string>> = {
 function OnAir() {
   const settings = useSettings();
   const np = useNowPlaying();
-  // Song requests mount after the load event (lib/use-after-load.ts): their chunk is not the first visit's.
+  // The on-air request line mounts after the load event (lib/use-after-load.ts): its chunk is not the first visit's.
   const afterLoad = useAfterLoad();
   const state = usePlayer();
   const [lowData] = useLowData();
@@ -288,11 +288,7 @@ function OnAir() {
           )}
         </div>
         {!stream && settings.isSuccess && <p className="hero-artist">The stream is being set up.</p>}
-        {afterLoad && s?.enableRequests && (
-          <Suspense fallback={null}>
-            <RequestSongButton />
-          </Suspense>
-        )}
+        {s?.enableRequests && <RequestSongButton />}
       </div>
     </section>
   );
