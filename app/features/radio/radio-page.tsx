@@ -116,6 +116,7 @@ export function RadioPage() {
   // shoutout form (when the station takes shoutouts) can come with it.
   const ShoutoutForm = useShoutoutForm(!!s?.enableShoutouts);
   const restReady = useDeferredMount() && !settings.isPending && ShoutoutForm !== undefined;
+  const chatMayMount = useAfterLoad();
   useStillDrawing(!restReady);
 
   return (
@@ -161,9 +162,13 @@ export function RadioPage() {
               {s?.chatweeEmbed ? (
                 <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={360} whenNear />
               ) : s?.enableChat ? (
-                <Suspense fallback={null}>
-                  <ChatRoom lowData={lowData} />
-                </Suspense>
+                // After the load event (lib/use-after-load.ts): the room's chunk and styles are
+                // not the first visit's, whatever the race between hydration and load.
+                chatMayMount && (
+                  <Suspense fallback={null}>
+                    <ChatRoom lowData={lowData} />
+                  </Suspense>
+                )
               ) : (
                 <p className="muted">Live chat is coming soon.</p>
               )}
