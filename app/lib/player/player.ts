@@ -28,8 +28,12 @@ if (typeof window !== 'undefined') {
   window.addEventListener('online', () => player.online());
   // The stream a tap started before the app ran plays on, in this player (first-tap.ts).
   takeOverFirstTap(player);
-  // The listening beacon (docs/api.md "Audience"): its own small chunk, after the player.
-  void import('./listening-beacon').then((m) => m.watchListening(player));
+  // The listening beacon (docs/api.md "Audience"): its own small chunk, fetched after the load
+  // event so it is never part of the first visit at the wire (docs/performance.md); it counts
+  // from the state the player is in when it arrives.
+  const watch = () => void import('./listening-beacon').then((m) => m.watchListening(player));
+  if (document.readyState === 'complete') watch();
+  else window.addEventListener('load', watch, { once: true });
 }
 
 /** Playing, or on its way to playing. */
