@@ -41,11 +41,17 @@ function Room() {
   useChatEvents(true);
   const access = useAdminAccess();
   const moderator = !!access && roleMayUse(access.role, 'moderation');
-  const pending = useMutationState<NewChatMessage>({
+  const sending = useMutationState<{ message: NewChatMessage; at: number }>({
     filters: { mutationKey: chatKeys.send, status: 'pending' },
-    select: (m) => (m.state.variables as OutboxVariables<NewChatMessage> | undefined)?.payload as NewChatMessage,
+    select: (m) => ({ message: (m.state.variables as OutboxVariables<NewChatMessage> | undefined)?.payload as NewChatMessage, at: m.state.submittedAt }),
   });
   const list = messages.data ?? [];
+  // The stream can bring our own message before its send has answered: it is then delivered,
+  // not waiting, and shows once. (The same text from one sender twice within a minute is
+  // refused, so a match in that minute is this message.)
+  const pending = sending
+    .filter(({ message, at }) => message && !list.some((m) => m.name === message.name.trim() && m.text === message.text.trim() && Date.parse(m.at) >= at - 60_000))
+    .map(({ message }) => message);
   const pinned = list.find((m) => m.pinned);
   const logRef = useRef<HTMLOListElement>(null);
 
