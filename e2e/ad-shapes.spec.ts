@@ -17,11 +17,11 @@ async function uploadPng(request: APIRequestContext, width: number, height: numb
 }
 
 /** Only our ad is active while the test runs; the others are put back afterwards. */
-async function onlyThisAd(request: APIRequestContext, imageUrl: string, alt: string) {
+async function onlyThisAd(request: APIRequestContext, origin: string, imageUrl: string, alt: string) {
   const ads = (await (await request.get('/api/ads', { headers: admin })).json()) as { id: string; active: boolean }[];
   const wasActive = ads.filter((a) => a.active);
   for (const a of wasActive) expect((await request.patch(`/api/ads/${a.id}`, { headers: admin, data: { active: false } })).status()).toBe(200);
-  const created = await request.post('/api/ads', { headers: admin, data: { imageUrl, targetUrl: 'http://127.0.0.1:' + (process.env.E2E_PORT ?? '4319') + '/sponsors', alt, slots: ALL_SLOTS, countries: [], active: true } });
+  const created = await request.post('/api/ads', { headers: admin, data: { imageUrl, targetUrl: `${origin}/sponsors`, alt, slots: ALL_SLOTS, countries: [], active: true } });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { id: string }).id;
   return {
@@ -104,10 +104,10 @@ for (const [shape, w, h] of [
   ['tall', 160, 600],
   ['1×1', 1, 1],
 ] as const) {
-  test(`a ${shape} creative stays inside every slot's box and the whole slot links to /out/{id}`, async ({ page, request }) => {
+  test(`a ${shape} creative stays inside every slot's box and the whole slot links to /out/{id}`, async ({ page, request, baseURL }) => {
     test.setTimeout(90_000); // four pages, every slot measured
     const alt = `Shape test ${shape}`;
-    const ad = await onlyThisAd(request, await uploadPng(request, w, h), alt);
+    const ad = await onlyThisAd(request, baseURL!, await uploadPng(request, w, h), alt);
     try {
       for (const path of PAGES) {
         await page.goto(path);
@@ -120,9 +120,9 @@ for (const [shape, w, h] of [
   });
 }
 
-test('a square ad in the 728×90 leaderboard opens /out/{id} in a new tab, which counts the click', async ({ page, request }) => {
+test('a square ad in the 728×90 leaderboard opens /out/{id} in a new tab, which counts the click', async ({ page, request, baseURL }) => {
   const alt = 'Square leaderboard';
-  const ad = await onlyThisAd(request, await uploadPng(request, 500, 500), alt);
+  const ad = await onlyThisAd(request, baseURL!, await uploadPng(request, 500, 500), alt);
   try {
     await page.goto('/');
     const link = page.locator('aside.ad-leaderboard').getByRole('link');

@@ -7,8 +7,7 @@ import { ADMIN_KEY, admin, expect, expectNoSideways, readSettings, test, toast, 
 // again from a new browser context holding the same passkey; the owner removes them and their
 // next call answers 401; the activity log names both. WebAuthn refuses an IP origin, so this
 // spec opens the app on http://localhost.
-const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 4319}`;
-test.use({ baseURL: ORIGIN });
+test.use({ baseURL: async ({ server }, use) => use(`http://localhost:${server.port}`) });
 
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' as const };
 
@@ -27,8 +26,8 @@ async function virtualAuthenticator(page: Page): Promise<Authenticator> {
   return { cdp, id: authenticatorId };
 }
 
-async function phone(browser: Browser, address: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ ...PHONE, baseURL: ORIGIN, extraHTTPHeaders: { 'X-Forwarded-For': address } });
+async function phone(browser: Browser, origin: string, address: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...PHONE, baseURL: origin, extraHTTPHeaders: { 'X-Forwarded-For': address } });
   return { context, page: await context.newPage() };
 }
 
@@ -48,7 +47,7 @@ async function tap(target: Locator): Promise<void> {
   await target.click();
 }
 
-test('an owner invites a moderator, who joins with a passkey, moderates on a phone, signs in again, and is removed', async ({ page, browser, request }) => {
+test('an owner invites a moderator, who joins with a passkey, moderates on a phone, signs in again, and is removed', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(60_000);
   const name = unique('Mo');
   const artist = unique('E2E People Artist');
@@ -64,10 +63,10 @@ test('an owner invites a moderator, who joins with a passkey, moderates on a pho
   await page.getByLabel('Role', { exact: true }).selectOption('moderator');
   await page.getByRole('button', { name: 'Invite someone' }).click();
   const link = await page.getByTestId('invite-link').inputValue();
-  expect(link).toMatch(new RegExp(`^${ORIGIN}/admin/join\\?token=`));
+  expect(link).toMatch(new RegExp(`^${baseURL}/admin/join\\?token=`));
 
   // The moderator, on their phone: the link, 'Create passkey', and straight to moderation.
-  const first = await phone(browser, '198.51.200.1');
+  const first = await phone(browser, baseURL!, '198.51.200.1');
   const authenticator = await virtualAuthenticator(first.page);
   await first.page.goto(link);
   await expect(first.page.getByRole('heading', { name: 'Join the team' })).toBeVisible();
@@ -90,7 +89,7 @@ test('an owner invites a moderator, who joins with a passkey, moderates on a pho
   const { credentials } = await authenticator.cdp.send('WebAuthn.getCredentials', { authenticatorId: authenticator.id });
   expect(credentials).toHaveLength(1);
   await first.context.close();
-  const again = await phone(browser, '198.51.200.2');
+  const again = await phone(browser, baseURL!, '198.51.200.2');
   const restored = await virtualAuthenticator(again.page);
   for (const credential of credentials) await restored.cdp.send('WebAuthn.addCredential', { authenticatorId: restored.id, credential });
   await again.page.goto('/admin/moderation');
@@ -123,7 +122,7 @@ test('an owner invites a moderator, who joins with a passkey, moderates on a pho
   expect(entries.find((e) => e.summary === `approved artist ${artist}`)?.actor.name).toBe(name);
 });
 
-test("an owner lists a person's passkeys, removes one, and signs them out everywhere", async ({ page, browser, request }) => {
+test("an owner lists a person's passkeys, removes one, and signs them out everywhere", async ({ page, browser, request, baseURL }) => {
   test.setTimeout(90_000);
   const name = unique('Ona');
 
@@ -137,7 +136,7 @@ test("an owner lists a person's passkeys, removes one, and signs them out everyw
   const link = await page.getByTestId('invite-link').inputValue();
 
   // Ona joins on her phone, then adds a laptop's passkey from it (her join is her passkey check).
-  const ona = await phone(browser, '198.51.200.11');
+  const ona = await phone(browser, baseURL!, '198.51.200.11');
   const phoneKey = await virtualAuthenticator(ona.page);
   await ona.page.goto(link);
   await ona.page.getByRole('button', { name: 'Create passkey' }).click();
@@ -149,7 +148,7 @@ test("an owner lists a person's passkeys, removes one, and signs them out everyw
   await expect(toast(ona.page)).toContainText('You now have 2 passkeys.');
 
   // A second session: her phone's passkey signs her in on another browser.
-  const other = await phone(browser, '198.51.200.12');
+  const other = await phone(browser, baseURL!, '198.51.200.12');
   const restored = await virtualAuthenticator(other.page);
   for (const credential of credentials) await restored.cdp.send('WebAuthn.addCredential', { authenticatorId: restored.id, credential });
   await other.page.goto('/admin/people');

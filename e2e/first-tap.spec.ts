@@ -1,6 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+// Its tests only read (each a fresh first visit), so they spread over the workers (docs/setup.md).
+test.describe.configure({ mode: 'parallel' });
+
 // The first tap always works (issue 29, docs/server-render.md "Before the app starts"): on a
 // page the server rendered, every control works the moment it is painted, before, during and
 // after the app's start. Each control is tapped as soon as it shows, with the CPU slowed 6×

@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { caribbean, expect, test } from './fixtures';
 
+// Its tests only read (each a fresh first visit), so they spread over the workers (docs/setup.md).
+test.describe.configure({ mode: 'parallel' });
+
 // A first visit's answers come beside its scripts (docs/performance.md): the server names the
 // page's chunks and data in a Link header, and each preload must be the very request the
 // app then makes, or the browser fetches it twice and warns that the preload went unused.

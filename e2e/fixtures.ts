@@ -1,7 +1,8 @@
 import { test as base, expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { E2E_ADMIN_KEY, startWorkerServer, type WorkerServer } from './worker-server';
 
 export { expect };
-export const ADMIN_KEY = 'e2e-admin-key-0123456789';
+export const ADMIN_KEY = E2E_ADMIN_KEY;
 /** The header of an admin's API calls made straight from a test. */
 export const admin = { 'x-admin-key': ADMIN_KEY } as const;
 
@@ -9,8 +10,23 @@ export const admin = { 'x-admin-key': ADMIN_KEY } as const;
 export const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
 let n = 0;
-/** Each test is its own client address, so the server's per-address rate limits never cross tests. */
-export const test = base.extend({
+/**
+ * Each worker has its own server and database (worker-server.ts); every page and request of its
+ * tests goes there. Each test is its own client address, so the server's per-address rate
+ * limits never cross tests.
+ */
+export const test = base.extend<object, { server: WorkerServer }>({
+  server: [
+    async ({}, use, workerInfo) => {
+      const server = await startWorkerServer(workerInfo.parallelIndex);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.origin);
+  },
   extraHTTPHeaders: async ({}, use) => {
     n += 1;
     await use({ 'X-Forwarded-For': `198.51.${Math.floor(n / 250) % 250}.${n % 250}` });

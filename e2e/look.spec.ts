@@ -2,6 +2,9 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
 
+// Its tests only read, so they spread over the workers (docs/setup.md).
+test.describe.configure({ mode: 'parallel' });
+
 // The look and the phone experience (docs/features.md, 'The look'): every public page of both
 // tenants at the phone (375×740) and desktop (1280×800) sizes of the two projects, in the
 // light and the dark scheme.

@@ -6,9 +6,6 @@ import path from 'node:path';
 import type { Request } from '@playwright/test';
 import { changeSettings, expect, test } from './fixtures';
 
-/** One of this suite's own ports (5130-5139), for the HLS origin. */
-const HLS_PORT = Number(process.env.E2E_HLS_PORT ?? 5131);
-
 /**
  * A short HLS stream (two renditions, 2 s segments) made by the machine's ffmpeg into a temp
  * dir and served by a plain node:http server on another origin, as a video host would
@@ -47,10 +44,12 @@ async function hlsServer() {
     res.writeHead(200, { 'Content-Type': name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t' });
     fs.createReadStream(file).pipe(res);
   });
-  await new Promise<void>((resolve) => server.listen(HLS_PORT, '127.0.0.1', resolve));
+  // Any free port: another origin is all the test needs, and workers run side by side.
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
   return {
-    url: `http://127.0.0.1:${HLS_PORT}/index.m3u8`,
-    origin: `http://127.0.0.1:${HLS_PORT}`,
+    url: `http://127.0.0.1:${port}/index.m3u8`,
+    origin: `http://127.0.0.1:${port}`,
     served,
     async close() {
       server.closeAllConnections();

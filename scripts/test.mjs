@@ -1,9 +1,9 @@
-// npm test: every check, one after another (route tree, type-check, Vitest, build and size
-// budget, end-to-end), each step's output printed as it comes after its name, and at the end
-// each step's time. NPM_TEST_PARALLEL=on runs the type-check, Vitest and the build side by side
-// and the end-to-end suite once the first two are done: on a 2-core machine (2026-11-28) Vitest
-// beside the end-to-end suite timed out in 9 files and 4 e2e tests, so it is not the default
-// (docs/setup.md).
+// npm test: every check (route tree, type-check, Vitest, build and size budget, end-to-end),
+// each step's output printed as it comes after its name, and at the end each step's time. The
+// type-check and the build run beside Vitest, whose suites mostly wait on real peers (servers,
+// ffmpeg, icecast2, timers); the end-to-end suite runs alone once they are done, its workers
+// side by side (docs/setup.md, "How npm test spends its time"). NPM_TEST_SERIAL=on runs every
+// step one after another.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -39,16 +39,14 @@ const build = async () => (await step('build', 'npm', ['run', 'build', '--silent
 const e2e = () => step('e2e', node, ['scripts/test-e2e.mjs']);
 
 let ok;
-if (process.env.NPM_TEST_PARALLEL !== 'on') {
+if (process.env.NPM_TEST_SERIAL === 'on') {
   ok = (await routeTree()) && (await typecheck()) && (await vitest()) && (await build()) && (await e2e());
 } else {
   // The route tree first: the type-check reads it, and the build and Vitest would each write it.
   ok = await routeTree();
   if (ok) {
-    const unit = vitest();
-    const [typed, built] = await Promise.all([typecheck(), build()]);
-    const endToEnd = typed && built ? await e2e() : false;
-    ok = (await unit) && typed && built && endToEnd;
+    const [unit, typed, built] = await Promise.all([vitest(), typecheck(), build()]);
+    ok = unit && typed && built && (await e2e());
   }
 }
 
