@@ -18,6 +18,7 @@ import {
   useChatEvents,
   useSendChat,
 } from './api';
+import { ChatProblem, MessageText } from './message-parts';
 import './chat.css';
 
 /**
@@ -108,10 +109,7 @@ function MessageLine({ message, moderator }: { message: ChatMessage; moderator: 
   });
   return (
     <div className="chat-message">
-      <p>
-        <span className="chat-name">{message.name}</span>
-        {message.host && <span className="chat-host">Host</span>} <span className="chat-text">{message.text}</span>
-      </p>
+      <MessageText name={message.name} text={message.text} host={message.host} />
       <div className="chat-actions">
         <button type="button" className="chat-action" disabled={reported} onClick={act(async () => (await reportChatMessage(message.id), setReported(true)))}>
           Report
@@ -130,11 +128,7 @@ function MessageLine({ message, moderator }: { message: ChatMessage; moderator: 
           </>
         )}
       </div>
-      {problem && (
-        <small className="chat-error" role="alert">
-          {problem}
-        </small>
-      )}
+      <ChatProblem problem={problem} />
     </div>
   );
 }
@@ -187,11 +181,7 @@ function ChatForm() {
         </label>
         <button type="submit">Send</button>
       </div>
-      {send.isError && (
-        <small className="chat-error" role="alert">
-          {send.error.message}
-        </small>
-      )}
+      <ChatProblem problem={send.isError ? send.error.message : null} />
       {heldNote && <small className="muted">Your message waits for a moderator.</small>}
     </form>
   );
