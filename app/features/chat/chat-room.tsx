@@ -18,7 +18,6 @@ import {
   useChatEvents,
   useSendChat,
 } from './api';
-import { ChatProblem, MessageText } from './message-parts';
 import './chat.css';
 
 /**
@@ -185,4 +184,27 @@ function ChatForm() {
       {heldNote && <small className="muted">Your message waits for a moderator.</small>}
     </form>
   );
+}
+
+/**
+ * Who wrote a chat message and what it says, as the room and the moderators' review both show
+ * it (the review takes it from here: a file of its own would be one more chunk to fetch and
+ * precache, docs/performance.md).
+ */
+export function MessageText({ name, text, host = false }: { name: string; text: string; host?: boolean }) {
+  return (
+    <p>
+      <span className="chat-name">{name}</span>
+      {host && <span className="chat-host">Host</span>} <span className="chat-text">{text}</span>
+    </p>
+  );
+}
+
+/** Why a chat action failed, under the message or the form it belongs to. */
+export function ChatProblem({ problem }: { problem: string | null }) {
+  return problem ? (
+    <small className="chat-error" role="alert">
+      {problem}
+    </small>
+  ) : null;
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ChatReviewItem } from '../../../../domain/chat';
 import { AdminList } from '../../../components/admin-list-page';
 import { approveChatMessage, chatKeys, chatReviewQuery, hideChatMessage, muteChatSender } from '../api';
-import { ChatProblem, MessageText } from '../message-parts';
+import { ChatProblem, MessageText } from '../chat-room';
 import '../chat.css';
 
 /** The held and reported chat messages waiting for a moderator: a tab of /admin/moderation. */
