@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { useSettings } from './features/settings/api';
 import { currentTenant } from './lib/tenant';
 import { applyTenantLook } from './lib/theme';
@@ -44,6 +44,14 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
       ))}
     </ul>
   );
+}
+
+/**
+ * A button that opens or closes the menu drawer: by the browser's own invoker commands where it
+ * has them (no script needed), else by its click.
+ */
+function DrawerButton({ command, fallback, ...props }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick'> & { command: 'show-modal' | 'close'; fallback: () => void }) {
+  return <button type="button" {...props} command={command} commandfor="nav-drawer" onClick={() => !SUPPORTS_COMMANDS && fallback()} />;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -134,18 +142,9 @@ export function Layout({ children }: { children: ReactNode }) {
               <TenantSwitch tenant={tenant} />
             </div>
           </details>
-          <button
-            type="button"
-            className="menu-button nav-mobile"
-            aria-label="Open menu"
-            aria-expanded={drawerOpen}
-            aria-controls="nav-drawer"
-            command="show-modal"
-            commandfor="nav-drawer"
-            onClick={() => !SUPPORTS_COMMANDS && drawer.current?.showModal()}
-          >
+          <DrawerButton className="menu-button nav-mobile" aria-label="Open menu" aria-expanded={drawerOpen} aria-controls="nav-drawer" command="show-modal" fallback={() => drawer.current?.showModal()}>
             <Menu />
-          </button>
+          </DrawerButton>
         </nav>
       </header>
       <ConnectionStatus />
@@ -160,16 +159,9 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         {(restReady || drawerOpen) && (
           <nav aria-label="Mobile">
-            <button
-              type="button"
-              className="icon-button drawer-close"
-              aria-label="Close menu"
-              command="close"
-              commandfor="nav-drawer"
-              onClick={() => !SUPPORTS_COMMANDS && drawer.current?.close()}
-            >
+            <DrawerButton className="icon-button drawer-close" aria-label="Close menu" command="close" fallback={() => drawer.current?.close()}>
               <X />
-            </button>
+            </DrawerButton>
             <NavList onNavigate={() => drawer.current?.close()} />
             <TenantSwitch tenant={tenant} />
           </nav>

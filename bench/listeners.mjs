@@ -11,20 +11,19 @@
 // From bench/run.mjs: the "listeners" section (BENCH_SKIP=listeners skips it).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import { BENCH_ADMIN_KEY, compiledServerEnv, freePort } from './lib/compiled-server.mjs';
+import { listenersReport, listenersSection, writeSection } from './lib/listeners-report.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
+const BARE_SERVER = path.join(ROOT, 'bench', 'lib', 'listeners-bare-server.mjs');
+const CLIENT = path.join(ROOT, 'bench', 'lib', 'listeners-client.mjs');
 /** 10,000 streams plus the process's own files. */
 const FILES_NEEDED = 10_500;
 export const LISTENER_COUNTS = [1_000, 5_000, 10_000];
-const BUDGET = { p99Ms: 2_000, bytesPerStream: 20 * 1024, ratio: 2 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -90,7 +89,7 @@ async function startOurs(dir, port) {
 }
 
 async function startBare(eventsFile, port) {
-  const child = withFileLimit([SELF, 'bare', eventsFile, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = withFileLimit([BARE_SERVER, eventsFile, String(port)], { stdio: ['ignore', 'pipe', 'pipe'] });
   await waitForLine(child, /listening/, 10_000, 'bare server');
   return child;
 }
@@ -107,7 +106,7 @@ async function stop(child) {
 /** The client process: raw sockets, a bounded number connecting at once. */
 function startClient() {
   // bash execs node, which finds the IPC channel spawn opened (NODE_CHANNEL_FD).
-  const child = withFileLimit([SELF, 'client'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = withFileLimit([CLIENT], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const pending = new Map();
   let nextId = 1;
   child.on('message', (m) => {
@@ -225,229 +224,15 @@ export async function listenersBench({ counts = LISTENER_COUNTS, log = console.l
   return results;
 }
 
-const ms = (v) => `${Math.round(v)} ms`;
-const kbs = (v) => `${(v / 1024).toFixed(1)} KB`;
-const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
-
-/** Rows for run.mjs's main table (the 10,000 figures against their budgets) and a table of every size. */
-export function listenersReport(results) {
-  const rows = [];
-  const top = results.at(-1);
-  if (top) {
-    const { ours, bare, count } = top;
-    const errors = ours.errors + ours.openErrors + ours.missing;
-    rows.push([`Listeners: ${count} streams, song change → last stream p99`, `≤ ${BUDGET.p99Ms} ms`, `${ms(ours.p99)} (p50 ${ms(ours.p50)}, max ${ms(ours.max)})`, ours.p99 <= BUDGET.p99Ms]);
-    rows.push([`Listeners: ${count} streams, memory per stream`, `≤ ${BUDGET.bytesPerStream / 1024} KB`, kbs(ours.perStream), ours.perStream <= BUDGET.bytesPerStream]);
-    rows.push([`Listeners: ${count} streams, errors`, '0', `${errors} (open ${ours.openErrors}, stream ${ours.errors}, without the event ${ours.missing})`, errors === 0]);
-    // The time ratio is taken on p99; the bare server's figure is a few ms, so a floor of
-    // 100 ms keeps noise on this shared machine from turning 30 ms against 5 ms into "6×".
-    const timeRatio = ours.p99 / Math.max(bare.p99, 100);
-    const memoryRatio = ours.perStream / bare.perStream;
-    rows.push([`Listeners: ${count} streams, time vs bare node:http (p99, bare floored at 100 ms)`, `≤ ${BUDGET.ratio}×`, `${timeRatio.toFixed(2)}× (${ms(ours.p99)} vs ${ms(bare.p99)})`, timeRatio <= BUDGET.ratio]);
-    rows.push([`Listeners: ${count} streams, memory vs bare node:http`, `≤ ${BUDGET.ratio}×`, `${memoryRatio.toFixed(2)}× (${kbs(ours.perStream)} vs ${kbs(bare.perStream)} per stream)`, memoryRatio <= BUDGET.ratio]);
-  }
-  const head = '| Streams | Ours p50 / p99 / max | Bare p50 / p99 / max | p99 ratio | Ours per stream | Bare per stream | Memory ratio | Ours RSS | Errors (ours / bare) |';
-  const table = [
-    head,
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...results.map(
-      ({ count, ours, bare }) =>
-        `| ${count.toLocaleString('en')} | ${ms(ours.p50)} / ${ms(ours.p99)} / ${ms(ours.max)} | ${ms(bare.p50)} / ${ms(bare.p99)} / ${ms(bare.max)} | ${ratio(ours.p99, bare.p99)} | ${kbs(ours.perStream)} | ${kbs(bare.perStream)} | ${ratio(ours.perStream, bare.perStream)} | ${(ours.rssAfter / 2 ** 20).toFixed(0)} MB | ${ours.errors + ours.openErrors + ours.missing} / ${bare.errors + bare.openErrors + bare.missing} |`,
-    ),
-  ].join('\n');
-  return { rows, table };
-}
-
-const MARKED = /<!-- listeners:start -->[\s\S]*?<!-- listeners:end -->/;
-
-/** The section of bench/RESULTS.md, between markers so a run of this module alone can replace it. */
-export function listenersSection(table, { when = new Date(), machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end` } = {}) {
-  return `<!-- listeners:start -->
-## Now-playing listeners at a song change (issue 17)
-
-One compiled server process holding N \`GET /api/np/events\` streams (gzip, raw sockets from one
-client process), then an admin write that changes the answer, pushed as a song change is: the
-time until each stream has the event, and the growth of resident memory per stream; against a
-bare \`node:http\` server holding as many streams and writing the same gzip bytes, in the same
-run (bench/listeners.mjs, docs/now-playing-push.md). Budgets at 10,000: p99 ≤ 2 s, ≤ 20 KB per
-stream, no error, within 2× of bare. Run ${when.toISOString()} on ${machine}.
-
-${table}
-<!-- listeners:end -->`;
-}
-
-/** The listeners section kept in a RESULTS.md text (run.mjs carries it over when the step is skipped). */
-export const previousListenersSection = (text) => MARKED.exec(text)?.[0] ?? null;
-
-function writeSection(file, section) {
-  const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  let next;
-  if (MARKED.test(text)) next = text.replace(MARKED, section);
-  else if (text.includes('<!-- reliability:start -->')) next = text.replace('<!-- reliability:start -->', `${section}\n\n<!-- reliability:start -->`);
-  else next = `${text.replace(/\n*$/, '\n\n')}${section}\n`;
-  fs.writeFileSync(file, next);
-}
-
-// ------------------------------------------------------------------ the bare server
-
-function bareServer(eventsFile, port) {
-  const [before, after] = JSON.parse(fs.readFileSync(eventsFile, 'utf8'));
-  const text = (json, id) => `id: ${id}\ndata: ${json}\n\n`;
-  const flushed = { finishFlush: zlib.constants.Z_SYNC_FLUSH, level: 6 };
-  const first = text(before, 'W/"before"');
-  const second = text(after, 'W/"after"');
-  // The same bytes our server writes: a gzip header, then sync-flushed deflate chunks, the
-  // change compressed against the event before it.
-  const header = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff]);
-  const opening = Buffer.concat([header, zlib.deflateRawSync('retry: 5000\n\n', flushed), zlib.deflateRawSync(first, flushed)]);
-  const change = zlib.deflateRawSync(second, { ...flushed, dictionary: Buffer.from(first) });
-  const streams = new Set();
-  const server = http.createServer((req, res) => {
-    if (req.method === 'POST' && req.url === '/change') {
-      for (const s of streams) s.write(change);
-      res.end('ok');
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', 'content-encoding': 'gzip' });
-    res.write(opening);
-    streams.add(res);
-    res.once('close', () => streams.delete(res));
-  });
-  server.listen(port, '127.0.0.1', () => process.stdout.write('listening\n'));
-  process.on('SIGTERM', () => {
-    for (const s of streams) s.destroy();
-    server.close(() => process.exit(0));
-  });
-}
-
-// ------------------------------------------------------------------ the client
-
-function clientProcess() {
-  let sockets = [];
-  const REQUEST = (port) => Buffer.from(`GET /api/np/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/event-stream\r\nCache-Control: no-cache\r\nAccept-Encoding: gzip, deflate, br\r\n\r\n`);
-
-  async function open({ port, count, local }) {
-    const request = REQUEST(port);
-    let errors = 0;
-    let next = 0;
-    sockets = new Array(count);
-    const one = (i) =>
-      new Promise((resolve) => {
-        const socket = net.connect({ host: '127.0.0.1', port, localAddress: local });
-        const s = { socket, status: 0, armed: false, at: 0, error: false, sample: i === 0 ? [] : null };
-        sockets[i] = s;
-        socket.on('connect', () => socket.write(request));
-        socket.on('data', (chunk) => {
-          if (s.status === 0) {
-            s.status = Number(chunk.toString('latin1', 9, 12));
-            if (s.status !== 200) s.error = true;
-            resolve();
-          } else if (s.armed && s.at === 0) s.at = performance.now();
-          if (s.sample) s.sample.push(chunk);
-        });
-        socket.on('error', () => {
-          s.error = true;
-          resolve();
-        });
-        socket.on('close', () => resolve());
-      });
-    const workers = Array.from({ length: 200 }, async () => {
-      while (next < count) await one(next++);
-    });
-    await Promise.all(workers);
-    for (const s of sockets) if (s.error) errors += 1;
-    return { errors };
-  }
-
-  async function change({ trigger, expectText }) {
-    for (const s of sockets) {
-      s.armed = true;
-      s.at = 0;
-      // The opening chunks may have come in more than one read: what follows the trigger counts.
-      if (s.sample) s.sample.push(Buffer.from('\u0000MARK\u0000'));
-    }
-    // node:http rather than fetch: fetch loads undici on first use, which would be timed too.
-    const send = () =>
-      new Promise((resolve, reject) => {
-        const req = http.request(trigger.url, { method: trigger.method, headers: { ...trigger.headers, 'content-length': Buffer.byteLength(trigger.body) }, agent: false }, (res) => {
-          res.resume();
-          res.on('end', () => (res.statusCode < 400 ? resolve() : reject(new Error(`trigger answered ${res.statusCode}`))));
-        });
-        req.on('error', reject);
-        req.end(trigger.body);
-      });
-    const t0 = performance.now();
-    await send();
-    const deadline = Date.now() + 30_000;
-    const live = () => sockets.filter((s) => !s.error && s.at === 0).length;
-    while (live() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const times = sockets.filter((s) => s.at > 0).map((s) => s.at - t0).sort((a, b) => a - b);
-    const pick = (q) => (times.length ? times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] : NaN);
-    // One stream decoded in full: the event after the change names the new display name.
-    let verified = false;
-    const sample = sockets[0]?.sample;
-    if (sample) {
-      const raw = Buffer.concat(sample.filter((b) => b.toString('latin1') !== '\u0000MARK\u0000'));
-      const bodyStart = raw.indexOf('\r\n\r\n') + 4;
-      const chunked = raw.subarray(bodyStart);
-      const parts = [];
-      let at = 0;
-      while (at < chunked.length) {
-        const lineEnd = chunked.indexOf('\r\n', at);
-        if (lineEnd < 0) break;
-        const size = parseInt(chunked.toString('latin1', at, lineEnd), 16);
-        if (!size) break;
-        parts.push(chunked.subarray(lineEnd + 2, lineEnd + 2 + size));
-        at = lineEnd + 2 + size + 2;
-      }
-      try {
-        const text = zlib.gunzipSync(Buffer.concat(parts), { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString('utf8');
-        verified = text.includes(expectText);
-      } catch {
-        verified = false;
-      }
-    }
-    return {
-      p50: pick(0.5),
-      p99: pick(0.99),
-      max: times.at(-1) ?? NaN,
-      received: times.length,
-      missing: sockets.filter((s) => !s.error && s.at === 0).length,
-      errors: sockets.filter((s) => s.error).length + (verified ? 0 : 1),
-      verified,
-    };
-  }
-
-  async function close() {
-    for (const s of sockets) s.socket.destroy();
-    sockets = [];
-    await new Promise((r) => setTimeout(r, 200));
-    return {};
-  }
-
-  const handlers = { open, change, close };
-  process.on('message', async ({ id, cmd, args }) => {
-    try {
-      process.send({ id, result: await handlers[cmd](args) });
-    } catch (e) {
-      process.send({ id, error: e.message });
-    }
-  });
-}
-
-// ------------------------------------------------------------------ entry points
+// ------------------------------------------------------------------ entry point
 
 if (process.argv[1] === SELF) {
-  const [mode, ...rest] = process.argv.slice(2);
-  if (mode === 'bare') bareServer(rest[0], Number(rest[1]));
-  else if (mode === 'client') clientProcess();
-  else {
-    const counts = mode ? mode.split(',').map(Number) : LISTENER_COUNTS;
-    const results = await listenersBench({ counts });
-    const { rows, table } = listenersReport(results);
-    for (const [figure, budget, measured, pass] of rows) console.log(`${pass ? '✓' : '✗'} ${figure}: ${measured} (budget ${budget})`);
-    console.log('\n' + table);
-    // A full run of every size, alone, replaces its section of bench/RESULTS.md.
-    if (!mode) writeSection(path.join(ROOT, 'bench', 'RESULTS.md'), listenersSection(table));
-  }
+  const [sizes] = process.argv.slice(2);
+  const counts = sizes ? sizes.split(',').map(Number) : LISTENER_COUNTS;
+  const results = await listenersBench({ counts });
+  const { rows, table } = listenersReport(results);
+  for (const [figure, budget, measured, pass] of rows) console.log(`${pass ? '✓' : '✗'} ${figure}: ${measured} (budget ${budget})`);
+  console.log('\n' + table);
+  // A full run of every size, alone, replaces its section of bench/RESULTS.md.
+  if (!sizes) writeSection(path.join(ROOT, 'bench', 'RESULTS.md'), listenersSection(table));
 }

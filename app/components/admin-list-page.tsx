@@ -3,14 +3,18 @@ import { QueryList, type ListQuery, type QueryListProps } from './query-list';
 import { Placeholders } from './states';
 import './admin-list-page.css';
 
-type AdminListProps<T> = Omit<QueryListProps<T>, 'loading'> & {
-  /** The class of the three placeholder rows shown while the list loads. */
+type AdminListProps<T> = Omit<QueryListProps<T>, 'loading' | 'items'> & {
+  /** The list's query: its states, and the items once they are in. */
+  query: ListQuery & { data: readonly T[] | undefined };
+  /** The class of the placeholder rows shown while the list loads. */
   placeholderClassName: string;
+  /** How many placeholder rows: three unless the screen's list is usually shorter. */
+  placeholders?: number;
 };
 
-/** An admin screen's list in its states, with three placeholder rows while it loads. */
-export function AdminList<T>({ placeholderClassName, ...props }: AdminListProps<T>) {
-  return <QueryList {...props} loading={<Placeholders count={3} className={placeholderClassName} />} />;
+/** An admin screen's list of a query's items in its states, with placeholder rows while it loads. */
+export function AdminList<T>({ placeholderClassName, placeholders = 3, ...props }: AdminListProps<T>) {
+  return <QueryList {...props} items={props.query.data} loading={<Placeholders count={placeholders} className={placeholderClassName} />} />;
 }
 
 interface AdminListPageProps<T extends { id: string }> {
@@ -52,7 +56,7 @@ export function AdminListPage<T extends { id: string }>({ className, headingId, 
         )}
       </header>
       {editing === 'new' && form(undefined, done)}
-      <AdminList {...list} items={list.query.data} placeholderClassName="admin-list-placeholder">
+      <AdminList {...list} placeholderClassName="admin-list-placeholder">
         {(items) => (
           <ul className="admin-list" aria-label={listLabel}>
             {(sort ? sort(items) : items).map((item) => (

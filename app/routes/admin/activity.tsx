@@ -2,11 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { present, stringParam } from '../../lib/search-params';
 import { ActivityPage } from '../../features/people/admin/activity-page';
 
-const ActivitySearch = (search: Record<string, unknown>): { person?: string } => present({ person: stringParam(search.person, 64) });
-
 // The gate, the menu and the error state are the /admin layout's (route.tsx).
 export const Route = createFileRoute('/admin/activity')({
-  validateSearch: ActivitySearch,
+  validateSearch: (search: Record<string, unknown>): { person?: string } => present({ person: stringParam(search.person, 64) }),
   component: ActivityRoute,
 });
 

@@ -2,11 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { present, stringParam } from '../../lib/search-params';
 import { JoinPage } from '../../features/people/admin/join-page';
 
-const JoinSearch = (search: Record<string, unknown>): { token?: string } => present({ token: stringParam(search.token, 200) });
-
 // The invite's page: outside the gate (route.tsx lets it through), since its visitor has no access yet.
 export const Route = createFileRoute('/admin/join')({
-  validateSearch: JoinSearch,
+  validateSearch: (search: Record<string, unknown>): { token?: string } => present({ token: stringParam(search.token, 200) }),
   component: JoinRoute,
 });
 

@@ -3,12 +3,10 @@ import { choiceParam, present } from '../../lib/search-params';
 import { ModerationPage } from '../../features/moderation/admin/moderation-page';
 import { MODERATION_TABS, type ModerationTab } from '../../features/moderation/admin/moderation-tab-ids';
 
-// An unknown tab in the URL is dropped rather than failing the page.
-const ModerationSearch = (search: Record<string, unknown>): { tab?: ModerationTab } => present({ tab: choiceParam(search.tab, MODERATION_TABS) });
-
-// The gate, the menu and the error state are the /admin layout's (route.tsx).
+// The gate, the menu and the error state are the /admin layout's (route.tsx). An unknown tab
+// in the URL is dropped rather than failing the page.
 export const Route = createFileRoute('/admin/moderation')({
-  validateSearch: ModerationSearch,
+  validateSearch: (search: Record<string, unknown>): { tab?: ModerationTab } => present({ tab: choiceParam(search.tab, MODERATION_TABS) }),
   component: ModerationRoute,
 });
 

@@ -67,11 +67,9 @@ export function AdForm({ editing, onDone }: AdFormProps) {
 
       <AdminImageField
         form={form}
-        name="imageUrl"
+        draft={[values, set]}
         label="Image URL"
         noun="image"
-        value={values.imageUrl}
-        onChange={(url) => set('imageUrl', url)}
         upload={uploadImage}
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
         placeholder="https://…/banner.png"

@@ -49,7 +49,6 @@ export function AdInventory() {
 
       <AdminList
         query={ads}
-        items={ads.data}
         placeholderClassName="ad-row-placeholder"
         emptyTitle="No Ads Yet"
         emptyText="Until an ad is added, hybrid slots show the 'Advertise Here!' box."

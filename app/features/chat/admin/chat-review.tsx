@@ -1,29 +1,26 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChatReviewItem } from '../../../../domain/chat';
-import { EmptyState, ErrorState, Placeholders } from '../../../components/states';
+import { AdminList } from '../../../components/admin-list-page';
 import { approveChatMessage, chatKeys, chatReviewQuery, hideChatMessage, muteChatSender } from '../api';
+import { ChatProblem, MessageText } from '../chat-room';
 import '../chat.css';
 
 /** The held and reported chat messages waiting for a moderator: a tab of /admin/moderation. */
 export default function ChatReview() {
   const review = useQuery(chatReviewQuery());
-  if (review.isPending) return <Placeholders count={3} className="mod-placeholder" />;
-  if (review.isError) return <ErrorState error={review.error} onRetry={() => void review.refetch()} />;
-  if (review.data.length === 0)
-    return (
-      <EmptyState title="Nothing waiting">
-        <p>Held and reported chat messages show here.</p>
-      </EmptyState>
-    );
   return (
-    <ol className="chat-log chat-review" aria-label="Held and reported chat messages">
-      {review.data.map((item) => (
-        <li key={item.id}>
-          <ReviewItem item={item} />
-        </li>
-      ))}
-    </ol>
+    <AdminList query={review} placeholderClassName="mod-placeholder" emptyTitle="Nothing waiting" emptyText="Held and reported chat messages show here.">
+      {(items) => (
+        <ol className="chat-log chat-review" aria-label="Held and reported chat messages">
+          {items.map((item) => (
+            <li key={item.id}>
+              <ReviewItem item={item} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </AdminList>
   );
 }
 
@@ -41,9 +38,7 @@ function ReviewItem({ item }: { item: ChatReviewItem }) {
   const why = [item.held ? 'Held' : null, item.reports > 0 ? `${item.reports} report${item.reports === 1 ? '' : 's'}` : null].filter(Boolean).join(' · ');
   return (
     <div className="chat-message">
-      <p>
-        <span className="chat-name">{item.name}</span> <span className="chat-text">{item.text}</span>
-      </p>
+      <MessageText name={item.name} text={item.text} />
       <small className="muted">
         <time dateTime={item.at}>{new Date(item.at).toLocaleString()}</time> · {why}
       </small>
@@ -58,11 +53,7 @@ function ReviewItem({ item }: { item: ChatReviewItem }) {
           Mute for 24 hours
         </button>
       </div>
-      {problem && (
-        <small className="chat-error" role="alert">
-          {problem}
-        </small>
-      )}
+      <ChatProblem problem={problem} />
     </div>
   );
 }

@@ -72,18 +72,7 @@ export function EventForm({ event, zone, onDone }: EventFormProps) {
         </Field>
       </div>
 
-      <AdminImageField
-        form={form}
-        name="imageUrl"
-        label="Image URL (optional)"
-        noun="image"
-        value={draft.imageUrl}
-        onChange={(url) => set('imageUrl', url)}
-        className="evadmin-field"
-        uploadClassName="evadmin-upload"
-        previewClassName="evadmin-preview"
-        onBusyChange={setUploading}
-      />
+      <AdminImageField form={form} draft={[draft, set]} label="Image URL (optional)" noun="image" className="evadmin-field" uploadClassName="evadmin-upload" previewClassName="evadmin-preview" onBusyChange={setUploading} />
 
       <label htmlFor={form.id('isPublic')} className="evadmin-switch">
         <input id={form.id('isPublic')} type="checkbox" role="switch" checked={draft.isPublic} onChange={(e) => set('isPublic', e.target.checked)} aria-describedby={form.uid('public-hint')} />

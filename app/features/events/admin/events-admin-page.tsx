@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { Event } from '../../../../domain/events';
 import { DEFAULT_TIME_ZONE } from '../../../../domain/settings';
 import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents } from '../../../../domain/tenants';
-import { EmptyState, ErrorState, Placeholders } from '../../../components/states';
+import { EmptyState } from '../../../components/states';
+import { AdminList } from '../../../components/admin-list-page';
 import { useToast } from '../../../components/toasts';
 import { Thumbnail } from '../../../components/thumbnail';
 import { currentTenant } from '../../../lib/tenant';
@@ -55,18 +56,9 @@ function EventsManager() {
     </ul>
   );
 
-  let body;
-  if (events.isPending) body = <Placeholders count={3} className="evadmin-placeholder" />;
-  else if (events.isError) body = <ErrorState error={events.error} onRetry={() => void events.refetch()} />;
-  else if (events.data.length === 0)
-    body = (
-      <EmptyState title="No events found">
-        <p>Add an event and it appears on the public events page.</p>
-      </EmptyState>
-    );
-  else {
-    const { upcoming, past } = splitUpcoming(events.data, now);
-    body = (
+  const renderLists = (all: readonly Event[]) => {
+    const { upcoming, past } = splitUpcoming(all, now);
+    return (
       <>
         {upcoming.length > 0 ? renderList(upcoming, 'Upcoming events') : <p className="muted">No upcoming events.</p>}
         {past.length > 0 && (
@@ -77,7 +69,7 @@ function EventsManager() {
         )}
       </>
     );
-  }
+  };
 
   return (
     <section className="admin-events" aria-labelledby="events-admin-heading">
@@ -93,7 +85,9 @@ function EventsManager() {
         )}
       </header>
       {editing === 'new' && <EventForm zone={zone} onDone={() => setEditing(null)} />}
-      {body}
+      <AdminList query={events} placeholderClassName="evadmin-placeholder" emptyTitle="No events found" emptyText="Add an event and it appears on the public events page.">
+        {renderLists}
+      </AdminList>
     </section>
   );
 }

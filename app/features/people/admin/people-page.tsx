@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ROLES, type Invite, type Person, type Role } from '../../../../domain/people';
 import { addPasskey, needsPasskeyCheck, peopleKeys, peopleQuery, signInWithPasskey, useInvite, useRemovePerson, useSetRole } from '../api';
-import { EmptyState, ErrorState, Placeholders } from '../../../components/states';
+import { AdminList } from '../../../components/admin-list-page';
 import { useToast } from '../../../components/toasts';
 import { useAdminAccess } from '../../../lib/admin-access';
 import { issuesByField } from '../../../lib/api-client';
@@ -22,24 +22,6 @@ export function PeoplePage() {
   const people = useQuery(peopleQuery());
   const access = useAdminAccess();
 
-  let body;
-  if (people.isPending) body = <Placeholders count={2} className="people-placeholder" />;
-  else if (people.isError) body = <ErrorState error={people.error} onRetry={() => void people.refetch()} />;
-  else if (people.data.length === 0)
-    body = (
-      <EmptyState title="Nobody yet">
-        <p>Invite yourself first: open the link on your phone and create a passkey, so you never need to type the admin key again.</p>
-      </EmptyState>
-    );
-  else
-    body = (
-      <ul className="people-list">
-        {people.data.map((p) => (
-          <PersonRow key={p.id} person={p} isMe={access?.id === p.id} />
-        ))}
-      </ul>
-    );
-
   return (
     <section className="admin-people" aria-labelledby="people-heading">
       <header>
@@ -49,7 +31,21 @@ export function PeoplePage() {
       <InviteForm />
       {access?.via === 'passkey' && <AddPasskey />}
       <h2>Team</h2>
-      {body}
+      <AdminList
+        query={people}
+        placeholderClassName="people-placeholder"
+        placeholders={2}
+        emptyTitle="Nobody yet"
+        emptyText="Invite yourself first: open the link on your phone and create a passkey, so you never need to type the admin key again."
+      >
+        {(team) => (
+          <ul className="people-list">
+            {team.map((p) => (
+              <PersonRow key={p.id} person={p} isMe={access?.id === p.id} />
+            ))}
+          </ul>
+        )}
+      </AdminList>
     </section>
   );
 }

@@ -144,17 +144,7 @@ export function SponsorAdminCard({ sponsor }: { sponsor: Sponsor }) {
               </select>
             )}
           </Field>
-          <AdminImageField
-            form={form}
-            name="imageUrl"
-            label="Logo URL"
-            noun="logo"
-            value={details.imageUrl}
-            onChange={(url) => set('imageUrl', url)}
-            className="spadmin-field"
-            uploadClassName="spadmin-upload"
-            onBusyChange={setUploading}
-          />
+          <AdminImageField form={form} draft={[details, set]} label="Logo URL" noun="logo" className="spadmin-field" uploadClassName="spadmin-upload" onBusyChange={setUploading} />
           <Field form={form} name="targetUrl" label="Link (website)" className="spadmin-field">
             {(control) => (
               <input {...control} {...URL_INPUT} value={details.targetUrl} onChange={(e) => set('targetUrl', e.target.value)} />
