@@ -24,15 +24,12 @@ function passkeyMaker(ctx: AppContext): PasskeyAdder | { token: string } {
 
 const SESSION_NOTE = 'A signed-in person (the session cookie) or the admin key.';
 
-const op = operationsWith((deps) => ({ deps, service: peopleService(deps) }));
+const op = operationsWith((deps) => ({ deps, service: peopleService(deps) }), { tag: 'people' });
 
 /** docs/api.md, "Admins who are people": people, invites, passkeys, sessions. */
 export const PEOPLE_OPERATIONS = [
   op({
-    method: 'get',
-    path: '/api/admin/me',
-    tag: 'people',
-    summary: 'Who is calling',
+    method: 'get', path: '/api/admin/me', summary: 'Who is calling',
     description: `${SESSION_NOTE} 401 otherwise.`,
     access: 'visitor-or-admin',
     responses: { 200: { description: 'The caller.', json: 'AdminMe' } },
@@ -44,10 +41,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: '/api/admin/sign-out',
-    tag: 'people',
-    summary: 'Sign out',
+    method: 'post', path: '/api/admin/sign-out', summary: 'Sign out',
     description: 'Ends the session and clears its cookie (with the admin key alone there is nothing to end).',
     access: 'admin',
     responses: { 204: { description: 'Signed out.' } },
@@ -60,10 +54,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: '/api/admin/invites',
-    tag: 'people',
-    summary: 'Invite a person (owner)',
+    method: 'post', path: '/api/admin/invites', summary: 'Invite a person (owner)',
     role: 'owner',
     body: { json: 'NewInvite' },
     responses: { 201: { description: 'The one-time link, valid 48 hours.', json: 'Invite' } },
@@ -74,10 +65,7 @@ export const PEOPLE_OPERATIONS = [
   }),
   // What /admin/join shows before the passkey is made; 410 once used or expired.
   op({
-    method: 'post',
-    path: '/api/admin/invites/preview',
-    tag: 'people',
-    summary: 'Who an invite is for',
+    method: 'post', path: '/api/admin/invites/preview', summary: 'Who an invite is for',
     description: 'For /admin/join, before the passkey is made.',
     rateLimit: true,
     body: { json: 'InviteToken' },
@@ -87,10 +75,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: '/api/admin/people',
-    tag: 'people',
-    summary: 'The people (owner)',
+    method: 'get', path: '/api/admin/people', summary: 'The people (owner)',
     role: 'owner',
     responses: { 200: { description: 'Oldest first.', json: { listOf: 'Person' } } },
     handle: async (ctx, { service }) => {
@@ -98,10 +83,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'patch',
-    path: '/api/admin/people/{id}',
-    tag: 'people',
-    summary: "Change a person's role (owner)",
+    method: 'patch', path: '/api/admin/people/{id}', summary: "Change a person's role (owner)",
     description: "A new role ends their sessions at once. Taking the last owner's role answers 409.",
     role: 'owner',
     body: { json: 'PersonPatch' },
@@ -111,10 +93,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'delete',
-    path: '/api/admin/people/{id}',
-    tag: 'people',
-    summary: 'Remove a person (owner)',
+    method: 'delete', path: '/api/admin/people/{id}', summary: 'Remove a person (owner)',
     description: 'Their passkeys and sessions go with them; their next call answers 401. The last owner cannot be removed (409).',
     role: 'owner',
     responses: { 204: { description: 'Removed.' }, 404: { description: 'No such person.', json: 'Error' }, 409: { description: 'No owner would be left.', json: 'Error' } },
@@ -124,10 +103,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: '/api/admin/people/{id}/passkeys',
-    tag: 'people',
-    summary: "A person's passkeys (owner)",
+    method: 'get', path: '/api/admin/people/{id}/passkeys', summary: "A person's passkeys (owner)",
     role: 'owner',
     responses: { 200: { description: 'Oldest first.', json: { listOf: 'PersonPasskey' } }, 404: { description: 'No such person.', json: 'Error' } },
     handle: async (ctx, { service }) => {
@@ -135,10 +111,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'delete',
-    path: '/api/admin/people/{id}/passkeys/{passkeyId}',
-    tag: 'people',
-    summary: "Remove one of a person's passkeys (owner)",
+    method: 'delete', path: '/api/admin/people/{id}/passkeys/{passkeyId}', summary: "Remove one of a person's passkeys (owner)",
     description: 'It signs in no more; open sessions stay (see sign-out).',
     role: 'owner',
     responses: { 204: { description: 'Removed.' }, 404: { description: 'No such person or passkey.', json: 'Error' } },
@@ -149,10 +122,7 @@ export const PEOPLE_OPERATIONS = [
   }),
   // 'Sign out everywhere': the caller's own session too, when it is one of the person's.
   op({
-    method: 'post',
-    path: '/api/admin/people/{id}/sign-out',
-    tag: 'people',
-    summary: 'Sign a person out everywhere (owner)',
+    method: 'post', path: '/api/admin/people/{id}/sign-out', summary: 'Sign a person out everywhere (owner)',
     description: "Every session of theirs ends, the caller's own included (its cookie is cleared).",
     role: 'owner',
     responses: { 204: { description: 'Signed out everywhere.' }, 404: { description: 'No such person.', json: 'Error' } },
@@ -165,10 +135,7 @@ export const PEOPLE_OPERATIONS = [
   }),
   // Making a passkey: with an invite's token (joining), or signed in (another passkey).
   op({
-    method: 'post',
-    path: '/api/admin/passkeys/register/options',
-    tag: 'people',
-    summary: 'Start making a passkey',
+    method: 'post', path: '/api/admin/passkeys/register/options', summary: 'Start making a passkey',
     description: 'Joining: `{token}` of an open invite. Signed in with a passkey (the session cookie): no body, another passkey for yourself, after a passkey check in the last 5 minutes (or with the admin key beside the session).',
     rateLimit: true,
     body: { json: 'InviteToken', unchecked: true },
@@ -178,10 +145,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: '/api/admin/passkeys/register/verify',
-    tag: 'people',
-    summary: 'Finish making a passkey',
+    method: 'post', path: '/api/admin/passkeys/register/verify', summary: 'Finish making a passkey',
     description: 'Joining: the invite is used up, the person made, and a session opened (Set-Cookie). Signed in: the passkey is added to yours.',
     rateLimit: true,
     body: { json: 'PasskeyAnswer' },
@@ -197,10 +161,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: '/api/admin/passkeys/sign-in/options',
-    tag: 'people',
-    summary: 'Start a passkey sign-in',
+    method: 'post', path: '/api/admin/passkeys/sign-in/options', summary: 'Start a passkey sign-in',
     rateLimit: true,
     responses: { 200: { description: 'The options for navigator.credentials.get() (any of your passkeys).', json: 'CeremonyOptions' } },
     handle: async (ctx, { deps, service }) => {
@@ -208,10 +169,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: '/api/admin/passkeys/sign-in/verify',
-    tag: 'people',
-    summary: 'Finish a passkey sign-in',
+    method: 'post', path: '/api/admin/passkeys/sign-in/verify', summary: 'Finish a passkey sign-in',
     description: 'Opens a session (Set-Cookie, HttpOnly, SameSite=Strict, 30 days sliding), checked: it may add a passkey for 5 minutes. A session the request carries ends. Failures count per address; the global wrong-key lock-out does not apply.',
     body: { json: 'PasskeyAnswer' },
     responses: {
