@@ -7,14 +7,19 @@ import { bigIntegers, createTables, strings, type Migration } from '../migration
 /** A row of one person's, gone with them. */
 const personId = (t: Knex.CreateTableBuilder) => t.string('person_id', 64).notNullable().references('id').inTable('admin_people').onDelete('CASCADE').index();
 
+/** When the row was made and when it was last used (null until then), epoch ms. */
+const madeAndLastUsed = (t: Knex.CreateTableBuilder, lastUsed: string) => {
+  t.bigInteger('created_at').notNullable();
+  t.bigInteger(lastUsed).nullable();
+};
+
 const tables = createTables({
   admin_people: (t) => {
     t.string('id', 64).primary();
     strings(t, { name: 80, role: 16 });
     // The WebAuthn user handle (random, base64url): never the id or the name.
     t.string('user_handle', 64).notNullable().unique();
-    t.bigInteger('created_at').notNullable();
-    t.bigInteger('last_sign_in_at').nullable();
+    madeAndLastUsed(t, 'last_sign_in_at');
   },
   admin_passkeys: (t) => {
     // The credential id, base64url.
@@ -23,8 +28,7 @@ const tables = createTables({
     t.text('public_key').notNullable();
     t.bigInteger('counter').notNullable().defaultTo(0);
     t.string('transports', 200).notNullable().defaultTo('[]');
-    t.bigInteger('created_at').notNullable();
-    t.bigInteger('last_used_at').nullable();
+    madeAndLastUsed(t, 'last_used_at');
   },
   admin_sessions: (t) => {
     t.string('token_hash', 64).primary();
