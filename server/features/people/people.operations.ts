@@ -3,7 +3,7 @@ import { ADMIN_SESSION_COOKIE, ADMIN_SESSION_HEADER, InviteTokenSchema } from '.
 import { hashToken, ownOrigin, relyingPartyId, setSessionCookie } from '../../http/admin-session';
 import type { AppContext, Deps } from '../../http/context';
 import { unauthorized } from '../../http/errors';
-import { operationsWith, RETRY_AFTER } from '../../http/operation';
+import { operationsWith, RETRY_AFTER, type OperationDef, type RequestDoc } from '../../http/operation';
 import { parseWith } from '../../http/validate';
 import { peopleService, type PasskeyAdder } from './people.service';
 
@@ -24,7 +24,10 @@ function passkeyMaker(ctx: AppContext): PasskeyAdder | { token: string } {
 
 const SESSION_NOTE = 'A signed-in person (the session cookie) or the admin key.';
 
-const op = operationsWith((deps) => ({ deps, service: peopleService(deps) }), { tag: 'people' });
+const setup = (deps: Deps) => ({ deps, service: peopleService(deps) });
+const op = operationsWith(setup, { tag: 'people' });
+/** Inviting, changing and removing people is the owner's (docs/api.md "Admins who are people"). */
+const ownerOnly = <B extends RequestDoc | undefined = undefined>(def: Omit<OperationDef<ReturnType<typeof setup>, B>, 'role'>) => op<B>({ ...def, role: 'owner' });
 
 /** docs/api.md, "Admins who are people": people, invites, passkeys, sessions. */
 export const PEOPLE_OPERATIONS = [
@@ -53,9 +56,8 @@ export const PEOPLE_OPERATIONS = [
       ctx.status = 204;
     },
   }),
-  op({
+  ownerOnly({
     method: 'post', path: '/api/admin/invites', summary: 'Invite a person (owner)',
-    role: 'owner',
     body: { json: 'NewInvite' },
     responses: { 201: { description: 'The one-time link, valid 48 hours.', json: 'Invite' } },
     handle: async (ctx, { deps, service }, input) => {
@@ -74,46 +76,41 @@ export const PEOPLE_OPERATIONS = [
       ctx.body = await service.invitePreview(token);
     },
   }),
-  op({
+  ownerOnly({
     method: 'get', path: '/api/admin/people', summary: 'The people (owner)',
-    role: 'owner',
     responses: { 200: { description: 'Oldest first.', json: { listOf: 'Person' } } },
     handle: async (ctx, { service }) => {
       ctx.body = await service.list();
     },
   }),
-  op({
+  ownerOnly({
     method: 'patch', path: '/api/admin/people/{id}', summary: "Change a person's role (owner)",
     description: "A new role ends their sessions at once. Taking the last owner's role answers 409.",
-    role: 'owner',
     body: { json: 'PersonPatch' },
     responses: { 200: { description: 'The person.', json: 'Person' }, 404: { description: 'No such person.', json: 'Error' }, 409: { description: 'No owner would be left.', json: 'Error' } },
     handle: async (ctx, { service }, { role }) => {
       ctx.body = await service.setRole(ctx.state.actor!, ctx.params.id!, role);
     },
   }),
-  op({
+  ownerOnly({
     method: 'delete', path: '/api/admin/people/{id}', summary: 'Remove a person (owner)',
     description: 'Their passkeys and sessions go with them; their next call answers 401. The last owner cannot be removed (409).',
-    role: 'owner',
     responses: { 204: { description: 'Removed.' }, 404: { description: 'No such person.', json: 'Error' }, 409: { description: 'No owner would be left.', json: 'Error' } },
     handle: async (ctx, { service }) => {
       await service.remove(ctx.state.actor!, ctx.params.id!);
       ctx.status = 204;
     },
   }),
-  op({
+  ownerOnly({
     method: 'get', path: '/api/admin/people/{id}/passkeys', summary: "A person's passkeys (owner)",
-    role: 'owner',
     responses: { 200: { description: 'Oldest first.', json: { listOf: 'PersonPasskey' } }, 404: { description: 'No such person.', json: 'Error' } },
     handle: async (ctx, { service }) => {
       ctx.body = await service.passkeysOf(ctx.params.id!);
     },
   }),
-  op({
+  ownerOnly({
     method: 'delete', path: '/api/admin/people/{id}/passkeys/{passkeyId}', summary: "Remove one of a person's passkeys (owner)",
     description: 'It signs in no more; open sessions stay (see sign-out).',
-    role: 'owner',
     responses: { 204: { description: 'Removed.' }, 404: { description: 'No such person or passkey.', json: 'Error' } },
     handle: async (ctx, { service }) => {
       await service.removePasskey(ctx.state.actor!, ctx.params.id!, ctx.params.passkeyId!);
@@ -121,10 +118,9 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   // 'Sign out everywhere': the caller's own session too, when it is one of the person's.
-  op({
+  ownerOnly({
     method: 'post', path: '/api/admin/people/{id}/sign-out', summary: 'Sign a person out everywhere (owner)',
     description: "Every session of theirs ends, the caller's own included (its cookie is cleared).",
-    role: 'owner',
     responses: { 204: { description: 'Signed out everywhere.' }, 404: { description: 'No such person.', json: 'Error' } },
     handle: async (ctx, { service }) => {
       const actor = ctx.state.actor!;
