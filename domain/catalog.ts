@@ -1,17 +1,6 @@
 // Fixed lists of docs/product.md#entities that both the app and the server read.
 
-export const GENRES = [
-  'Reggae',
-  'Soca',
-  'Calypso',
-  'Dancehall',
-  'Gospel',
-  'R&B',
-  'Pop',
-  'Electronic',
-  'Jazz',
-  'Steel Drum',
-] as const;
+export const GENRES = ['Reggae', 'Soca', 'Calypso', 'Dancehall', 'Gospel', 'R&B', 'Pop', 'Electronic', 'Jazz', 'Steel Drum'] as const;
 export type Genre = (typeof GENRES)[number];
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -20,14 +9,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const SPONSOR_TIERS = ['supporting', 'standard', 'premium'] as const;
 export type SponsorTier = (typeof SPONSOR_TIERS)[number];
 
-export const BUDGET_OPTIONS = [
-  '$100 - $500',
-  '$500 - $1,000',
-  '$1,000 - $2,500',
-  '$2,500 - $5,000',
-  '$5,000+',
-  'Custom arrangement',
-] as const;
+export const BUDGET_OPTIONS = ['$100 - $500', '$500 - $1,000', '$1,000 - $2,500', '$2,500 - $5,000', '$5,000+', 'Custom arrangement'] as const;
 export type BudgetOption = (typeof BUDGET_OPTIONS)[number];
 
 /** The 7 hybrid placements of docs/api.md. */

@@ -72,3 +72,28 @@ export function addReviewedAt(table: string): Migration {
     t.string(column, 32).nullable();
   });
 }
+
+// Required columns of one type, added in the order given: each call is exactly the
+// `t.<type>(name…).notNullable()…` line it stands for, so a migration written with them makes
+// the same DDL as one written column by column (migrations that ran in production must not
+// change what they make).
+
+/** Required strings: name → its length. */
+export function strings(t: Knex.TableBuilder, lengths: Record<string, number>): void {
+  for (const [name, length] of Object.entries(lengths)) t.string(name, length).notNullable();
+}
+
+/** Required 64-bit whole numbers (epoch milliseconds, byte counts). */
+export function bigIntegers(t: Knex.TableBuilder, ...names: string[]): void {
+  for (const name of names) t.bigInteger(name).notNullable();
+}
+
+/** Required whole-number counts that start at 0. */
+export function counters(t: Knex.TableBuilder, ...names: string[]): void {
+  for (const name of names) t.integer(name).notNullable().defaultTo(0);
+}
+
+/** Required flags that start false. */
+export function flags(t: Knex.TableBuilder, ...names: string[]): void {
+  for (const name of names) t.boolean(name).notNullable().defaultTo(false);
+}

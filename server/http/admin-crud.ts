@@ -61,12 +61,12 @@ const notFoundDoc = (c: { type: string; documentsNotFound?: boolean }): Record<n
   c.documentsNotFound === false ? {} : { 404: { description: `No such ${c.type}.`, json: 'Error' } };
 
 /** GET of the collection: paged (docs/api.md "Lists"); admins also get X-Total-Count. */
-export function listDoc<T>(c: Collection<T>, doc: { summary: string; description?: string; access?: Access; role?: AdminArea; query?: ParamDoc[]; answer: string; json?: AudienceJsonDoc }) {
+export function listDoc<T>(c: Collection<T>, summary: string, doc: { description?: string; access?: Access; role?: AdminArea; query?: ParamDoc[]; answer: string; json?: AudienceJsonDoc }) {
   return {
     method: 'get' as const,
     path: c.path,
     tag: c.tag,
-    summary: doc.summary,
+    summary,
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.access ? { access: doc.access } : {}),
     ...(doc.role ? { role: doc.role } : {}),

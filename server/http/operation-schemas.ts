@@ -112,11 +112,7 @@ const SettingsAnswerSchema = v.object({ ...SettingsSchema.entries, tenant: v.pic
 export const COMPONENT_SCHEMAS = {
   Error: { schema: ErrorBodySchema, mode: 'output', description: 'Every non-2xx answer of /api/*; a 400 from validation adds one issue per field.' },
   Health: { schema: HealthSchema, mode: 'output', description: 'The server and its database answer.' },
-  Readiness: {
-    schema: ReadinessSchema,
-    mode: 'output',
-    description: 'Each check: ok, failing, pending (migrations not run yet) or unknown (no database to ask). A 503 adds error and failing, naming the checks that fail.',
-  },
+  Readiness: { schema: ReadinessSchema, mode: 'output', description: 'Each check: ok, failing, pending (migrations not run yet) or unknown (no database to ask). A 503 adds error and failing, naming the checks that fail.' },
   Settings: {
     schema: SettingsAnswerSchema,
     mode: 'output',
@@ -145,11 +141,7 @@ export const COMPONENT_SCHEMAS = {
   TrackModeration: { schema: TrackModerationSchema, mode: 'input', description: 'Set the status and/or featured; at least one field.' },
   Upload: { schema: UploadedSchema, mode: 'output', description: 'Where the stored file is served.' },
   PushKey: { schema: PushKeySchema, mode: 'output', description: 'The VAPID public key (RFC 8292), base64url: the applicationServerKey browsers subscribe with.' },
-  NewPushSubscription: {
-    schema: NewPushSubscriptionSchema,
-    mode: 'input',
-    description: "A browser's PushSubscription (its toJSON(): endpoint and keys) and the ids of the tenant's shows to be reminded of; the same endpoint again replaces the list.",
-  },
+  NewPushSubscription: { schema: NewPushSubscriptionSchema, mode: 'input', description: "A browser's PushSubscription (its toJSON(): endpoint and keys) and the ids of the tenant's shows to be reminded of; the same endpoint again replaces the list." },
   PushSubscription: { schema: PushSubscriptionAnswerSchema, mode: 'output', description: 'The stored subscription and the shows it follows.' },
   PushUnsubscribe: { schema: PushUnsubscribeSchema, mode: 'input', description: 'The endpoint of the subscription to forget on this tenant.' },
   Show: { schema: ShowSchema, mode: 'output', description: "A weekly show, times HH:MM in the tenant's timeZone." },

@@ -99,7 +99,9 @@ export type InputOf<B> = B extends { unchecked: true }
       : undefined;
 
 /** An operation as a feature writes it; `S` is what its feature's setup made (repositories, services). */
-export interface OperationDef<S, B extends RequestDoc | undefined> extends Omit<OperationDoc, 'access' | 'rateLimited' | 'idempotent' | 'body' | 'tenant'> {
+export interface OperationDef<S, B extends RequestDoc | undefined> extends Omit<OperationDoc, 'access' | 'rateLimited' | 'idempotent' | 'body' | 'tenant' | 'tag'> {
+  /** Default: the feature's tag (`operationsWith`). */
+  tag?: string;
   /** Default: `admin` when `role` is given, else `public`. */
   access?: Access;
   /** The admin area whose roles may call it (docs/api.md "Admins who are people"): requireAdmin first. */
@@ -133,14 +135,18 @@ export interface Operation extends OperationDoc {
 
 /**
  * The operations of one feature share what `setup` makes from the app's Deps (repositories,
- * services that keep state) once per app. `shared` applies to each of them (a tenant gate).
+ * services that keep state) once per app. `shared` applies to each of them: the document's
+ * tag (unless one says its own) and a tenant gate.
  */
-export function operationsWith<S>(setup: (deps: Deps) => S, shared: { tenantOnly?: TenantOnly } = {}) {
+export function operationsWith<S>(setup: (deps: Deps) => S, shared: { tag?: string; tenantOnly?: TenantOnly } = {}) {
   return <B extends RequestDoc | undefined = undefined>(def: OperationDef<S, B>): Operation => {
     const { access, rateLimit, idempotent, body, ...rest } = def;
     const tenantOnly = shared.tenantOnly;
+    const tag = rest.tag ?? shared.tag;
+    if (tag === undefined) throw new Error(`${def.method.toUpperCase()} ${def.path}: no tag, neither its own nor its feature's`);
     return {
       ...rest,
+      tag,
       access: access ?? (def.role ? 'admin' : 'public'),
       ...(tenantOnly ? { tenant: tenantOnly.tenant, tenantOnly } : {}),
       ...(rateLimit ? { rateLimited: true, rateLimit: rateLimit === true ? {} : rateLimit } : {}),

@@ -19,6 +19,20 @@ export interface LeasedLoopOptions {
   onError: (err: unknown) => void;
 }
 
+/** What a leased worker that pulls the station's stream through ffmpeg (the live relay, the recorder) may be given; each has a default. */
+export interface StreamWorkerOptions {
+  /** This server's own address: a streamUrl that is a path (the demo's /demo/stream) is fetched from it. */
+  selfUrl?: string;
+  /** This process's name on its leases (processHolder() by default). */
+  holder?: string;
+  ffmpegPath?: string;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+/** The clock and the log a running piece of such a worker was handed. */
+export type WorkerClock = Required<Pick<StreamWorkerOptions, 'now' | 'log'>>;
+
 export interface LeasedLoop {
   /** This process's name on its leases. */
   readonly holder: string;

@@ -75,6 +75,34 @@ export async function makeRendition(
   }
 }
 
+/** What a rendition job (a track's, an episode's) is given: ffmpeg's, and where a failure is told. */
+export type RenditionJobOptions = RenditionOptions & { log?: (line: string) => void };
+
+/**
+ * A rendition job's work on one item: makes the rendition of its stored file and has `record`
+ * write it on the item, which answers false when the item's file changed or it went away
+ * meanwhile (the rendition is nobody's, and is removed). A source that is not ours (an external
+ * URL, a demo file) is left alone: the original plays. A failure is logged and thrown, for the
+ * queue to try again.
+ */
+export async function renderAndRecord(
+  deps: Pick<Deps, 'storage'>,
+  item: { type: 'track' | 'episode'; id: string; fileUrl: string },
+  profile: RenditionProfile,
+  options: RenditionJobOptions,
+  record: (made: { url: string; bytes: number }) => Promise<boolean>,
+): Promise<void> {
+  try {
+    const made = await makeRendition(deps, item.fileUrl, profile, options);
+    if (!made) return;
+    if (!(await record(made))) await deps.storage.remove(made.url.slice('/uploads/'.length)).catch(() => {});
+  } catch (err) {
+    const log = options.log ?? ((line: string) => process.stderr.write(line + '\n'));
+    log(JSON.stringify({ level: 'warn', msg: 'rendition failed; the original plays', [item.type]: item.id, error: (err as Error).message }));
+    throw err;
+  }
+}
+
 /** One rendition's ffmpeg arguments: a local copy of an uploaded file, read only as the audio we take (server/media/ffmpeg.ts). */
 export function renditionArgs(source: string, profile: RenditionProfile, output: string): string[] {
   return ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...inputGuard(['file'], AUDIO_DEMUXERS), '-i', source, '-vn', '-map_metadata', '-1', ...profile.args, output];

@@ -78,72 +78,41 @@ export function createMetrics(sources: MetricsSources) {
     },
   });
 
-  // Each gauge reads its own values: the registry collects them all at once, in no order.
-  const upstreamAge = new Gauge({
-    name: 'radio_np_upstream_age_seconds',
-    help: "Age of the upstream now-playing's last good answer, per tenant (absent without one)",
-    labelNames: ['tenant'] as const,
-    registers,
-    async collect() {
-      upstreamAge.reset();
-      for (const tenant of TENANTS) {
-        const good = await lastGood(tenant);
-        if (good) upstreamAge.set({ tenant }, seconds(sources.now() - good.fetchedMs));
-      }
-    },
-  });
+  /**
+   * A gauge of one value per tenant, read when Prometheus scrapes: `null` leaves the tenant's
+   * value as it was, absent when `reset` clears them all first. Each gauge reads its own
+   * values: the registry collects them all at once, in no order.
+   */
+  const perTenant = (name: string, help: string, reset: boolean, read: (tenant: Tenant) => Promise<number | null> | number | null) => {
+    const gauge: Gauge<'tenant'> = new Gauge({
+      name,
+      help,
+      labelNames: ['tenant'] as const,
+      registers,
+      async collect() {
+        if (reset) gauge.reset();
+        for (const tenant of TENANTS) {
+          const value = await read(tenant);
+          if (value !== null) gauge.set({ tenant }, value);
+        }
+      },
+    });
+  };
 
-  const relayEnabled = new Gauge({
-    name: 'radio_relay_enabled',
-    help: 'Whether the tenant asks for the live relay (its liveRelay setting with a stream URL)',
-    labelNames: ['tenant'] as const,
-    registers,
-    async collect() {
-      for (const tenant of TENANTS) {
-        const settings = await loadSettings(sources.db, tenant).catch(() => null);
-        if (settings) relayEnabled.set({ tenant }, settings.liveRelay && settings.streamUrl ? 1 : 0);
-      }
-    },
+  perTenant('radio_np_upstream_age_seconds', "Age of the upstream now-playing's last good answer, per tenant (absent without one)", true, async (tenant) => {
+    const good = await lastGood(tenant);
+    return good ? seconds(sources.now() - good.fetchedMs) : null;
   });
-
-  const relayRunning = new Gauge({
-    name: 'radio_relay_running',
-    help: "Whether this process runs the tenant's live relay (one process across all holds each lease)",
-    labelNames: ['tenant'] as const,
-    registers,
-    collect() {
-      const running = watched.relays?.running();
-      for (const tenant of TENANTS) relayRunning.set({ tenant }, running?.has(tenant) ? 1 : 0);
-    },
+  perTenant('radio_relay_enabled', 'Whether the tenant asks for the live relay (its liveRelay setting with a stream URL)', false, async (tenant) => {
+    const settings = await loadSettings(sources.db, tenant).catch(() => null);
+    return settings ? (settings.liveRelay && settings.streamUrl ? 1 : 0) : null;
   });
-
-  const liveSegmentAge = new Gauge({
-    name: 'radio_live_segment_age_seconds',
-    help: "Seconds since the end of the tenant's newest live segment (absent before the relay made one)",
-    labelNames: ['tenant'] as const,
-    registers,
-    async collect() {
-      liveSegmentAge.reset();
-      const live = liveRepository(sources.db);
-      for (const tenant of TENANTS) {
-        const last = await live.lastSegments(tenant).catch(() => []);
-        if (last.length === 0) continue;
-        const endMs = Math.max(...last.map((s) => s.startedMs + s.duration * 1000));
-        liveSegmentAge.set({ tenant }, seconds(sources.now() - endMs));
-      }
-    },
+  perTenant('radio_relay_running', "Whether this process runs the tenant's live relay (one process across all holds each lease)", false, (tenant) => (watched.relays?.running().has(tenant) ? 1 : 0));
+  perTenant('radio_live_segment_age_seconds', "Seconds since the end of the tenant's newest live segment (absent before the relay made one)", true, async (tenant) => {
+    const last = await liveRepository(sources.db).lastSegments(tenant).catch(() => []);
+    return last.length === 0 ? null : seconds(sources.now() - Math.max(...last.map((s) => s.startedMs + s.duration * 1000)));
   });
-
-  const recordings = new Gauge({
-    name: 'radio_recorder_recordings',
-    help: 'Airings this process records now, per tenant',
-    labelNames: ['tenant'] as const,
-    registers,
-    collect() {
-      const active = watched.recorder?.active() ?? [];
-      for (const tenant of TENANTS) recordings.set({ tenant }, active.filter((id) => id.startsWith(`${tenant}/`)).length);
-    },
-  });
+  perTenant('radio_recorder_recordings', 'Airings this process records now, per tenant', false, (tenant) => (watched.recorder?.active() ?? []).filter((id) => id.startsWith(`${tenant}/`)).length);
 
   const pushes = new Counter({
     name: 'radio_push_total',

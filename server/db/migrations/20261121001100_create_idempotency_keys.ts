@@ -1,10 +1,8 @@
-import { createTable } from '../migration-kit';
+import { createTable, strings } from '../migration-kit';
 
 export const { up, down } = createTable('idempotency_keys', (t) => {
   // scope = tenant + method + route; the same key on another route is another request.
-  t.string('scope', 200).notNullable();
-  t.string('key', 200).notNullable();
-  t.string('fingerprint', 64).notNullable();
+  strings(t, { scope: 200, key: 200, fingerprint: 64 });
   // null while the first request is still being answered.
   t.integer('status').nullable();
   t.text('body').nullable();

@@ -1,49 +1,51 @@
 import type { Knex } from 'knex';
-import { createTables, type Migration } from '../migration-kit';
+import { bigIntegers, createTables, strings, type Migration } from '../migration-kit';
 
 // Admins who are people (docs/api.md, "Admins who are people"). Times are epoch
 // milliseconds; tokens are kept only as their SHA-256, so a copy of the database signs
 // nobody in.
+/** A row of one person's, gone with them. */
+const personId = (t: Knex.CreateTableBuilder) => t.string('person_id', 64).notNullable().references('id').inTable('admin_people').onDelete('CASCADE').index();
+
+/** When the row was made and when it was last used (null until then), epoch ms. */
+const madeAndLastUsed = (t: Knex.CreateTableBuilder, lastUsed: string) => {
+  t.bigInteger('created_at').notNullable();
+  t.bigInteger(lastUsed).nullable();
+};
+
 const tables = createTables({
   admin_people: (t) => {
     t.string('id', 64).primary();
-    t.string('name', 80).notNullable();
-    t.string('role', 16).notNullable();
+    strings(t, { name: 80, role: 16 });
     // The WebAuthn user handle (random, base64url): never the id or the name.
     t.string('user_handle', 64).notNullable().unique();
-    t.bigInteger('created_at').notNullable();
-    t.bigInteger('last_sign_in_at').nullable();
+    madeAndLastUsed(t, 'last_sign_in_at');
   },
   admin_passkeys: (t) => {
     // The credential id, base64url.
     t.string('id', 1400).primary();
-    t.string('person_id', 64).notNullable().references('id').inTable('admin_people').onDelete('CASCADE').index();
+    personId(t);
     t.text('public_key').notNullable();
     t.bigInteger('counter').notNullable().defaultTo(0);
     t.string('transports', 200).notNullable().defaultTo('[]');
-    t.bigInteger('created_at').notNullable();
-    t.bigInteger('last_used_at').nullable();
+    madeAndLastUsed(t, 'last_used_at');
   },
   admin_sessions: (t) => {
     t.string('token_hash', 64).primary();
-    t.string('person_id', 64).notNullable().references('id').inTable('admin_people').onDelete('CASCADE').index();
+    personId(t);
     t.bigInteger('created_at').notNullable();
     t.bigInteger('expires_at').notNullable().index();
   },
   admin_invites: (t) => {
     t.string('token_hash', 64).primary();
-    t.string('name', 80).notNullable();
-    t.string('role', 16).notNullable();
-    t.string('invited_by', 80).notNullable();
-    t.bigInteger('created_at').notNullable();
-    t.bigInteger('expires_at').notNullable();
+    strings(t, { name: 80, role: 16, invited_by: 80 });
+    bigIntegers(t, 'created_at', 'expires_at');
     t.bigInteger('used_at').nullable();
   },
   // A WebAuthn challenge between its options and its answer, so any process can check it.
   admin_ceremonies: (t) => {
     t.string('id', 64).primary();
-    t.string('kind', 16).notNullable();
-    t.string('challenge', 200).notNullable();
+    strings(t, { kind: 16, challenge: 200 });
     // Registration: the invite's token hash (joining) or the person adding a passkey.
     t.string('invite_hash', 64).nullable();
     t.string('person_id', 64).nullable();
@@ -56,11 +58,7 @@ const tables = createTables({
     t.string('tenant', 32).nullable();
     // Null for the admin key; kept (not a foreign key) so a removed person's entries stay.
     t.string('actor_id', 64).nullable().index();
-    t.string('actor_name', 80).notNullable();
-    t.string('action', 64).notNullable();
-    t.string('target_type', 32).notNullable();
-    t.string('target_id', 200).notNullable();
-    t.string('summary', 300).notNullable();
+    strings(t, { actor_name: 80, action: 64, target_type: 32, target_id: 200, summary: 300 });
   },
 });
 

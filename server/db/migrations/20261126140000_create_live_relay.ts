@@ -1,4 +1,4 @@
-import { createTables } from '../migration-kit';
+import { createTables, strings } from '../migration-kit';
 
 // The live relay (docs/live-relay.md): who runs each tenant's relay, and the segments it has
 // published, so every process serves the same playlists and one process relays.
@@ -11,8 +11,7 @@ export const { up, down } = createTables({
   },
   live_segments: (t) => {
     t.increments('id').primary();
-    t.string('tenant', 32).notNullable();
-    t.string('rendition', 16).notNullable();
+    strings(t, { tenant: 32, rendition: 16 });
     // The media sequence number in its rendition's playlist: one more per segment.
     t.integer('seq').notNullable();
     // The discontinuity sequence: one more after each source drop (a new ffmpeg run).

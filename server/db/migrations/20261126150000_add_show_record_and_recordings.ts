@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { bigIntegers, strings } from '../migration-kit';
 
 // docs/recorder.md: a show marked 'Record this show' is recorded while it airs, and each
 // airing's recording is claimed by one process through a row keyed by (show, airing start).
@@ -8,13 +9,10 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.schema.createTable('recordings', (t) => {
     t.string('id', 64).primary();
-    t.string('tenant', 32).notNullable();
-    t.string('show_id', 64).notNullable();
-    // The airing's start in the tenant's zone, 'YYYY-MM-DDTHH:MM' (domain/airings.ts): a start
-    // the clocks repeat is one airing, so one key.
-    t.string('airing_key', 16).notNullable();
-    t.bigInteger('starts_ms').notNullable();
-    t.bigInteger('ends_ms').notNullable();
+    // `airing_key`: the airing's start in the tenant's zone, 'YYYY-MM-DDTHH:MM'
+    // (domain/airings.ts): a start the clocks repeat is one airing, so one key.
+    strings(t, { tenant: 32, show_id: 64, airing_key: 16 });
+    bigIntegers(t, 'starts_ms', 'ends_ms');
     // The process recording it, and until when its heartbeat holds the claim.
     t.string('holder', 64).notNullable();
     t.bigInteger('expires_ms').notNullable();

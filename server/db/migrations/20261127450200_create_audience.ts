@@ -1,14 +1,11 @@
-import { createTables } from '../migration-kit';
+import { counters, createTables, strings } from '../migration-kit';
 
 // The listener report (docs/api.md "Audience"). Raw sessions are kept 90 days; the hourly and
 // daily aggregates, added to as each session closes, are kept for ever. No address is stored.
 export const { up, down } = createTables({
   listening_sessions: (t) => {
-    t.string('tenant', 32).notNullable();
-    // The session id the device made.
-    t.string('id', 64).notNullable();
-    t.string('install_id', 64).notNullable();
-    t.string('kind', 16).notNullable();
+    // `id`: the session id the device made.
+    strings(t, { tenant: 32, id: 64, install_id: 64, kind: 16 });
     t.string('country', 2).nullable();
     t.bigInteger('started_ms').notNullable();
     // The last heartbeat (or the stop): the session ends here if nothing follows.
@@ -28,14 +25,10 @@ export const { up, down } = createTables({
   audience_hours: (t) => {
     t.string('tenant', 32).notNullable();
     t.bigInteger('hour_ms').notNullable();
-    t.integer('live_seconds').notNullable().defaultTo(0);
-    t.integer('episode_seconds').notNullable().defaultTo(0);
-    t.integer('track_seconds').notNullable().defaultTo(0);
+    counters(t, 'live_seconds', 'episode_seconds', 'track_seconds');
     // Listeners in each of the hour's 60 minutes (JSON), and their largest.
     t.text('minutes').notNullable();
-    t.integer('peak').notNullable().defaultTo(0);
-    t.integer('unique_installs').notNullable().defaultTo(0);
-    t.integer('sessions').notNullable().defaultTo(0);
+    counters(t, 'peak', 'unique_installs', 'sessions');
     // The upstream's own count (AzuraCast, Icecast): its samples in the hour.
     t.integer('upstream_peak').notNullable().defaultTo(0);
     t.bigInteger('upstream_sum').notNullable().defaultTo(0);
@@ -51,26 +44,19 @@ export const { up, down } = createTables({
   // Which installs an hour or a day has counted already ('h<hour_ms>' or 'd<YYYY-MM-DD>'); kept
   // 90 days like the sessions, the counts stay in the aggregates.
   audience_seen: (t) => {
-    t.string('tenant', 32).notNullable();
-    t.string('period', 24).notNullable();
-    t.string('install_id', 64).notNullable();
+    strings(t, { tenant: 32, period: 24, install_id: 64 });
     t.bigInteger('at_ms').notNullable();
     t.primary(['tenant', 'period', 'install_id']);
     t.index(['at_ms']);
   },
   audience_shows: (t) => {
-    t.string('tenant', 32).notNullable();
-    t.string('day', 10).notNullable();
-    t.string('show_id', 64).notNullable();
-    t.string('title', 200).notNullable();
+    strings(t, { tenant: 32, day: 10, show_id: 64, title: 200 });
     t.integer('seconds').notNullable().defaultTo(0);
     t.primary(['tenant', 'day', 'show_id']);
   },
   audience_breakdown: (t) => {
-    t.string('tenant', 32).notNullable();
-    t.string('day', 10).notNullable();
-    // 'country:GY', 'kind:live'.
-    t.string('key', 32).notNullable();
+    // `key`: 'country:GY', 'kind:live'.
+    strings(t, { tenant: 32, day: 10, key: 32 });
     t.integer('seconds').notNullable().defaultTo(0);
     t.primary(['tenant', 'day', 'key']);
   },

@@ -6,7 +6,7 @@ import { queryString } from '../../http/validate';
 
 const DEFAULT_PAGE = 50;
 
-const op = operationsWith((deps) => ({ activity: activityRepository(deps.db) }));
+const op = operationsWith((deps) => ({ activity: activityRepository(deps.db) }), { tag: 'people' });
 
 /**
  * GET /api/admin/activity (owner): newest first, `limit` (1–100, default 50) and `cursor`,
@@ -15,10 +15,7 @@ const op = operationsWith((deps) => ({ activity: activityRepository(deps.db) }))
  */
 export const ACTIVITY_OPERATIONS = [
   op({
-    method: 'get',
-    path: '/api/admin/activity',
-    tag: 'people',
-    summary: 'The activity log (owner)',
+    method: 'get', path: '/api/admin/activity', summary: 'The activity log (owner)',
     description: 'Every admin write, newest first, 50 at a time unless `limit` says otherwise.',
     role: 'owner',
     query: [

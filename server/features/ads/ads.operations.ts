@@ -15,15 +15,12 @@ const NEWEST_FIRST: ListOrder<Ad> = { key: (r) => [r.createdAt], dirs: ['desc'],
 // The ad inventory is an editor's; the ad settings (PUT /api/settings) an owner's.
 const ADS: Collection<Ad> = { path: '/api/ads', tag: 'ads', component: 'Ad', area: 'content', type: 'ad', label: (a) => a.alt || a.targetUrl, notFoundMessage: 'Ad not found' };
 
-const op = operationsWith((deps) => ({ deps, ads: adsRepository(deps.db), counter: adCounter(deps) }));
+const op = operationsWith((deps) => ({ deps, ads: adsRepository(deps.db), counter: adCounter(deps) }), { tag: 'ads' });
 
 /** docs/api.md, Ads. */
 export const ADS_OPERATIONS = [
   op({
-    method: 'get',
-    path: '/api/ads/serve',
-    tag: 'ads',
-    summary: 'An ad to show',
+    method: 'get', path: '/api/ads/serve', summary: 'An ad to show',
     description: 'An active ad for the slot whose countries are empty or hold `country`; counts an impression (once per address per ad per minute). Hybrid ad mode only.',
     query: [
       { name: 'slot', description: 'The placement.', schema: { type: 'string', enum: [...AD_SLOTS] }, required: true },
@@ -53,7 +50,7 @@ export const ADS_OPERATIONS = [
     },
   }),
   op({
-    ...listDoc(ADS, { summary: 'The ad inventory with counts', role: 'content', answer: 'Ads.' }),
+    ...listDoc(ADS, 'The ad inventory with counts', { role: 'content', answer: 'Ads.' }),
     handle: async (ctx, { ads, counter }) => {
       await counter.flush();
       answerList(ctx, await ads.list(ctx.state.tenant), NEWEST_FIRST);
@@ -65,15 +62,12 @@ export const ADS_OPERATIONS = [
 ];
 
 // Its own counter, as before: GET /api/ads flushes the inventory's, not the links'.
-const out = operationsWith((deps) => ({ ads: adsRepository(deps.db), counter: adCounter(deps) }));
+const out = operationsWith((deps) => ({ ads: adsRepository(deps.db), counter: adCounter(deps) }), { tag: 'ads' });
 
 /** GET /out/:adId: sends the visitor on (302), counting the click of an active ad. */
 export const OUT_OPERATIONS = [
   out({
-    method: 'get',
-    path: '/out/{adId}',
-    tag: 'ads',
-    summary: "Follow an ad's link",
+    method: 'get', path: '/out/{adId}', summary: "Follow an ad's link",
     description: 'Counts a click (once per address per ad per minute) and redirects. Active ads only.',
     responses: { 302: { description: "To the ad's targetUrl.", headers: { Location: "The ad's targetUrl." } }, 404: { description: 'Unknown ad.', json: 'Error' } },
     handle: async (ctx, { ads, counter }) => {

@@ -20,15 +20,12 @@ const BY_NAME: ListOrder<Artist> = { key: (r) => [r.name], dirs: ['asc'], id: (r
 
 const ARTISTS: Collection<Artist> = { path: '/api/artists', tag: 'artists', component: 'Artist', area: 'moderation', type: 'artist', label: (a) => a.name, notFoundMessage: 'Artist not found' };
 
-const op = operationsWith((deps) => ({ deps, artists: artistsRepository(deps.db) }));
+const op = operationsWith((deps) => ({ deps, artists: artistsRepository(deps.db) }), { tag: 'artists' });
 
 /** docs/api.md, Artists. */
 export const ARTISTS_OPERATIONS = [
   op({
-    method: 'get',
-    path: '/api/artists',
-    tag: 'artists',
-    summary: 'List artists',
+    method: 'get', path: '/api/artists', summary: 'List artists',
     description: 'Visitors: approved artists only, whatever is asked (`approved=false` is a 401). Admins: filtered as asked, all without `approved`. Unknown countries and genres are ignored.',
     access: 'visitor-or-admin',
     query: [
@@ -58,10 +55,7 @@ export const ARTISTS_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: '/api/artists/{id}',
-    tag: 'artists',
-    summary: 'One artist',
+    method: 'get', path: '/api/artists/{id}', summary: 'One artist',
     access: 'visitor-or-admin',
     responses: { 200: { description: 'The artist.', json: 'Artist' }, 404: { description: 'Missing, or not approved and asked by a visitor.', json: 'Error' } },
     handle: async (ctx, { artists }) => {

@@ -35,15 +35,12 @@ const PERIOD_QUERY = [
   { name: 'to', description: 'End, exclusive (rounded up to its hour). Default: the end of this hour. At most 62 days after `from`.', schema: { type: 'string' } },
 ];
 
-const op = operationsWith((deps) => ({ deps, audience: audienceService(deps), repo: audienceRepository(deps.db) }));
+const op = operationsWith((deps) => ({ deps, audience: audienceService(deps), repo: audienceRepository(deps.db) }), { tag: 'audience' });
 
 /** docs/api.md "Audience": the listening beacon and the listener report. */
 export const AUDIENCE_OPERATIONS = [
   op({
-    method: 'post',
-    path: '/api/listening',
-    tag: 'audience',
-    summary: "The player's listening beacon",
+    method: 'post', path: '/api/listening', summary: "The player's listening beacon",
     description: `Events of anonymous listening sessions (start, a heartbeat each minute while sound plays, stop), at most ${BEACON_MAX_EVENTS} a batch, in the order they happened. Refused events (a replay, an old seq, a stop of an unknown session, a time out of limits) are counted, not stored. Bots are refused. No address is stored.`,
     rateLimit: { bucket: 'POST /api/listening', perMinute: () => BEACONS_PER_MINUTE_PER_ADDRESS },
     readBody: () => beaconBody,
@@ -62,10 +59,7 @@ export const AUDIENCE_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: '/api/admin/audience',
-    tag: 'audience',
-    summary: 'The listener report (owner, editor)',
+    method: 'get', path: '/api/admin/audience', summary: 'The listener report (owner, editor)',
     description: 'Hour by hour (UTC): peak and average listeners at once, listening hours, unique installs; totals; top shows by listening hours; days, kinds, countries and the upstream count.',
     role: 'content',
     query: PERIOD_QUERY,
@@ -78,10 +72,7 @@ export const AUDIENCE_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: '/api/admin/audience.csv',
-    tag: 'audience',
-    summary: 'The hourly figures as CSV (owner, editor)',
+    method: 'get', path: '/api/admin/audience.csv', summary: 'The hourly figures as CSV (owner, editor)',
     description: 'The same hours as the report, the same rounding: `hour,peak,average,listeningHours,unique`.',
     role: 'content',
     query: PERIOD_QUERY,

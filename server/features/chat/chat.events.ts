@@ -2,10 +2,8 @@ import type { ServerResponse } from 'node:http';
 import type { ChatEvent } from '../../../domain/chat';
 import type { Tenant } from '../../../domain/tenants';
 import type { ChangeBus } from '../../db/change-bus';
-import { limitKey } from '../../http/client-address';
 import type { AppContext } from '../../http/context';
-import { serviceUnavailable, tooManyRequests } from '../../http/errors';
-import { retryMs, streamsOf } from '../../http/event-streams';
+import { retryMs, streamPlaces, streamsOf } from '../../http/event-streams';
 
 /**
  * A `:` comment this often keeps proxies and NAT tables from dropping a quiet stream: three
@@ -32,8 +30,7 @@ export function chatEventText(event: ChatEvent): string {
  */
 export function chatEvents(bus: ChangeBus, options = { heartbeatMs: CHAT_HEARTBEAT_MS, maxPerAddress: CHAT_MAX_PER_ADDRESS, maxTotal: CHAT_MAX_TOTAL }) {
   const rooms = new Map<Tenant, Set<ServerResponse>>();
-  const perAddress = new Map<string, number>();
-  let total = 0;
+  const places = streamPlaces(options, { perAddress: 'Too many chat streams from this address', total: 'Too many listeners on this server right now; the chat will try again shortly' });
   let heartbeat: NodeJS.Timeout | null = null;
 
   const write = (res: ServerResponse, text: string) => {
@@ -50,7 +47,7 @@ export function chatEvents(bus: ChangeBus, options = { heartbeatMs: CHAT_HEARTBE
   });
 
   function beat(): void {
-    if (heartbeat || total === 0) return;
+    if (heartbeat || places.total === 0) return;
     heartbeat = setInterval(() => {
       for (const room of rooms.values()) for (const res of room) write(res, ':\n\n');
     }, options.heartbeatMs);
@@ -69,18 +66,13 @@ export function chatEvents(bus: ChangeBus, options = { heartbeatMs: CHAT_HEARTBE
       ctx.body = retry;
       return;
     }
-    const address = limitKey(ctx.state.clientAddress);
-    const open = perAddress.get(address) ?? 0;
-    if (open >= options.maxPerAddress) throw tooManyRequests(60, 'Too many chat streams from this address');
-    if (total >= options.maxTotal) throw serviceUnavailable('Too many listeners on this server right now; the chat will try again shortly');
+    const release = places.take(ctx.state.clientAddress);
 
     const tenant = ctx.state.tenant;
     const res = ctx.res;
     let room = rooms.get(tenant);
     if (!room) rooms.set(tenant, (room = new Set()));
     room.add(res);
-    perAddress.set(address, open + 1);
-    total += 1;
     beat();
     let ended = false;
     const end = () => {
@@ -88,12 +80,9 @@ export function chatEvents(bus: ChangeBus, options = { heartbeatMs: CHAT_HEARTBE
       ended = true;
       room.delete(res);
       if (room.size === 0 && rooms.get(tenant) === room) rooms.delete(tenant);
-      total -= 1;
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
+      release();
       streams.ends.delete(end);
-      if (total === 0 && heartbeat) {
+      if (places.total === 0 && heartbeat) {
         clearInterval(heartbeat);
         heartbeat = null;
       }

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES } from '../../../domain/chat';
 import type { Deps, Middleware } from '../../http/context';
-import { DELETED, operationsWith, RETRY_AFTER, type ParamDoc } from '../../http/operation';
+import { DELETED, operationsWith, RETRY_AFTER, type OperationDef, type ParamDoc, type RequestDoc } from '../../http/operation';
 import { chatEvents } from './chat.events';
 import { chatService } from './chat.service';
 
@@ -9,13 +9,17 @@ function setup(deps: Deps) {
   return { service, events: chatEvents(service.bus) };
 }
 
-const op = operationsWith(setup);
+const op = operationsWith(setup, { tag: 'chat' });
 
 /** Chat writes change none of the kept public answers: they stay kept, and no other process is told to drop them. */
 const keepsPublicAnswers = (): Middleware => (ctx, next) => {
   ctx.state.publicUnchanged = true;
   return next();
 };
+
+/** A moderator's write (docs/api.md "Live chat"): the moderation area's roles, and the kept public answers stay kept. */
+const moderatorWrite = <B extends RequestDoc | undefined = undefined>(def: Omit<OperationDef<ReturnType<typeof setup>, B>, 'role' | 'before'>) =>
+  op<B>({ ...def, role: 'moderation', before: keepsPublicAnswers });
 
 const DEVICE_ID: ParamDoc = {
   name: 'X-Device-Id',
@@ -29,10 +33,7 @@ const ITEM = '/api/chat/messages/{id}';
 /** docs/api.md, Live chat. */
 export const CHAT_OPERATIONS = [
   op({
-    method: 'get',
-    path: '/api/chat/messages',
-    tag: 'chat',
-    summary: 'The last 50 shown chat messages, oldest first',
+    method: 'get', path: '/api/chat/messages', summary: 'The last 50 shown chat messages, oldest first',
     description: 'The pinned message comes first when it is older than those 50. `Cache-Control: no-store`.',
     responses: { 200: { description: 'Messages.', json: { listOf: 'ChatMessage' } }, 404: NOT_FOUND },
     handle: async (ctx, { service }) => {
@@ -41,10 +42,7 @@ export const CHAT_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: '/api/chat/events',
-    tag: 'chat',
-    summary: 'Chat as Server-Sent Events',
+    method: 'get', path: '/api/chat/events', summary: 'Chat as Server-Sent Events',
     description:
       'Events `message` (a ChatMessage), `hidden` (`{id}`: take it off the screen) and `pinned` (`{id}` or `null`), from every server process; a `:` heartbeat every 25 s and a `retry:` of 3–8 s. Nothing is replayed: on (re)connect, read GET /api/chat/messages. Over 100 streams from one address: 429; over 10,000 in the process: 503.',
     responses: {
@@ -59,10 +57,7 @@ export const CHAT_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: '/api/chat/messages',
-    tag: 'chat',
-    summary: 'Send a chat message',
+    method: 'post', path: '/api/chat/messages', summary: 'Send a chat message',
     description:
       'Limits per sender device and per address (docs/api.md "Live chat"): one message every 3 s with a burst of 5 per device, ten times that per address (carrier NAT); slow mode (`chatSlowModeSeconds`) per device; the same text twice in a minute is refused. Staff signed in with a passkey post as `host` and skip the word list, slow mode and mutes.',
     headers: [DEVICE_ID],
@@ -84,10 +79,7 @@ export const CHAT_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: `${ITEM}/report`,
-    tag: 'chat',
-    summary: 'Report a message',
+    method: 'post', path: `${ITEM}/report`, summary: 'Report a message',
     description: 'One report per device; the third device to report it hides it for review.',
     headers: [DEVICE_ID],
     rateLimit: true,
@@ -98,26 +90,16 @@ export const CHAT_OPERATIONS = [
       ctx.status = 204;
     },
   }),
-  op({
-    method: 'delete',
-    path: ITEM,
-    tag: 'chat',
-    summary: 'Hide a message from every listener',
-    role: 'moderation',
-    before: keepsPublicAnswers,
+  moderatorWrite({
+    method: 'delete', path: ITEM, summary: 'Hide a message from every listener',
     responses: { 204: DELETED, 404: NOT_FOUND },
     handle: async (ctx, { service }) => {
       await service.hide(ctx, ctx.params.id!);
       ctx.status = 204;
     },
   }),
-  op({
-    method: 'patch',
-    path: ITEM,
-    tag: 'chat',
-    summary: 'Show a held or reported message after all',
-    role: 'moderation',
-    before: keepsPublicAnswers,
+  moderatorWrite({
+    method: 'patch', path: ITEM, summary: 'Show a held or reported message after all',
     body: { json: 'ChatRelease' },
     responses: { 200: { description: 'Shown to everyone.', json: 'ChatMessage' }, 404: NOT_FOUND },
     handle: async (ctx, { service }) => {
@@ -125,10 +107,7 @@ export const CHAT_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: '/api/chat/review',
-    tag: 'chat',
-    summary: 'Held and reported messages, oldest first',
+    method: 'get', path: '/api/chat/review', summary: 'Held and reported messages, oldest first',
     role: 'moderation',
     responses: { 200: { description: 'The moderation tab.', json: { listOf: 'ChatReviewItem' } } },
     handle: async (ctx, { service }) => {
@@ -136,14 +115,9 @@ export const CHAT_OPERATIONS = [
       ctx.body = await service.review(ctx.state.tenant);
     },
   }),
-  op({
-    method: 'post',
-    path: '/api/chat/mutes',
-    tag: 'chat',
-    summary: "Mute a message's sender for 24 hours",
+  moderatorWrite({
+    method: 'post', path: '/api/chat/mutes', summary: "Mute a message's sender for 24 hours",
     description: 'Their device and their address.',
-    role: 'moderation',
-    before: keepsPublicAnswers,
     body: { json: 'ChatMessageRef' },
     responses: { 201: { description: 'Muted.', json: 'ChatMute' }, 404: NOT_FOUND },
     handle: async (ctx, { service }, input) => {
@@ -151,26 +125,16 @@ export const CHAT_OPERATIONS = [
       ctx.body = await service.mute(ctx, input.messageId);
     },
   }),
-  op({
-    method: 'put',
-    path: '/api/chat/pin',
-    tag: 'chat',
-    summary: 'Pin one message above the chat',
-    role: 'moderation',
-    before: keepsPublicAnswers,
+  moderatorWrite({
+    method: 'put', path: '/api/chat/pin', summary: 'Pin one message above the chat',
     body: { json: 'ChatMessageRef' },
     responses: { 200: { description: 'The pinned message.', json: 'ChatMessage' }, 404: NOT_FOUND },
     handle: async (ctx, { service }, input) => {
       ctx.body = await service.pin(ctx, input.messageId);
     },
   }),
-  op({
-    method: 'delete',
-    path: '/api/chat/pin',
-    tag: 'chat',
-    summary: 'Unpin',
-    role: 'moderation',
-    before: keepsPublicAnswers,
+  moderatorWrite({
+    method: 'delete', path: '/api/chat/pin', summary: 'Unpin',
     responses: { 204: { description: 'No message is pinned.' } },
     handle: async (ctx, { service }) => {
       await service.unpin(ctx);

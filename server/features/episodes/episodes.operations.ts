@@ -13,13 +13,12 @@ const NEWEST_FIRST: ListOrder<Episode> = { key: (r) => [r.publishedAt ?? r.creat
 
 const EPISODES: Collection<Episode> = { path: '/api/episodes', tag: 'episodes', component: 'Episode', area: 'content', type: 'episode', label: (e) => e.title, notFoundMessage: 'Episode not found' };
 
-const op = operationsWith((deps) => ({ episodes: episodesRepository(deps.db), service: episodesService(deps) }));
+const op = operationsWith((deps) => ({ episodes: episodesRepository(deps.db), service: episodesService(deps) }), { tag: 'episodes' });
 
 /** docs/api.md, Episodes. */
 export const EPISODES_OPERATIONS = [
   op({
-    ...listDoc(EPISODES, {
-      summary: "The tenant's episodes (Listen Again)",
+    ...listDoc(EPISODES, "The tenant's episodes (Listen Again)", {
       description: 'Visitors: published episodes, newest publication first. Admins: drafts too.',
       access: 'visitor-or-admin',
       query: [{ name: 'show_id', description: 'Episodes of one show.', schema: { type: 'string' } }, ...LIST_QUERY],
@@ -31,10 +30,7 @@ export const EPISODES_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: '/api/episodes/{id}',
-    tag: 'episodes',
-    summary: 'One episode',
+    method: 'get', path: '/api/episodes/{id}', summary: 'One episode',
     access: 'visitor-or-admin',
     responses: { 200: { description: 'The episode.', json: 'Episode' }, 404: { description: 'Missing, or a draft asked by a visitor.', json: 'Error' } },
     handle: async (ctx, { episodes }) => {

@@ -15,7 +15,8 @@ import { absoluteUrl, guardedFetchFollowing, OutboundRefusedError, type Outbound
 import type { Deps } from '../../http/context';
 import type { StreamFormat } from '../../media/ffmpeg';
 import { sniffStreamFile } from '../../media/stream-audio';
-import { leasedLoop, processHolder } from '../../jobs/leased-loop';
+import { ReconnectBackoff, wakeableSleep } from '../../media/reconnect-backoff';
+import { leasedLoop, processHolder, type StreamWorkerOptions, type WorkerClock } from '../../jobs/leased-loop';
 import { deleteUploadedFiles } from '../../media/media-files';
 import { uploadsRepository } from '../uploads/uploads.repository';
 import { createRecordedEpisode } from './episodes.service';
@@ -36,17 +37,11 @@ export const RECORDER_RECONNECT_MAX_MS = 15_000;
 
 export type AiringsNow = (shows: readonly RecordedShow[], nowMs: number, timeZone: string) => TimedAiring<RecordedShow>[];
 
-export interface RecorderOptions {
+/** `holder`: this process's name on the airings' claims. */
+export interface RecorderOptions extends StreamWorkerOptions {
   deps: Pick<Deps, 'db' | 'config' | 'storage' | 'jobs'>;
-  /** This server's own address: a streamUrl that is a path (the demo's /demo/stream) is fetched from it. */
-  selfUrl?: string;
-  now?: () => number;
-  log?: (line: string) => void;
-  /** This process's name on the claims (host, pid and a random part by default). */
-  holder?: string;
   /** Which airings are on air; the shows' schedule in the tenant's zone by default (tests give short ones). */
   airings?: AiringsNow;
-  ffmpegPath?: string;
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
   connectMs?: number;
@@ -168,7 +163,7 @@ export function startRecorder(options: RecorderOptions): Recorder {
   };
 }
 
-interface AiringRecordingInit {
+interface AiringRecordingInit extends WorkerClock {
   key: AiringKey;
   id: string;
   holder: string;
@@ -177,8 +172,6 @@ interface AiringRecordingInit {
   title: string;
   outbound: OutboundRules;
   options: RecorderOptions;
-  now: () => number;
-  log: (line: string) => void;
 }
 
 /**
@@ -238,12 +231,10 @@ class AiringRecording {
 
   private async record(): Promise<void> {
     const { options } = this.o;
-    const minMs = options.reconnectMinMs ?? RECORDER_RECONNECT_MIN_MS;
-    const maxMs = options.reconnectMaxMs ?? RECORDER_RECONNECT_MAX_MS;
+    const backoff = new ReconnectBackoff(options.reconnectMinMs ?? RECORDER_RECONNECT_MIN_MS, options.reconnectMaxMs ?? RECORDER_RECONNECT_MAX_MS);
     const endTimer = setTimeout(() => this.abort.abort(new Error('the show ended')), Math.max(0, this.o.endsAtMs - this.o.now()));
     this.dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'recording-'));
     try {
-      let backoff = minMs;
       while (!this.over) {
         const began = this.o.now();
         try {
@@ -257,17 +248,11 @@ class AiringRecording {
           if (!this.abort.signal.aborted) this.lastError = message(err);
         }
         if (this.over) break;
-        // A part that played a while was no failing source: start the backoff again.
-        if (this.o.now() - began > maxMs) backoff = minMs;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, Math.min(backoff, Math.max(0, this.o.endsAtMs - this.o.now())));
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+        // Never waiting past the show's end.
+        const sleep = wakeableSleep(Math.min(backoff.after(began, this.o.now()), Math.max(0, this.o.endsAtMs - this.o.now())));
+        this.wake = sleep.wake;
+        await sleep.done;
         this.wake = null;
-        backoff = Math.min(backoff * 2, maxMs);
       }
       clearTimeout(endTimer);
       if (this.mode === 'abandon') return;

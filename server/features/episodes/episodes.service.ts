@@ -8,7 +8,7 @@ import type { AppContext, Deps } from '../../http/context';
 import { invalid, missing } from '../../domain-errors';
 import type { JobHandler } from '../../jobs/job-queue';
 import { deleteUploadedFiles, storedNameOf } from '../../media/media-files';
-import { EPISODE_PROFILE, makeRendition, type RenditionOptions } from '../../media/renditions';
+import { EPISODE_PROFILE, renderAndRecord, type RenditionJobOptions } from '../../media/renditions';
 import { uploadsRepository } from '../uploads/uploads.repository';
 import { episodesRepository, type EpisodeFile } from './episodes.repository';
 
@@ -143,21 +143,14 @@ class LostClaim extends Error {}
  * Makes an episode's low-data rendition (docs/renditions.md: ≤ 32 kbps Opus in MP4) and records
  * it; a job on the durable queue, so a restart does not lose it and one process makes it.
  */
-export function episodeRenditionJob(deps: Deps, options: RenditionOptions & { log?: (line: string) => void } = {}): JobHandler {
+export function episodeRenditionJob(deps: Deps, options: RenditionJobOptions = {}): JobHandler {
   const episodes = episodesRepository(deps.db);
-  const log = options.log ?? ((line: string) => process.stderr.write(line + '\n'));
   return async (job) => {
     const { episodeId } = job.payload as { episodeId: string };
     const episode = await episodes.findById(episodeId);
     if (!episode || episode.lowDataUrl) return;
-    try {
-      const made = await makeRendition(deps, episode.audioUrl, EPISODE_PROFILE, options);
-      if (!made) return;
-      const recorded = await episodes.setLowData(episode.id, episode.audioUrl, made.url, made.bytes);
-      if (!recorded) await deps.storage.remove(made.url.slice('/uploads/'.length)).catch(() => {});
-    } catch (err) {
-      log(JSON.stringify({ level: 'warn', msg: 'rendition failed; the original plays', episode: episode.id, error: (err as Error).message }));
-      throw err;
-    }
+    await renderAndRecord(deps, { type: 'episode', id: episode.id, fileUrl: episode.audioUrl }, EPISODE_PROFILE, options, (made) =>
+      episodes.setLowData(episode.id, episode.audioUrl, made.url, made.bytes),
+    );
   };
 }

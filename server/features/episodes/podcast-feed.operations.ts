@@ -18,15 +18,12 @@ const ARTWORK_PATH = '/podcast-artwork.png';
 const originOf = (ctx: AppContext, deps: Deps) => deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
 const tenantQuery = (tenant: Tenant, deps: Deps) => (tenant === 'caribbean' && !/caribbean/i.test(deps.config.publicUrl ?? '') ? '?tenant=caribbean' : '');
 
-const op = operationsWith((deps) => ({ deps, episodes: episodesRepository(deps.db), artwork: new Map<string, Promise<Buffer>>() }));
+const op = operationsWith((deps) => ({ deps, episodes: episodesRepository(deps.db), artwork: new Map<string, Promise<Buffer>>() }), { tag: 'episodes' });
 
 /** GET /podcast.xml and its artwork (docs/api.md, The feed). */
 export const PODCAST_FEED_OPERATIONS = [
   op({
-    method: 'get',
-    path: '/podcast.xml',
-    tag: 'episodes',
-    summary: "The tenant's podcast feed",
+    method: 'get', path: '/podcast.xml', summary: "The tenant's podcast feed",
     description:
       'RSS 2.0 with the itunes and podcast (Podcasting 2.0) namespaces: the published episodes, newest first, at most 300, each with its enclosure and, once made, a low-data podcast:alternateEnclosure. Every URL is absolute (PUBLIC_URL, else the request’s origin).',
     responses: {
@@ -54,10 +51,7 @@ export const PODCAST_FEED_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: ARTWORK_PATH,
-    tag: 'episodes',
-    summary: "The feed's artwork",
+    method: 'get', path: ARTWORK_PATH, summary: "The feed's artwork",
     description: "The tenant's logo on a 1400 px square (podcast apps ask for at least 1400 px).",
     responses: { 200: { description: 'A PNG.', content: { 'image/png': { type: 'string', contentMediaType: 'image/png' } } }, 304: { description: 'Unchanged.' } },
     handle: async (ctx, { deps, artwork }) => {

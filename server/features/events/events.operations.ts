@@ -10,12 +10,12 @@ const SOONEST_FIRST: ListOrder<Event> = { key: (r) => [r.startIso], dirs: ['asc'
 // The tenant's 404 documents an unknown id too.
 const EVENTS: Collection<Event> = { path: '/api/events', tag: 'events', component: 'Event', area: 'content', type: 'event', label: (e) => e.title, notFoundMessage: 'Event not found', documentsNotFound: false };
 
-const op = operationsWith((deps) => ({ deps, events: eventsRepository(deps.db) }), { tenantOnly: { tenant: 'watzhott', message: EVENTS_UNAVAILABLE_MESSAGE } });
+const op = operationsWith((deps) => ({ deps, events: eventsRepository(deps.db) }), { tag: 'events', tenantOnly: { tenant: 'watzhott', message: EVENTS_UNAVAILABLE_MESSAGE } });
 
 /** docs/api.md, Events (watzhott only). */
 export const EVENTS_OPERATIONS = [
   op({
-    ...listDoc(EVENTS, { summary: 'List events', description: 'Visitors: public events; admins: all; soonest first.', access: 'visitor-or-admin', answer: 'Events.' }),
+    ...listDoc(EVENTS, 'List events', { description: 'Visitors: public events; admins: all; soonest first.', access: 'visitor-or-admin', answer: 'Events.' }),
     handle: async (ctx, { events }) => answerList(ctx, await events.list(ctx.state.tenant, { publicOnly: !ctx.state.isAdmin }), SOONEST_FIRST),
   }),
   adminCreate(op, EVENTS, { summary: 'Add an event', input: 'NewEvent' }, eventsRepository),

@@ -3,14 +3,11 @@ import { serviceUnavailable } from '../../http/errors';
 import { operationsWith } from '../../http/operation';
 import { healthService } from './health.service';
 
-const op = operationsWith((deps) => ({ deps, health: healthService(deps) }));
+const op = operationsWith((deps) => ({ deps, health: healthService(deps) }), { tag: 'server' });
 
 export const HEALTH_OPERATIONS = [
   op({
-    method: 'get',
-    path: '/api/health',
-    tag: 'server',
-    summary: 'Health check',
+    method: 'get', path: '/api/health', summary: 'Health check',
     responses: { 200: { description: 'Serving.', json: 'Health' }, 503: { description: 'The database is unreachable.', json: 'Error' } },
     handle: async (ctx, { deps }) => {
       try {
@@ -24,10 +21,7 @@ export const HEALTH_OPERATIONS = [
   }),
   // Readiness (docs/api.md "Health"): 503 names the checks that fail.
   op({
-    method: 'get',
-    path: '/api/health/ready',
-    tag: 'server',
-    summary: 'Readiness check',
+    method: 'get', path: '/api/health/ready', summary: 'Readiness check',
     description: 'Whether this process can do its work: the database answers, every migration has run, the upload storage takes a write. For load balancers and orchestrators; /api/health stays the liveness answer.',
     responses: { 200: { description: 'Ready.', json: 'Readiness' }, 503: { description: 'Not ready: `failing` names the checks that fail.', json: 'Readiness' } },
     handle: async (ctx, { health }) => {

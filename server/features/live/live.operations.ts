@@ -44,15 +44,12 @@ function setup(deps: Deps & { liveStorage?: LiveStorage }) {
   return { repo, storage, relayOn, segmentsNow, tenantQuery };
 }
 
-const op = operationsWith(setup);
+const op = operationsWith(setup, { tag: 'live' });
 
 // The live relay (docs/live-relay.md): HLS, not JSON.
 export const LIVE_OPERATIONS = [
   op({
-    method: 'get',
-    path: '/live/master.m3u8',
-    tag: 'live',
-    summary: "The relayed stream's HLS master playlist",
+    method: 'get', path: '/live/master.m3u8', summary: "The relayed stream's HLS master playlist",
     description: "With the tenant's `liveRelay` on: the ladder of AAC renditions, the lowest at most 32 kbps (`BANDWIDTH`, `CODECS`). 404 while the relay is off.",
     responses: {
       200: { description: 'The master playlist.', content: { 'application/vnd.apple.mpegurl': { type: 'string' } } },
@@ -67,10 +64,7 @@ export const LIVE_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: '/live/{file}',
-    tag: 'live',
-    summary: 'A rendition playlist or a segment of the relayed stream',
+    method: 'get', path: '/live/{file}', summary: 'A rendition playlist or a segment of the relayed stream',
     description:
       '`<rendition>.m3u8`: the last 2 hours, `#EXT-X-PROGRAM-DATE-TIME` on every segment, cached a few seconds; `_HLS_skip=YES` answers a delta update. 503 with `Retry-After` until the first segment is out. A segment (`.ts`): `Cache-Control: public, max-age=31536000, immutable`. 404 while the relay is off.',
     responses: {

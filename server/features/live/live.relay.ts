@@ -7,7 +7,9 @@ import { Readable } from 'node:stream';
 import { LIVE_LADDER, LIVE_SEGMENT_SECONDS } from '../../../domain/live';
 import type { Tenant } from '../../../domain/tenants';
 import { guardedFetchFollowing, type OutboundRules } from '../../http/outbound-guard';
+import type { WorkerClock } from '../../jobs/leased-loop';
 import { AUDIO_DEMUXERS, inputGuard } from '../../media/ffmpeg';
+import { ReconnectBackoff, wakeableSleep } from '../../media/reconnect-backoff';
 import type { LiveRepository, LiveSegment } from './live.repository';
 import type { LiveStorage } from './live.storage';
 
@@ -19,15 +21,13 @@ export const RECONNECT_MAX_MS = 30_000;
 /** How often ffmpeg's own playlists are read for finished segments. */
 const PUBLISH_EVERY_MS = 500;
 
-export interface RelayOptions {
+export interface RelayOptions extends WorkerClock {
   tenant: Tenant;
   streamUrl: string;
   repo: LiveRepository;
   storage: LiveStorage;
   outbound: OutboundRules;
   ffmpegPath: string;
-  now: () => number;
-  log: (line: string) => void;
   /** Where ffmpeg writes before a segment is published; the system's temporary folder by default. */
   workRoot?: string;
 }
@@ -104,7 +104,7 @@ export class TenantRelay {
   }
 
   private async run(): Promise<void> {
-    let backoff = RECONNECT_MIN_MS;
+    const backoff = new ReconnectBackoff(RECONNECT_MIN_MS, RECONNECT_MAX_MS);
     while (!this.stopped) {
       const began = this.o.now();
       try {
@@ -113,17 +113,10 @@ export class TenantRelay {
         if (!this.stopped) this.o.log(`live relay (${this.o.tenant}): ${(err as Error)?.message ?? String(err)}`);
       }
       if (this.stopped) break;
-      // A run that played a while was no failing source: start the backoff again.
-      if (this.o.now() - began > RECONNECT_MAX_MS) backoff = RECONNECT_MIN_MS;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, backoff);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      const sleep = wakeableSleep(backoff.after(began, this.o.now()));
+      this.wake = sleep.wake;
+      await sleep.done;
       this.wake = null;
-      backoff = Math.min(backoff * 2, RECONNECT_MAX_MS);
     }
   }
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/knex';
 import { loadSettings } from '../../db/settings-store';
 import { absoluteUrl } from '../../http/outbound-guard';
 import { ffmpegBinary } from '../../media/ffmpeg';
-import { leasedLoop, processHolder } from '../../jobs/leased-loop';
+import { leasedLoop, processHolder, type StreamWorkerOptions } from '../../jobs/leased-loop';
 import { liveRepository } from './live.repository';
 import { TenantRelay } from './live.relay';
 import { createLiveStorage, type LiveStorage } from './live.storage';
@@ -18,19 +18,13 @@ export const LEASE_TTL_MS = 20_000;
 /** Segments that left the window are removed this often. */
 const PRUNE_EVERY_MS = 60_000;
 
-export interface LiveRelaysOptions {
+/** `holder`: this process's name on the tenants' relay leases. */
+export interface LiveRelaysOptions extends StreamWorkerOptions {
   db: Db;
   config: Config;
   storage?: LiveStorage;
-  now?: () => number;
-  log?: (line: string) => void;
-  ffmpegPath?: string;
   renewMs?: number;
   ttlMs?: number;
-  /** This server's own address: a streamUrl that is a path (the demo's /demo/stream) is fetched from it. */
-  selfUrl?: string;
-  /** This process's name on the lease (host, pid and a random part by default). */
-  holder?: string;
 }
 
 export interface LiveRelays {

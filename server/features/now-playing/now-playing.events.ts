@@ -1,11 +1,9 @@
-import { limitKey } from '../../http/client-address';
 import type { ServerResponse } from 'node:http';
 import type { Tenant } from '../../../domain/tenants';
 import type { AppContext } from '../../http/context';
-import { serviceUnavailable, tooManyRequests } from '../../http/errors';
 import type { NowPlayingHub, Snapshot, Subscriber } from './now-playing.hub';
 import { sharedGzip, type GzipState } from './now-playing.gzip';
-import { endEventStreams, retryMs, streamsOf } from '../../http/event-streams';
+import { endEventStreams, retryMs, streamPlaces, streamsOf } from '../../http/event-streams';
 
 /** What the stream is tuned by; NP_EVENTS_* in the environment (docs/configuration.md), defaults below. */
 export interface EventStreamOptions {
@@ -69,8 +67,7 @@ function lastEventId(ctx: AppContext): string | null {
 
 /** GET /api/np/events: Server-Sent Events of GET /api/np's answer (docs/features.md "Now playing", docs/api.md). */
 export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions) {
-  const perAddress = new Map<string, number>();
-  let total = 0;
+  const places = streamPlaces(options, { perAddress: 'Too many now-playing streams from this address', total: 'Too many listeners on this server right now; the app will check again shortly' });
   const gzip = sharedGzip(eventText);
 
   return async (ctx: AppContext): Promise<void> => {
@@ -94,17 +91,9 @@ export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions
       return;
     }
 
-    const address = limitKey(ctx.state.clientAddress);
-    const open = perAddress.get(address) ?? 0;
-    if (open >= options.maxPerAddress) throw tooManyRequests(60, 'Too many now-playing streams from this address');
-    if (total >= options.maxTotal) throw serviceUnavailable('Too many listeners on this server right now; the app will check again shortly');
-    perAddress.set(address, open + 1);
-    total += 1;
+    const givePlaceBack = places.take(ctx.state.clientAddress);
     const release = () => {
-      total -= 1;
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
+      givePlaceBack();
       streams.ends.delete(stream.end);
     };
 

@@ -22,15 +22,12 @@ function setup(deps: Deps) {
   return { service, events: nowPlayingEvents(hub, streamOptions) };
 }
 
-const op = operationsWith(setup);
+const op = operationsWith(setup, { tag: 'now playing' });
 
 /** docs/api.md, Now playing. */
 export const NOW_PLAYING_OPERATIONS = [
   op({
-    method: 'get',
-    path: '/api/np',
-    tag: 'now playing',
-    summary: 'Now playing and recent history',
+    method: 'get', path: '/api/np', summary: 'Now playing and recent history',
     description: 'From the tenant’s `npJsonUrl` (polled at most every 10 s per tenant) or, without one, the show on air. `Cache-Control: public, max-age=10`.',
     responses: { 200: { description: 'Now playing.', json: 'NowPlaying' } },
     handle: async (ctx, { service }) => {
@@ -39,10 +36,7 @@ export const NOW_PLAYING_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: '/api/np/events',
-    tag: 'now playing',
-    summary: 'Now playing as Server-Sent Events',
+    method: 'get', path: '/api/np/events', summary: 'Now playing as Server-Sent Events',
     description:
       'On connect the current `GET /api/np` answer as `data` with its ETag as `id` (skipped when `Last-Event-ID`, or `lastEventId` on a fresh open, already names it), then only changes; a `:` heartbeat every 25 s and a `retry:` of 3–8 s. `Cache-Control: no-store`. Over 100 streams from one client address: 429; over 10,000 in the process: 503.',
     query: [{ name: 'lastEventId', description: 'The id of the last event seen, for a fresh EventSource that cannot send Last-Event-ID.', schema: { type: 'string' } }],

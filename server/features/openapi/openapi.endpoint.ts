@@ -8,13 +8,10 @@ import { buildOpenApiDocument, type OpenApiDocument } from './openapi.document';
  * operation the server mounts (this one included): the document only changes with the code.
  */
 export function openApiOperations(all: () => readonly Operation[]): Operation[] {
-  const op = operationsWith(() => ({ document: null as OpenApiDocument | null }));
+  const op = operationsWith(() => ({ document: null as OpenApiDocument | null }), { tag: 'server' });
   return [
     op({
-      method: 'get',
-      path: '/api/openapi.json',
-      tag: 'server',
-      summary: 'This document',
+      method: 'get', path: '/api/openapi.json', summary: 'This document',
       description: 'The OpenAPI 3.1 description of the contract, generated from the domain schemas. The same for every tenant.',
       responses: { 200: { description: 'The document.', content: { 'application/json': { type: 'object', required: ['openapi', 'paths'] } } } },
       handle: (ctx, kept) => {

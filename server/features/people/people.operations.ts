@@ -3,7 +3,7 @@ import { ADMIN_SESSION_COOKIE, ADMIN_SESSION_HEADER, InviteTokenSchema } from '.
 import { hashToken, ownOrigin, relyingPartyId, setSessionCookie } from '../../http/admin-session';
 import type { AppContext, Deps } from '../../http/context';
 import { unauthorized } from '../../http/errors';
-import { operationsWith, RETRY_AFTER } from '../../http/operation';
+import { operationsWith, RETRY_AFTER, type OperationDef, type RequestDoc } from '../../http/operation';
 import { parseWith } from '../../http/validate';
 import { peopleService, type PasskeyAdder } from './people.service';
 
@@ -24,15 +24,15 @@ function passkeyMaker(ctx: AppContext): PasskeyAdder | { token: string } {
 
 const SESSION_NOTE = 'A signed-in person (the session cookie) or the admin key.';
 
-const op = operationsWith((deps) => ({ deps, service: peopleService(deps) }));
+const setup = (deps: Deps) => ({ deps, service: peopleService(deps) });
+const op = operationsWith(setup, { tag: 'people' });
+/** Inviting, changing and removing people is the owner's (docs/api.md "Admins who are people"). */
+const ownerOnly = <B extends RequestDoc | undefined = undefined>(def: Omit<OperationDef<ReturnType<typeof setup>, B>, 'role'>) => op<B>({ ...def, role: 'owner' });
 
 /** docs/api.md, "Admins who are people": people, invites, passkeys, sessions. */
 export const PEOPLE_OPERATIONS = [
   op({
-    method: 'get',
-    path: '/api/admin/me',
-    tag: 'people',
-    summary: 'Who is calling',
+    method: 'get', path: '/api/admin/me', summary: 'Who is calling',
     description: `${SESSION_NOTE} 401 otherwise.`,
     access: 'visitor-or-admin',
     responses: { 200: { description: 'The caller.', json: 'AdminMe' } },
@@ -44,10 +44,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: '/api/admin/sign-out',
-    tag: 'people',
-    summary: 'Sign out',
+    method: 'post', path: '/api/admin/sign-out', summary: 'Sign out',
     description: 'Ends the session and clears its cookie (with the admin key alone there is nothing to end).',
     access: 'admin',
     responses: { 204: { description: 'Signed out.' } },
@@ -59,12 +56,8 @@ export const PEOPLE_OPERATIONS = [
       ctx.status = 204;
     },
   }),
-  op({
-    method: 'post',
-    path: '/api/admin/invites',
-    tag: 'people',
-    summary: 'Invite a person (owner)',
-    role: 'owner',
+  ownerOnly({
+    method: 'post', path: '/api/admin/invites', summary: 'Invite a person (owner)',
     body: { json: 'NewInvite' },
     responses: { 201: { description: 'The one-time link, valid 48 hours.', json: 'Invite' } },
     handle: async (ctx, { deps, service }, input) => {
@@ -74,10 +67,7 @@ export const PEOPLE_OPERATIONS = [
   }),
   // What /admin/join shows before the passkey is made; 410 once used or expired.
   op({
-    method: 'post',
-    path: '/api/admin/invites/preview',
-    tag: 'people',
-    summary: 'Who an invite is for',
+    method: 'post', path: '/api/admin/invites/preview', summary: 'Who an invite is for',
     description: 'For /admin/join, before the passkey is made.',
     rateLimit: true,
     body: { json: 'InviteToken' },
@@ -86,61 +76,41 @@ export const PEOPLE_OPERATIONS = [
       ctx.body = await service.invitePreview(token);
     },
   }),
-  op({
-    method: 'get',
-    path: '/api/admin/people',
-    tag: 'people',
-    summary: 'The people (owner)',
-    role: 'owner',
+  ownerOnly({
+    method: 'get', path: '/api/admin/people', summary: 'The people (owner)',
     responses: { 200: { description: 'Oldest first.', json: { listOf: 'Person' } } },
     handle: async (ctx, { service }) => {
       ctx.body = await service.list();
     },
   }),
-  op({
-    method: 'patch',
-    path: '/api/admin/people/{id}',
-    tag: 'people',
-    summary: "Change a person's role (owner)",
+  ownerOnly({
+    method: 'patch', path: '/api/admin/people/{id}', summary: "Change a person's role (owner)",
     description: "A new role ends their sessions at once. Taking the last owner's role answers 409.",
-    role: 'owner',
     body: { json: 'PersonPatch' },
     responses: { 200: { description: 'The person.', json: 'Person' }, 404: { description: 'No such person.', json: 'Error' }, 409: { description: 'No owner would be left.', json: 'Error' } },
     handle: async (ctx, { service }, { role }) => {
       ctx.body = await service.setRole(ctx.state.actor!, ctx.params.id!, role);
     },
   }),
-  op({
-    method: 'delete',
-    path: '/api/admin/people/{id}',
-    tag: 'people',
-    summary: 'Remove a person (owner)',
+  ownerOnly({
+    method: 'delete', path: '/api/admin/people/{id}', summary: 'Remove a person (owner)',
     description: 'Their passkeys and sessions go with them; their next call answers 401. The last owner cannot be removed (409).',
-    role: 'owner',
     responses: { 204: { description: 'Removed.' }, 404: { description: 'No such person.', json: 'Error' }, 409: { description: 'No owner would be left.', json: 'Error' } },
     handle: async (ctx, { service }) => {
       await service.remove(ctx.state.actor!, ctx.params.id!);
       ctx.status = 204;
     },
   }),
-  op({
-    method: 'get',
-    path: '/api/admin/people/{id}/passkeys',
-    tag: 'people',
-    summary: "A person's passkeys (owner)",
-    role: 'owner',
+  ownerOnly({
+    method: 'get', path: '/api/admin/people/{id}/passkeys', summary: "A person's passkeys (owner)",
     responses: { 200: { description: 'Oldest first.', json: { listOf: 'PersonPasskey' } }, 404: { description: 'No such person.', json: 'Error' } },
     handle: async (ctx, { service }) => {
       ctx.body = await service.passkeysOf(ctx.params.id!);
     },
   }),
-  op({
-    method: 'delete',
-    path: '/api/admin/people/{id}/passkeys/{passkeyId}',
-    tag: 'people',
-    summary: "Remove one of a person's passkeys (owner)",
+  ownerOnly({
+    method: 'delete', path: '/api/admin/people/{id}/passkeys/{passkeyId}', summary: "Remove one of a person's passkeys (owner)",
     description: 'It signs in no more; open sessions stay (see sign-out).',
-    role: 'owner',
     responses: { 204: { description: 'Removed.' }, 404: { description: 'No such person or passkey.', json: 'Error' } },
     handle: async (ctx, { service }) => {
       await service.removePasskey(ctx.state.actor!, ctx.params.id!, ctx.params.passkeyId!);
@@ -148,13 +118,9 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   // 'Sign out everywhere': the caller's own session too, when it is one of the person's.
-  op({
-    method: 'post',
-    path: '/api/admin/people/{id}/sign-out',
-    tag: 'people',
-    summary: 'Sign a person out everywhere (owner)',
+  ownerOnly({
+    method: 'post', path: '/api/admin/people/{id}/sign-out', summary: 'Sign a person out everywhere (owner)',
     description: "Every session of theirs ends, the caller's own included (its cookie is cleared).",
-    role: 'owner',
     responses: { 204: { description: 'Signed out everywhere.' }, 404: { description: 'No such person.', json: 'Error' } },
     handle: async (ctx, { service }) => {
       const actor = ctx.state.actor!;
@@ -165,10 +131,7 @@ export const PEOPLE_OPERATIONS = [
   }),
   // Making a passkey: with an invite's token (joining), or signed in (another passkey).
   op({
-    method: 'post',
-    path: '/api/admin/passkeys/register/options',
-    tag: 'people',
-    summary: 'Start making a passkey',
+    method: 'post', path: '/api/admin/passkeys/register/options', summary: 'Start making a passkey',
     description: 'Joining: `{token}` of an open invite. Signed in with a passkey (the session cookie): no body, another passkey for yourself, after a passkey check in the last 5 minutes (or with the admin key beside the session).',
     rateLimit: true,
     body: { json: 'InviteToken', unchecked: true },
@@ -178,10 +141,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: '/api/admin/passkeys/register/verify',
-    tag: 'people',
-    summary: 'Finish making a passkey',
+    method: 'post', path: '/api/admin/passkeys/register/verify', summary: 'Finish making a passkey',
     description: 'Joining: the invite is used up, the person made, and a session opened (Set-Cookie). Signed in: the passkey is added to yours.',
     rateLimit: true,
     body: { json: 'PasskeyAnswer' },
@@ -197,10 +157,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: '/api/admin/passkeys/sign-in/options',
-    tag: 'people',
-    summary: 'Start a passkey sign-in',
+    method: 'post', path: '/api/admin/passkeys/sign-in/options', summary: 'Start a passkey sign-in',
     rateLimit: true,
     responses: { 200: { description: 'The options for navigator.credentials.get() (any of your passkeys).', json: 'CeremonyOptions' } },
     handle: async (ctx, { deps, service }) => {
@@ -208,10 +165,7 @@ export const PEOPLE_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: '/api/admin/passkeys/sign-in/verify',
-    tag: 'people',
-    summary: 'Finish a passkey sign-in',
+    method: 'post', path: '/api/admin/passkeys/sign-in/verify', summary: 'Finish a passkey sign-in',
     description: 'Opens a session (Set-Cookie, HttpOnly, SameSite=Strict, 30 days sliding), checked: it may add a passkey for 5 minutes. A session the request carries ends. Failures count per address; the global wrong-key lock-out does not apply.',
     body: { json: 'PasskeyAnswer' },
     responses: {

@@ -29,14 +29,14 @@ const moderating = (ctx: AppContext) => {
 };
 
 const op = operationsWith((deps) => ({ deps, prayers: prayersRepository(deps.db), moderator: requireAdmin(deps, 'moderation') }), {
+  tag: 'prayers',
   tenantOnly: { tenant: 'caribbean', message: PRAYERS_UNAVAILABLE_MESSAGE },
 });
 
 /** docs/api.md, Prayers (caribbean only). */
 export const PRAYERS_OPERATIONS = [
   op({
-    ...listDoc(PRAYERS, {
-      summary: 'List prayers',
+    ...listDoc(PRAYERS, 'List prayers', {
       description: 'Visitors: approved prayers only (`approved=false` is a 401). Admins: as asked.',
       access: 'visitor-or-admin',
       query: [APPROVED_QUERY, ...LIST_QUERY],
@@ -62,10 +62,7 @@ export const PRAYERS_OPERATIONS = [
     },
   }),
   op({
-    method: 'patch',
-    path: '/api/prayers/{id}',
-    tag: 'prayers',
-    summary: 'Add a heart (visitor) or moderate (admin)',
+    method: 'patch', path: '/api/prayers/{id}', summary: 'Add a heart (visitor) or moderate (admin)',
     description: 'A body with `approved` is moderation and needs the key. Otherwise `{hearts}` adds exactly one heart, atomically, to an approved prayer (rate-limited, Idempotency-Key accepted).',
     access: 'visitor-or-admin',
     // The heart is the public write: the body says which it is, so it is read first.

@@ -3,15 +3,12 @@ import { operationsWith } from '../../http/operation';
 import { pushRepository } from './push.repository';
 import { saveSubscription, vapidKeys } from './push.service';
 
-const op = operationsWith((deps) => deps);
+const op = operationsWith((deps) => deps, { tag: 'reminders' });
 
 /** docs/api.md "Reminders by Web Push". */
 export const PUSH_OPERATIONS = [
   op({
-    method: 'get',
-    path: '/api/push/key',
-    tag: 'reminders',
-    summary: 'The Web Push signing key',
+    method: 'get', path: '/api/push/key', summary: 'The Web Push signing key',
     description: 'From `VAPID_PUBLIC_KEY`, or the key pair made at first start and kept in the database: the same for every tenant and process.',
     responses: { 200: { description: 'The key.', json: 'PushKey' } },
     handle: async (ctx, deps) => {
@@ -20,10 +17,7 @@ export const PUSH_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: '/api/push/subscriptions',
-    tag: 'reminders',
-    summary: 'Remind this browser of shows',
+    method: 'post', path: '/api/push/subscriptions', summary: 'Remind this browser of shows',
     description:
       "Ten minutes before each airing of each show (its days and `startTime` in the tenant's `timeZone`) the subscription gets one push (RFC 8030, `aes128gcm` payload encryption per RFC 8291, VAPID per RFC 8292, `TTL: 600`, `Urgency: high`) whose payload is JSON `{title, body, url, showId, startsAt}`. The endpoint must be `https:` on a public address (unless `PUSH_ALLOW_INSECURE_ENDPOINTS=on`), on a push service browsers use (`PUSH_ENDPOINT_HOSTS`); a push service answering 404 or 410 deletes the subscription.",
     rateLimit: true,
@@ -46,10 +40,7 @@ export const PUSH_OPERATIONS = [
     },
   }),
   op({
-    method: 'delete',
-    path: '/api/push/subscriptions',
-    tag: 'reminders',
-    summary: 'Stop reminders for this browser',
+    method: 'delete', path: '/api/push/subscriptions', summary: 'Stop reminders for this browser',
     description: 'Forgets the subscription with this endpoint on this tenant, and its shows.',
     rateLimit: true,
     body: { json: 'PushUnsubscribe' },

@@ -3,7 +3,7 @@ import { withActivity } from '../../http/admin-crud';
 import { operationsWith, RETRY_AFTER } from '../../http/operation';
 import { requestsService } from './requests.service';
 
-const op = operationsWith((deps) => ({ deps, requests: requestsService(deps) }));
+const op = operationsWith((deps) => ({ deps, requests: requestsService(deps) }), { tag: 'requests' });
 
 const DEVICE_HEADER = { name: DEVICE_ID_HEADER, description: 'The listener’s device: a random uuid the app makes once and keeps. Never answered back.', schema: { type: 'string' }, required: true };
 const OFF = { description: 'Song requests are off on this station (setting enableRequests).', json: 'Error' } as const;
@@ -11,10 +11,7 @@ const OFF = { description: 'Song requests are off on this station (setting enabl
 /** docs/api.md, Song requests and dedications (setting enableRequests). */
 export const REQUESTS_OPERATIONS = [
   op({
-    method: 'get',
-    path: REQUEST_PATHS.songs,
-    tag: 'requests',
-    summary: 'Songs a listener may request',
+    method: 'get', path: REQUEST_PATHS.songs, summary: 'Songs a listener may request',
     description:
       'With an AzuraCast now-playing source (`/api/nowplaying/{id}`) whose station takes requests: its requestable songs (asked at most once a minute per tenant). Otherwise the approved tracks. At most 100, filtered by `q` (title or artist).',
     query: [{ name: 'q', description: 'Part of a title or an artist.', schema: { type: 'string' } }],
@@ -28,10 +25,7 @@ export const REQUESTS_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: REQUEST_PATHS.create,
-    tag: 'requests',
-    summary: 'Request a song, with an optional dedication',
+    method: 'post', path: REQUEST_PATHS.create, summary: 'Request a song, with an optional dedication',
     description:
       'One request per listener per 10 minutes (per device, and at most 10 per address), checked before anything is sent to AzuraCast. A dedication with a word of the owner’s word list is refused. At most 200 open requests per tenant in our own queue. With AzuraCast, the request is sent on to its queue (with the listener’s address in X-Forwarded-For) and its refusal comes back as a 422 in its own words.',
     rateLimit: true,
@@ -52,10 +46,7 @@ export const REQUESTS_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: REQUEST_PATHS.mine,
-    tag: 'requests',
-    summary: 'This device’s requests',
+    method: 'get', path: REQUEST_PATHS.mine, summary: 'This device’s requests',
     description: 'The last 20 requests sent from this device, newest first, with their status. `Cache-Control: no-store`.',
     headers: [DEVICE_HEADER],
     responses: { 200: { description: 'Its requests.', json: { listOf: 'SongRequest' } }, 400: { description: 'No device id.', json: 'Error' } },
@@ -65,10 +56,7 @@ export const REQUESTS_OPERATIONS = [
     },
   }),
   op({
-    method: 'get',
-    path: REQUEST_PATHS.admin,
-    tag: 'requests',
-    summary: 'The open requests of our own queue',
+    method: 'get', path: REQUEST_PATHS.admin, summary: 'The open requests of our own queue',
     description: 'Received, not yet played or skipped, oldest first, with the dedication (requests sent on to AzuraCast are in its queue, not here).',
     role: 'moderation',
     responses: { 200: { description: 'Open requests.', json: { listOf: 'SongRequest' } } },
@@ -77,10 +65,7 @@ export const REQUESTS_OPERATIONS = [
     },
   }),
   op({
-    method: 'patch',
-    path: `${REQUEST_PATHS.admin}/{id}`,
-    tag: 'requests',
-    summary: 'Mark a request played or skipped',
+    method: 'patch', path: `${REQUEST_PATHS.admin}/{id}`, summary: 'Mark a request played or skipped',
     description: "'Played' puts 'Requested by {name} for {who}' beside now playing for a few minutes (GET /api/np's `request`).",
     role: 'moderation',
     body: { json: 'RequestPatch' },

@@ -5,16 +5,13 @@ import { badRequest } from '../../http/errors';
 import { operationsWith } from '../../http/operation';
 import { outboundUrlProblem } from '../../http/outbound-guard';
 
-const op = operationsWith((deps) => deps);
+const op = operationsWith((deps) => deps, { tag: 'settings' });
 
 /** docs/api.md, Settings. */
 export const SETTINGS_OPERATIONS = [
   // Also the admin key check: a wrong key never gets here (401 in adminKey()).
   op({
-    method: 'get',
-    path: '/api/settings',
-    tag: 'settings',
-    summary: "The tenant's settings",
+    method: 'get', path: '/api/settings', summary: "The tenant's settings",
     description: 'Defaults applied, plus `tenant`. Also the admin key check: a wrong key answers 401. Admins get every field.',
     access: 'visitor-or-admin',
     responses: { 200: { description: 'The settings.', json: 'Settings' } },
@@ -25,10 +22,7 @@ export const SETTINGS_OPERATIONS = [
   }),
   // Settings and the ad settings are an owner's (docs/api.md, "Admins who are people").
   op({
-    method: 'put',
-    path: '/api/settings',
-    tag: 'settings',
-    summary: 'Save the settings',
+    method: 'put', path: '/api/settings', summary: 'Save the settings',
     role: 'owner',
     body: { json: 'SettingsInput' },
     responses: { 200: { description: 'The saved settings.', json: 'Settings' } },

@@ -24,22 +24,19 @@ const SHOUTOUTS: Collection<Shoutout> = {
   notFoundMessage: 'Shoutout not found',
 };
 
-const op = operationsWith((deps) => ({ deps, shoutouts: shoutoutsRepository(deps.db) }));
+const op = operationsWith((deps) => ({ deps, shoutouts: shoutoutsRepository(deps.db) }), { tag: 'shoutouts' });
 
 /** docs/api.md, Shoutouts. */
 export const SHOUTOUTS_OPERATIONS = [
   op({
-    ...listDoc(SHOUTOUTS, { summary: 'List shoutouts', role: 'moderation', query: [APPROVED_QUERY, ...LIST_QUERY], answer: 'Shoutouts, newest first.' }),
+    ...listDoc(SHOUTOUTS, 'List shoutouts', { role: 'moderation', query: [APPROVED_QUERY, ...LIST_QUERY], answer: 'Shoutouts, newest first.' }),
     handle: async (ctx, { shoutouts }) => {
       const filter = { approved: queryBoolean(ctx.query.approved), pending: queryBoolean(ctx.query.pending) === true };
       answerList(ctx, await shoutouts.list(ctx.state.tenant, filter), NEWEST_FIRST);
     },
   }),
   op({
-    method: 'post',
-    path: '/api/shoutouts',
-    tag: 'shoutouts',
-    summary: 'Send a voice shoutout',
+    method: 'post', path: '/api/shoutouts', summary: 'Send a voice shoutout',
     description: 'Multipart with the recording in `audio` (at most 10 MB); or JSON `{audioUrl, nameOptional?}` naming a finished resumable upload of purpose `shoutout`.',
     rateLimit: true,
     idempotent: true,

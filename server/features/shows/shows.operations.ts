@@ -8,12 +8,12 @@ const BY_START: ListOrder<Show> = { key: (r) => [r.startTime, r.title], dirs: ['
 
 const SHOWS: Collection<Show> = { path: '/api/shows', tag: 'shows', component: 'Show', area: 'content', type: 'show', label: (s) => s.title, notFoundMessage: 'Show not found' };
 
-const op = operationsWith((deps) => ({ deps, shows: showsRepository(deps.db) }));
+const op = operationsWith((deps) => ({ deps, shows: showsRepository(deps.db) }), { tag: 'shows' });
 
 /** docs/api.md, Shows. */
 export const SHOWS_OPERATIONS = [
   op({
-    ...listDoc(SHOWS, { summary: "The tenant's weekly shows", access: 'visitor-or-admin', answer: 'Shows.' }),
+    ...listDoc(SHOWS, "The tenant's weekly shows", { access: 'visitor-or-admin', answer: 'Shows.' }),
     handle: async (ctx, { shows }) => answerList(ctx, await shows.list(ctx.state.tenant), BY_START),
   }),
   adminCreate(op, SHOWS, { summary: 'Add a show', input: 'NewShow' }, showsRepository),

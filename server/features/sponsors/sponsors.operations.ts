@@ -12,13 +12,12 @@ const NEWEST_FIRST: ListOrder<{ id: string; createdAt: string }> = { key: (r) =>
 // Editors review applications: approving one is making it active.
 const SPONSORS: Collection<Sponsor> = { path: '/api/sponsors', tag: 'sponsors', component: 'Sponsor', area: 'content', type: 'sponsor', label: (s) => s.name, notFoundMessage: 'Sponsor not found' };
 
-const op = operationsWith((deps) => ({ deps, sponsors: sponsorsRepository(deps.db) }));
+const op = operationsWith((deps) => ({ deps, sponsors: sponsorsRepository(deps.db) }), { tag: 'sponsors' });
 
 /** docs/api.md, Sponsors. */
 export const SPONSORS_OPERATIONS = [
   op({
-    ...listDoc(SPONSORS, {
-      summary: 'List sponsors',
+    ...listDoc(SPONSORS, 'List sponsors', {
       description: 'Visitors: active sponsors, without notes. Admins: all, with notes.',
       access: 'visitor-or-admin',
       answer: 'Sponsors.',

@@ -1,7 +1,7 @@
 import type { Track } from '../../../domain/tracks';
 import type { Deps } from '../../http/context';
 import type { JobHandler } from '../../jobs/job-queue';
-import { makeRendition, TRACK_PROFILE, type RenditionOptions } from '../../media/renditions';
+import { renderAndRecord, TRACK_PROFILE, type RenditionJobOptions } from '../../media/renditions';
 import { tracksRepository } from './tracks.repository';
 
 /** The job kind on the durable queue (server/jobs/job-queue.ts). */
@@ -13,24 +13,14 @@ export const TRACK_RENDITION_JOB = 'track-rendition';
  * durable queue: the PATCH answers once the job is written down, a restart does not lose it,
  * and one process makes it. Only files this server stored are converted.
  */
-export function trackRenditionJob(deps: Deps, options: RenditionOptions & { log?: (line: string) => void } = {}): JobHandler {
+export function trackRenditionJob(deps: Deps, options: RenditionJobOptions = {}): JobHandler {
   const tracks = tracksRepository(deps.db);
-  const log = options.log ?? ((line: string) => process.stderr.write(line + '\n'));
   return async (job) => {
     const { trackId } = job.payload as { trackId: string };
     const track = await tracks.find(trackId);
     // Deleted, rejected again, or made already by an earlier attempt: nothing to do.
     if (!track || track.status !== 'approved' || track.lowDataUrl) return;
-    try {
-      const made = await makeRendition(deps, track.fileUrl, TRACK_PROFILE, options);
-      if (!made) return; // an external URL or a demo file: the original plays
-      const recorded = await tracks.setLowDataUrl(track.id, track.fileUrl, made.url);
-      // The track's file changed or it went away meanwhile: the rendition is nobody's.
-      if (!recorded) await deps.storage.remove(made.url.slice('/uploads/'.length)).catch(() => {});
-    } catch (err) {
-      log(JSON.stringify({ level: 'warn', msg: 'rendition failed; the original plays', track: track.id, error: (err as Error).message }));
-      throw err;
-    }
+    await renderAndRecord(deps, { type: 'track', id: track.id, fileUrl: track.fileUrl }, TRACK_PROFILE, options, (made) => tracks.setLowDataUrl(track.id, track.fileUrl, made.url));
   };
 }
 

@@ -11,13 +11,12 @@ const NEWEST_FIRST: ListOrder<Track> = { key: (r) => [r.createdAt], dirs: ['desc
 
 const TRACKS: Collection<Track> = { path: '/api/tracks', tag: 'tracks', component: 'Track', area: 'moderation', type: 'track', label: (t) => t.title, notFoundMessage: 'Track not found' };
 
-const op = operationsWith((deps) => ({ deps, tracks: tracksRepository(deps.db), renditions: trackRenditions(deps) }));
+const op = operationsWith((deps) => ({ deps, tracks: tracksRepository(deps.db), renditions: trackRenditions(deps) }), { tag: 'tracks' });
 
 /** docs/api.md, Tracks. */
 export const TRACKS_OPERATIONS = [
   op({
-    ...listDoc(TRACKS, {
-      summary: 'List tracks',
+    ...listDoc(TRACKS, 'List tracks', {
       description: 'Visitors: approved tracks only. Admins: all.',
       access: 'visitor-or-admin',
       query: [{ name: 'artist_id', description: 'Tracks of one artist.', schema: { type: 'string' } }, ...LIST_QUERY],

@@ -46,15 +46,12 @@ const creation =
     await next();
   };
 
-const op = operationsWith((deps) => ({ deps, resumable: resumableUploads(deps), files: uploadedFiles(deps) }));
+const op = operationsWith((deps) => ({ deps, resumable: resumableUploads(deps), files: uploadedFiles(deps) }), { tag: 'uploads' });
 
 /** docs/api.md, Uploads. */
 export const UPLOADS_OPERATIONS = [
   op({
-    method: 'post',
-    path: '/api/uploads',
-    tag: 'uploads',
-    summary: 'Upload a file in one request',
+    method: 'post', path: '/api/uploads', summary: 'Upload a file in one request',
     description: 'Audio up to 20 MB (at least 128 kbps) or an image up to 5 MB. Images over 800 px are resized and re-encoded.',
     rateLimit: UPLOADS_LIMIT,
     idempotent: true,
@@ -77,10 +74,7 @@ export const UPLOADS_OPERATIONS = [
     },
   }),
   op({
-    method: 'post',
-    path: RESUMABLE_PATH,
-    tag: 'uploads',
-    summary: 'Create a resumable upload (tus 1.0 creation)',
+    method: 'post', path: RESUMABLE_PATH, summary: 'Create a resumable upload (tus 1.0 creation)',
     description:
       '`Upload-Metadata` carries `filename`, `filetype` and an optional `purpose`: `track` (default for audio; the 128 kbps floor), `shoutout` (voice, no floor, at most 10 MB), `image`, or `episode` (admins only: no floor, up to the daily quota of one address).',
     rateLimit: UPLOADS_LIMIT,
@@ -99,20 +93,14 @@ export const UPLOADS_OPERATIONS = [
     handle: (ctx, { resumable }) => resumable(ctx),
   }),
   op({
-    method: 'head',
-    path: `${RESUMABLE_PATH}/{id}`,
-    tag: 'uploads',
-    summary: 'How much of a resumable upload arrived (tus 1.0 core)',
+    method: 'head', path: `${RESUMABLE_PATH}/{id}`, summary: 'How much of a resumable upload arrived (tus 1.0 core)',
     rateLimit: RESUMABLE_CALLS_LIMIT,
     headers: [TUS_RESUMABLE, UPLOAD_TOKEN],
     responses: { 200: { description: 'The offset to resume from.', headers: { 'Upload-Offset': 'Bytes received.', 'Upload-Length': 'Total bytes.' } }, 404: UNKNOWN_UPLOAD, 429: RESUMABLE_CALLS_LIMITED },
     handle: (ctx, { resumable }) => resumable(ctx),
   }),
   op({
-    method: 'patch',
-    path: `${RESUMABLE_PATH}/{id}`,
-    tag: 'uploads',
-    summary: 'Send the next bytes of a resumable upload (tus 1.0 core)',
+    method: 'patch', path: `${RESUMABLE_PATH}/{id}`, summary: 'Send the next bytes of a resumable upload (tus 1.0 core)',
     description: 'The PATCH that completes the upload checks the file as `POST /api/uploads` would and answers its error, or 204 with `Upload-Url`.',
     rateLimit: RESUMABLE_CALLS_LIMIT,
     headers: [TUS_RESUMABLE, { name: 'Upload-Offset', description: 'Where these bytes start.', schema: { type: 'integer', minimum: 0 }, required: true }, UPLOAD_TOKEN],
@@ -127,20 +115,14 @@ export const UPLOADS_OPERATIONS = [
     handle: (ctx, { resumable }) => resumable(ctx),
   }),
   op({
-    method: 'delete',
-    path: `${RESUMABLE_PATH}/{id}`,
-    tag: 'uploads',
-    summary: 'Abandon a resumable upload (tus 1.0 termination)',
+    method: 'delete', path: `${RESUMABLE_PATH}/{id}`, summary: 'Abandon a resumable upload (tus 1.0 termination)',
     rateLimit: RESUMABLE_CALLS_LIMIT,
     headers: [TUS_RESUMABLE, UPLOAD_TOKEN],
     responses: { 204: DELETED, 404: UNKNOWN_UPLOAD, 429: RESUMABLE_CALLS_LIMITED },
     handle: (ctx, { resumable }) => resumable(ctx),
   }),
   op({
-    method: 'get',
-    path: '/uploads/{name}',
-    tag: 'uploads',
-    summary: 'A stored file',
+    method: 'get', path: '/uploads/{name}', summary: 'A stored file',
     description: 'From the local disk or S3; `Range` supported; cached for a long time. 404 for any name the server did not make.',
     headers: [{ name: 'Range', description: 'A byte range.', schema: { type: 'string' } }],
     responses: {
