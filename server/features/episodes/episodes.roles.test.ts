@@ -12,7 +12,6 @@ beforeAll(() => {
 describeWithPeople(
   'episodes: roles and the activity log',
   (t, { http, asKey, asMember, member }) => {
-
     it('an editor adds, publishes and deletes episodes; a moderator may not (403); each write is logged', async () => {
       const editor = await member('Eddie', 'editor');
       const mod = await member('Mo', 'moderator');

@@ -12,7 +12,6 @@ const DAY = 24 * HOUR;
 describeWithPeople(
   'admins who are people',
   (t, { http, asKey, asMember, invite, join, signIn, trySignIn, member }) => {
-
     async function pendingArtist(name: string): Promise<string> {
       const res = await http().post('/api/artists').set('X-Forwarded-For', freshAddress()).send({ name, bio: 'Soca from Georgetown', countryCode: 'GY' });
       expect(res.status).toBe(201);
@@ -224,7 +223,6 @@ describeWithPeople(
 describeWithPeople(
   'the lock-outs and passkeys',
   (t, { http, asMember, trySignIn, member }) => {
-
     it('101 wrong keys from 11 addresses lock the key out for everyone, but passkey sign-in and open sessions keep working', async () => {
       const open = await member('Open', 'moderator');
       const later = await member('Later', 'moderator');

@@ -6,7 +6,6 @@ import { describeWithPeople } from '../../test/admin-people';
 describeWithPeople(
   'settings: who reads npJsonUrl',
   (t, { http, asKey, asMember, member }) => {
-
     it('owners (a person or the key) read npJsonUrl; moderators and editors do not', async () => {
       const secret = 'https://np.example/api/nowplaying/1?token=SECRET';
       const settings = (await asKey(http().get('/api/settings'))).body;

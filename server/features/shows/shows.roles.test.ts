@@ -7,7 +7,6 @@ import { describeWithPeople } from '../../test/admin-people';
 describeWithPeople(
   'shows: who may mark a show to record',
   (t, { http, asMember, member }) => {
-
     it('an editor marks a show to record; a moderator may not (403)', async () => {
       const editor = await member('Edna', 'editor');
       const mod = await member('Moe', 'moderator');
