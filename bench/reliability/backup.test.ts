@@ -33,46 +33,61 @@ const hasPgTools = (() => {
   }
 })();
 
+/**
+ * A server on `env` under 30 clients of mixed load, `backup` taken 2 s into it; the load stops
+ * 1 s after it, having had no 5xx and no error, then the server stops cleanly. Answers the
+ * prayers stored before the backup began, how long it took, what it answered and the load.
+ */
+async function backupUnderLoad<T>(env: Record<string, string>, backup: () => Promise<T>) {
+  const server = await startServer(env);
+  try {
+    const heartIds = (await approvedPrayerIds(server.url)).slice(0, 4).map((p) => p.id);
+    let stop = false;
+    const load = runWorkload({ base: server.url, concurrency: 30, seconds: 60, stop: () => stop, heartIds, label: 'backup' });
+    await sleep(2000);
+    const before = (await storedPrayers(env.DATABASE_URL!)).ids;
+    const t0 = performance.now();
+    const answer = await backup();
+    const backupMs = performance.now() - t0;
+    await sleep(1000);
+    stop = true;
+    const result = await load;
+    const s = summary(result);
+    expect(s.fiveXx).toBe(0);
+    expect(result.errors).toBe(0);
+    expect(Object.fromEntries(result.unexpected)).toEqual({});
+    expect(await stopServer(server)).toBe(0);
+    return { before, backupMs, answer, result, s };
+  } finally {
+    await stopServer(server);
+  }
+}
+
 describe('backups while serving, restored as the README says', () => {
   it('SQLite: `db:backup` (VACUUM INTO) under write load; the copy, put in place of the database, serves the data', async ({ task }) => {
     const file = path.join(dir, 'live.sqlite3');
     const env = { DATABASE_URL: `sqlite:${file}`, DEMO_DATA: 'on', UPLOAD_DIR: path.join(dir, 'up-sqlite') };
-    const server = await startServer(env);
-    let restored: Running | null = null;
-    try {
-      const heartIds = (await approvedPrayerIds(server.url)).slice(0, 4).map((p) => p.id);
-      let stop = false;
-      const load = runWorkload({ base: server.url, concurrency: 30, seconds: 60, stop: () => stop, heartIds, label: 'backup' });
-      await sleep(2000);
-      const before = new Set(await storedPrayers(env.DATABASE_URL).then((s) => s.ids));
-      const copy = path.join(dir, 'backups', 'radio.sqlite3');
-      // What `npm run db:backup -- <file>` runs, against this build.
-      const t0 = performance.now();
-      const { stdout } = await run(process.execPath, [CLI_ENTRY, 'backup', copy], {
+    const copy = path.join(dir, 'backups', 'radio.sqlite3');
+    // What `npm run db:backup -- <file>` runs, against this build.
+    const { before, backupMs, answer, result, s } = await backupUnderLoad(env, () =>
+      run(process.execPath, [CLI_ENTRY, 'backup', copy], {
         cwd: ROOT,
         env: { PATH: process.env.PATH ?? '', DATABASE_URL: env.DATABASE_URL },
         timeout: 60_000,
-      });
-      const backupMs = performance.now() - t0;
-      expect(stdout).toContain('Backup written to');
-      await sleep(1000);
-      stop = true;
-      const result = await load;
-      const s = summary(result);
-      expect(s.fiveXx).toBe(0);
-      expect(result.errors).toBe(0);
-      expect(Object.fromEntries(result.unexpected)).toEqual({});
-      const backup = await storedPrayers(`sqlite:${copy}`);
-      const notInCopy = [...before].filter((id) => !backup.ids.has(id));
-      expect(backup.integrity).toBe('ok');
-      expect(notInCopy).toEqual([]);
-      expect(await stopServer(server)).toBe(0);
+      }),
+    );
+    expect(answer.stdout).toContain('Backup written to');
+    const backup = await storedPrayers(`sqlite:${copy}`);
+    const notInCopy = [...before].filter((id) => !backup.ids.has(id));
+    expect(backup.integrity).toBe('ok');
+    expect(notInCopy).toEqual([]);
 
-      // README: stop the server, replace the database file with the copy, delete -wal/-shm, start.
-      const writtenAfter = (await storedPrayers(env.DATABASE_URL)).ids.size - backup.ids.size;
-      fs.copyFileSync(copy, file);
-      for (const extra of ['-wal', '-shm']) fs.rmSync(file + extra, { force: true });
-      restored = await startServer(env);
+    // README: stop the server, replace the database file with the copy, delete -wal/-shm, start.
+    const writtenAfter = (await storedPrayers(env.DATABASE_URL)).ids.size - backup.ids.size;
+    fs.copyFileSync(copy, file);
+    for (const extra of ['-wal', '-shm']) fs.rmSync(file + extra, { force: true });
+    const restored = await startServer(env);
+    try {
       const served = await prayerIdsViaApi(restored);
       const missing = [...backup.ids].filter((id) => !served.has(id));
       const write = await boundedFetch(`${restored.url}/api/prayers?tenant=caribbean`, {
@@ -90,34 +105,17 @@ describe('backups while serving, restored as the README says', () => {
       expect(missing).toEqual([]);
       expect(write.status).toBe(201);
     } finally {
-      await stopServer(server);
-      if (restored) await stopServer(restored);
+      await stopServer(restored);
     }
   });
 
   it.skipIf(!hasPgTools)('PostgreSQL: `pg_dump --format=custom` under write load; `pg_restore --clean --if-exists` brings the data back', async ({ task }) => {
     const database = await freshDatabase('postgres', dir, 'backup');
     const env = { DATABASE_URL: database.url, DEMO_DATA: 'on', UPLOAD_DIR: path.join(dir, 'up-pg') };
-    const server = await startServer(env);
     let restored: Running | null = null;
     try {
-      const heartIds = (await approvedPrayerIds(server.url)).slice(0, 4).map((p) => p.id);
-      let stop = false;
-      const load = runWorkload({ base: server.url, concurrency: 30, seconds: 60, stop: () => stop, heartIds, label: 'backup' });
-      await sleep(2000);
-      const before = (await storedPrayers(database.url)).ids;
       const dump = path.join(dir, 'radio.dump');
-      const t0 = performance.now();
-      await run('pg_dump', ['--format=custom', `--file=${dump}`, database.url], { timeout: 60_000 });
-      const dumpMs = performance.now() - t0;
-      await sleep(1000);
-      stop = true;
-      const result = await load;
-      const s = summary(result);
-      expect(s.fiveXx).toBe(0);
-      expect(result.errors).toBe(0);
-      expect(Object.fromEntries(result.unexpected)).toEqual({});
-      expect(await stopServer(server)).toBe(0);
+      const { before, backupMs: dumpMs, result, s } = await backupUnderLoad(env, () => run('pg_dump', ['--format=custom', `--file=${dump}`, database.url], { timeout: 60_000 }));
       const beforeRestore = (await storedPrayers(database.url)).ids.size;
 
       // README: pg_restore --clean --if-exists into the database (server stopped), start again.
@@ -136,7 +134,6 @@ describe('backups while serving, restored as the README says', () => {
       expect(afterRestore.ids.size).toBeLessThan(beforeRestore); // the dump's state, not the later one
       expect(missing).toEqual([]);
     } finally {
-      await stopServer(server);
       if (restored) await stopServer(restored);
       await database.drop();
     }

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Role } from '../../domain/people';
 import { createPasskey, signInWith, type SoftPasskey } from './soft-authenticator';
-import { ADMIN_KEY, freshAddress, type TestApp } from './test-app';
+import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp } from './test-app';
 
 /** The origin the people suites give the app as PUBLIC_URL (WebAuthn wants a host name, not an IP). */
 export const PEOPLE_ORIGIN = 'http://localhost:4999';
@@ -42,6 +42,9 @@ export function peopleClient(app: () => TestApp) {
     return { id: done.body.id as string, cookie: sessionCookie(done), passkey };
   }
 
+  /** Someone invited as `role` who has joined with a passkey: signed in. */
+  const member = async (name: string, role: Role): Promise<Member> => join(await invite(name, role));
+
   /** A sign-in's answer (not checked), from `address`. */
   async function trySignIn(passkey: SoftPasskey, address = freshAddress(), tamper = false) {
     const options = await http().post('/api/admin/passkeys/sign-in/options').set('X-Forwarded-For', freshAddress());
@@ -56,5 +59,13 @@ export function peopleClient(app: () => TestApp) {
     return sessionCookie(res);
   }
 
-  return { http, asKey, asMember, invite, join, trySignIn, signIn };
+  return { http, asKey, asMember, invite, join, member, trySignIn, signIn };
+}
+
+/**
+ * describeEachEngine for a suite with admins who are people: the app has PEOPLE_ORIGIN as its
+ * public URL (WebAuthn's origin), and the suite gets the people client beside the app.
+ */
+export function describeWithPeople(title: string, suite: (t: () => TestApp, people: ReturnType<typeof peopleClient>) => void): void {
+  describeEachEngine(title, (t) => suite(t, peopleClient(t)), { publicUrl: PEOPLE_ORIGIN });
 }

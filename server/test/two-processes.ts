@@ -1,10 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { afterAll, beforeAll } from 'vitest';
 import { buildCompiledServer, startCompiledServer, type CompiledServer } from './compiled-server';
-import { ADMIN_KEY, PG_URL } from './test-app';
+import { freshPgDatabase, type FreshDatabase } from './fresh-database';
+import { ADMIN_KEY } from './test-app';
 
 export interface TwoProcesses {
   /** Server A and server B, started one after the other (both migrate the one database). */
@@ -20,27 +21,20 @@ export interface TwoProcesses {
  * Only with TEST_DATABASE_URL; `env` adds to the processes' environment.
  */
 export async function startTwoProcesses(prefix: string, env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<TwoProcesses> {
-  const dbName = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-processes-`));
-  const admin = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
-  await admin.raw(`create database ${dbName}`);
-  await admin.destroy();
-  const u = new URL(PG_URL!);
-  u.pathname = `/${dbName}`;
+  const database = await freshPgDatabase(prefix);
   const servers: CompiledServer[] = [];
-  const db = knexFactory({ client: 'pg', connection: u.toString(), pool: { min: 0, max: 2 } });
+  const db = knexFactory({ client: 'pg', connection: database.url, pool: { min: 0, max: 2 } });
   const stop = async () => {
     for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');
     await db.destroy();
-    const again = knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
-    await again.raw(`drop database if exists ${dbName} with (force)`);
-    await again.destroy();
+    await database.drop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
     const { entry } = await buildCompiledServer(`${prefix}-processes-build-`);
     const all = {
-      DATABASE_URL: u.toString(),
+      DATABASE_URL: database.url,
       ADMIN_KEY,
       DEMO_DATA: 'off',
       UPLOAD_DIR: path.join(dir, 'uploads'),
@@ -56,4 +50,51 @@ export async function startTwoProcesses(prefix: string, env: Record<string, stri
     throw err;
   }
   return { servers, db, stop };
+}
+
+/**
+ * The suite's two processes: started before its tests (`setupTimeoutMs` for building and
+ * starting both), stopped and their database dropped after them. Answers a getter.
+ */
+export function useTwoProcesses(
+  prefix: string,
+  env: Record<string, string> = {},
+  options: { startTimeoutMs?: number; setupTimeoutMs?: number } = {},
+): () => TwoProcesses {
+  let pair: TwoProcesses | null = null;
+  beforeAll(async () => {
+    pair = await startTwoProcesses(prefix, env, options);
+  }, options.setupTimeoutMs ?? 120_000);
+  afterAll(async () => {
+    await pair?.stop();
+  });
+  return () => {
+    if (!pair) throw new Error('the two processes have not started');
+    return pair;
+  };
+}
+
+/**
+ * For suites that start their compiled server processes themselves: the build (in `dir`, which
+ * holds `entry`) and a fresh PostgreSQL database, made before the suite's later hooks and
+ * removed after them. Answers a getter.
+ */
+export function useBuildAndDatabase(buildPrefix: string, databasePrefix: string): () => { dir: string; entry: string; database: FreshDatabase } {
+  let made: { dir: string; entry: string; database: FreshDatabase } | null = null;
+  let dir = '';
+  let database: FreshDatabase | null = null;
+  beforeAll(async () => {
+    const build = await buildCompiledServer(buildPrefix);
+    dir = build.dir;
+    database = await freshPgDatabase(databasePrefix);
+    made = { dir, entry: build.entry, database };
+  }, 120_000);
+  afterAll(async () => {
+    await database?.drop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!made) throw new Error('the build and database are not ready');
+    return made;
+  };
 }

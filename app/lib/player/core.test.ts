@@ -37,8 +37,7 @@ describe('RadioEngine', () => {
   });
 
   it('adopts the element the first tap started: connecting, then playing on its event, and it is the one element (issue 29)', () => {
-    const first = new FakeMedia();
-    first.src = STREAM;
+    const first = Object.assign(new FakeMedia(), { src: STREAM });
     void first.play();
     engine.adopt(first, STREAM);
     expect(engine.state).toMatchObject({ status: 'connecting', src: STREAM, index: -1 });
@@ -56,9 +55,7 @@ describe('RadioEngine', () => {
   });
 
   it('adopts a stream already playing as playing, and one the listener stopped as idle; never over its own element', () => {
-    const playing = new FakeMedia();
-    playing.paused = false;
-    playing.currentTime = 2.5;
+    const playing = Object.assign(new FakeMedia(), { paused: false, currentTime: 2.5 });
     engine.adopt(playing, STREAM);
     expect(engine.state.status).toBe('playing');
     engine.adopt(new FakeMedia(), 'http://other.test/live');

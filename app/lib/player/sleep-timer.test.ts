@@ -20,12 +20,18 @@ function fakeEngine(patch: Partial<EngineState> = {}) {
   return engine;
 }
 
+/** A timer on a fake engine and clock, started with `choice`. */
+function started(choice: Parameters<SleepTimer['start']>[0], patch: Partial<EngineState> = {}) {
+  const clock = new FakeTimers(0);
+  const engine = fakeEngine(patch);
+  const timer = new SleepTimer(engine, clock);
+  timer.start(choice);
+  return { clock, engine, timer };
+}
+
 describe('SleepTimer', () => {
   it('after 15 minutes: full volume until the last 10 s, a fade down over them, then a pause', () => {
-    const clock = new FakeTimers(0);
-    const engine = fakeEngine();
-    const timer = new SleepTimer(engine, clock);
-    timer.start(15);
+    const { clock, engine, timer } = started(15);
     clock.advance(15 * 60_000 - 10_001);
     expect(engine.paused).toBe(0);
     expect(Math.min(...engine.fades)).toBe(1);
@@ -41,11 +47,8 @@ describe('SleepTimer', () => {
   });
 
   it("'End of episode' follows the episode's position and speed", () => {
-    const clock = new FakeTimers(0);
     const item = { id: 'e', kind: 'episode' };
-    const engine = fakeEngine({ index: 0, queue: [item] as never, duration: 600, position: 580, rate: 1 });
-    const timer = new SleepTimer(engine, clock);
-    timer.start('end');
+    const { clock, engine, timer } = started('end', { index: 0, queue: [item] as never, duration: 600, position: 580, rate: 1 });
     expect(timer.remainingMs()).toBe(20_000);
     clock.advance(500);
     expect(engine.fades.at(-1)).toBe(1);
@@ -59,10 +62,7 @@ describe('SleepTimer', () => {
   });
 
   it('cancel restores the volume and stops counting', () => {
-    const clock = new FakeTimers(0);
-    const engine = fakeEngine();
-    const timer = new SleepTimer(engine, clock);
-    timer.start(15);
+    const { clock, engine, timer } = started(15);
     clock.advance(15 * 60_000 - 3_000);
     timer.cancel();
     expect(engine.fades.at(-1)).toBe(1);

@@ -4,19 +4,18 @@ import { AdSchema } from '../../../domain/ads';
 import { AD_SLOTS } from '../../../domain/catalog';
 import { defaultSettings } from '../../../domain/settings';
 import { saveSettings } from '../../db/settings-store';
-import { adminHeaders, expectVisitorWritesRefused } from '../../test/api-requests';
+import { adminHeaders, expectVisitorWritesRefused, withOverrides } from '../../test/api-requests';
 import { describeEachEngine, freshAddress } from '../../test/test-app';
 
 const CARIBBEAN = '?tenant=caribbean';
 
-const banner = (overrides: Record<string, unknown> = {}) => ({
+const banner = withOverrides({
   imageUrl: 'https://media.example.com/banner.png',
   targetUrl: 'https://advertiser.example.com/landing?utm=radio',
   alt: 'Island Breeze Bakery: fresh bread daily',
   slots: ['leaderboard'],
   countries: [],
   active: true,
-  ...overrides,
 });
 
 interface AdBody {
@@ -337,12 +336,8 @@ describeEachEngine('ads', (t) => {
   });
 
   it('refuses visitor writes with 401', async () => {
-    const created = await create(banner());
-    await expectVisitorWritesRefused(
-      t(),
-      { collection: '/api/ads', table: 'ads', id: created.body.id },
-      { create: banner({ alt: 'Visitor ad' }), newRow: { alt: 'Visitor ad' }, patch: { active: false } },
-    );
+    const bodies = { existing: banner(), create: banner({ alt: 'Visitor ad' }), newRow: { alt: 'Visitor ad' }, patch: { active: false } };
+    await expectVisitorWritesRefused(t(), { collection: '/api/ads', table: 'ads' }, bodies);
   });
 
   it.each([

@@ -1,37 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompiledServer } from '../../test/compiled-server';
+import { putSettings } from '../../test/station-requests';
 import { ADMIN_KEY, PG_URL } from '../../test/test-app';
-import { startTwoProcesses, type TwoProcesses } from '../../test/two-processes';
+import { useTwoProcesses } from '../../test/two-processes';
 import { until } from '../../test/until';
 import { openChatEvents } from '../../test/chat-events';
 
 // Every process delivers every message: the change bus carries chat events by LISTEN/NOTIFY
 // (docs/api.md "Live chat").
 describe.skipIf(!PG_URL)('live chat: two server processes on one PostgreSQL [postgres]', () => {
-  let servers: CompiledServer[] = [];
-  let pair: TwoProcesses | null = null;
-
-  beforeAll(async () => {
-    // A loaded machine (2 cores, parallel suites) can take more than the default 20 s to start one.
-    pair = await startTwoProcesses('chat', {}, { startTimeoutMs: 90_000 });
-    ({ servers } = pair);
-  }, 240_000);
-
-  afterAll(async () => {
-    await pair?.stop();
-  });
+  // A loaded machine (2 cores, parallel suites) can take more than the default 20 s to start one.
+  const pair = useTwoProcesses('chat', {}, { startTimeoutMs: 90_000, setupTimeoutMs: 240_000 });
 
   it('a message posted on A reaches a listener on B, and its hiding too', async () => {
-    const [a, b] = servers as [CompiledServer, CompiledServer];
-    const headers = { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' };
-    const current = (await (await fetch(`${a.url}/api/settings`, { headers })).json()) as Record<string, unknown>;
-    delete current.tenant;
-    const put = await fetch(`${a.url}/api/settings`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ ...current, streamUrl: 'https://stream.example.com/live', radioHtmlEmbed: '<p>on air</p>', enableChat: true }),
-    });
+    const [a, b] = pair().servers as [CompiledServer, CompiledServer];
+    const { put } = await putSettings(a.url, { streamUrl: 'https://stream.example.com/live', radioHtmlEmbed: '<p>on air</p>', enableChat: true });
     expect(put.status).toBe(200);
 
     const onB = await openChatEvents(b.url);

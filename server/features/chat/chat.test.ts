@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import * as v from 'valibot';
 import { CHAT_MESSAGES, ChatMessageSchema } from '../../../domain/chat';
-import { PEOPLE_ORIGIN, peopleClient } from '../../test/admin-people';
-import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
+import { describeWithPeople } from '../../test/admin-people';
+import { ADMIN_KEY, freshAddress, type TestApp } from '../../test/test-app';
 import { until } from '../../test/until';
 import { openChatEvents } from '../../test/chat-events';
 
-describeEachEngine(
+describeWithPeople(
   'live chat',
-  (t) => {
-    const { asMember, invite, join } = peopleClient(t);
+  (t, { asMember, member }) => {
     const device = () => randomUUID();
     const send = (body: object, opts: { device?: string; address?: string; key?: string } = {}) => {
       const req = t()
@@ -261,14 +260,14 @@ describeEachEngine(
 
     it("staff signed in with a passkey post as 'Host'; moderators may moderate, editors may not", async () => {
       await chatOn();
-      const moderator = await join(await invite('Mod Mary', 'moderator'));
+      const moderator = await member('Mod Mary', 'moderator');
       const hosted = await asMember(t().http().post('/api/chat/messages'), moderator.cookie).set('X-Device-Id', device()).send({ name: 'Mary', text: 'On air now' });
       expect(hosted.status).toBe(201);
       expect(hosted.body.host).toBe(true);
       const listener = await send({ name: 'Mary', text: 'Not a host' });
       expect(listener.body.host).toBe(false);
       expect((await asMember(t().http().delete(`/api/chat/messages/${listener.body.id}`), moderator.cookie)).status).toBe(204);
-      const editor = await join(await invite('Ed', 'editor'));
+      const editor = await member('Ed', 'editor');
       const other = await send({ name: 'X', text: 'editor cannot hide' });
       expect((await asMember(t().http().delete(`/api/chat/messages/${other.body.id}`), editor.cookie)).status).toBe(403);
     });
@@ -282,5 +281,4 @@ describeEachEngine(
       expect((await list()).map((m) => m.id)).not.toContain(old.body.id);
     });
   },
-  { publicUrl: PEOPLE_ORIGIN },
 );

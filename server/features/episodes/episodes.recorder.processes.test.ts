@@ -1,57 +1,39 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLiveStation, type LiveStation } from '../../../bench/lib/live-station.mjs';
 import type { Episode } from '../../../domain/episodes';
-import { zonedMoment } from '../../../domain/schedule';
 import type { CompiledServer } from '../../test/compiled-server';
-import { startTwoProcesses, type TwoProcesses } from '../../test/two-processes';
+import { adminJsonHeaders, postShowOnAirNow, putSettings } from '../../test/station-requests';
+import { useTwoProcesses } from '../../test/two-processes';
 import { until } from '../../test/until';
-import { ADMIN_KEY, PG_URL } from '../../test/test-app';
-
-const hhmm = (m: number) => `${String(Math.floor(((m + 1440) % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+import { PG_URL } from '../../test/test-app';
 
 // Two server processes as `npm start` runs them, on one PostgreSQL database (docs/recorder.md
 // "Exactly once"): only PostgreSQL is shared by several processes (SQLite is one process's
 // file), so without TEST_DATABASE_URL there is nothing to run. The show is a real one: its
 // weekly slot, read in the station's zone, is this minute.
 describe.skipIf(!PG_URL)('station recorder: two server processes on one PostgreSQL [postgres]', () => {
-  let servers: CompiledServer[] = [];
-  let db: Knex;
-  let pair: TwoProcesses | null = null;
   let station: LiveStation;
-
   beforeAll(async () => {
     station = await startLiveStation(64, 1);
-    pair = await startTwoProcesses('rec', { RECORDER_TICK_MS: '500', RECORDER_LEASE_MS: '3000' });
-    ({ servers, db } = pair);
-  }, 120_000);
-
+  });
   afterAll(async () => {
-    await pair?.stop();
     await station?.stop();
   });
+  const pair = useTwoProcesses('rec', { RECORDER_TICK_MS: '500', RECORDER_LEASE_MS: '3000' });
 
   it('one records the airing; killed mid-show, the other takes over within the lease; one draft episode; SIGTERM exits cleanly', async () => {
+    const { servers, db } = pair();
     const [a, b] = servers as [CompiledServer, CompiledServer];
-    const headers = { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' };
-    const current = (await (await fetch(`${a.url}/api/settings`, { headers })).json()) as Record<string, unknown>;
-    delete current.tenant;
-    const put = await fetch(`${a.url}/api/settings`, { method: 'PUT', headers, body: JSON.stringify({ ...current, streamUrl: station.url, radioHtmlEmbed: '<p>on air</p>' }) });
+    const headers = adminJsonHeaders;
+    const { put, current } = await putSettings(a.url, { streamUrl: station.url, radioHtmlEmbed: '<p>on air</p>' });
     expect(put.status).toBe(200);
 
     // A one-minute show, this minute: late in a minute, the next one (so it airs 25–60 s).
     const zone = current.timeZone as string;
     if (new Date().getSeconds() > 35) await sleep((61 - new Date().getSeconds()) * 1000);
-    const { weekday, minutes } = zonedMoment(new Date(), zone);
     const endsAt = Math.ceil((Date.now() + 1) / 60_000) * 60_000;
-    const created = await fetch(`${a.url}/api/shows`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ title: 'Minute Show', startTime: hhmm(minutes), endTime: hhmm(minutes + 1), days: [weekday], record: true }),
-    });
-    expect(created.status).toBe(201);
-    const showId = ((await created.json()) as { id: string }).id;
+    const showId = await postShowOnAirNow(a.url, zone, 'Minute Show', 1);
 
     const holderPid = async () => {
       const row = (await db('recordings').where({ show_id: showId, status: 'recording' }).andWhere('expires_ms', '>', Date.now()).first('holder')) as { holder: string } | undefined;

@@ -17,10 +17,10 @@ import { jobQueue } from '../../jobs/job-queue';
 import { ffmpegBinary } from '../../media/ffmpeg';
 import { createStorage } from '../../media/storage';
 import { adminHeaders } from '../../test/api-requests';
+import { postShowOnAirNow } from '../../test/station-requests';
 import { until } from '../../test/until';
-import { ADMIN_KEY, describeEachEngine, PG_URL, testConfig } from '../../test/test-app';
+import { describeEachEngine, PG_URL, testConfig } from '../../test/test-app';
 import { startServer } from '../../server';
-import { zonedMoment } from '../../../domain/schedule';
 import { startRecorder, type Recorder, type RecorderOptions } from './episodes.recorder';
 import type { RecordedShow } from './recordings.repository';
 
@@ -82,6 +82,13 @@ describeEachEngine(
       return { airing, airings };
     }
 
+    /** A new show marked to record, airing from now for `seconds`, on the stream `streamUrl`. */
+    async function markedAiring(title: string, seconds: number, streamUrl = station.url) {
+      await setStream(streamUrl);
+      const showId = await markedShow(title);
+      return { showId, ...shortAiring(showId, seconds) };
+    }
+
     function recorder(db: Db, options: Partial<RecorderOptions> = {}, log = (line: string) => logs.push(line)): Recorder {
       const app = t();
       const r = startRecorder({
@@ -112,12 +119,15 @@ describeEachEngine(
 
     const episodesOf = async (showId: string): Promise<Episode[]> => (await t().http().get(`/api/episodes?show_id=${showId}`).set(adminHeaders())).body as Episode[];
     const recordingRow = (showId: string) => t().db('recordings').where({ show_id: showId }).first();
-    const closed = (showId: string) => until('the airing closed', async () => ((await recordingRow(showId))?.status !== 'recording' ? await recordingRow(showId) : null), 30_000);
+    // One read per poll: with two, a row made between them was answered while still 'recording'.
+    const closed = (showId: string) =>
+      until('the airing closed', async () => {
+        const row = await recordingRow(showId);
+        return row && row.status !== 'recording' ? row : null;
+      }, 30_000);
 
     it('records a marked show while it airs into exactly one draft episode about the airing long, its rendition queued', async () => {
-      await setStream(station.url);
-      const showId = await markedShow('Drive Time');
-      const { airing, airings } = shortAiring(showId, 12);
+      const { showId, airing, airings } = await markedAiring('Drive Time', 12);
       const r = recorder(t().db, { airings });
       await until('the recording to start', async () => r.active().length === 1, 5_000);
       const row = await closed(showId);
@@ -146,10 +156,8 @@ describeEachEngine(
     }, 40_000);
 
     it('a source that drops mid-show is reconnected and the parts joined: still one draft, about the airing less the gap', async () => {
-      await setStream(station.url);
-      const showId = await markedShow('Gospel Hour');
       const AIRING_S = 18;
-      const { airings } = shortAiring(showId, AIRING_S);
+      const { showId, airings } = await markedAiring('Gospel Hour', AIRING_S);
       const lines: string[] = [];
       const r = recorder(t().db, { airings }, (line) => lines.push(line));
       await until('the recording to start', async () => r.active().length === 1, 5_000);
@@ -174,10 +182,8 @@ describeEachEngine(
     }, 60_000);
 
     it('two recorders, each with its own database pool, record one airing once; when the holder dies the other takes over within the lease', async () => {
-      await setStream(station.url);
-      const showId = await markedShow('Two Processes');
       const AIRING_S = 14;
-      const { airings } = shortAiring(showId, AIRING_S);
+      const { showId, airings } = await markedAiring('Two Processes', AIRING_S);
       const second = await secondPool();
       const a = recorder(t().db, { airings, holder: 'process-a' });
       const b = recorder(second, { airings, holder: 'process-b' });
@@ -204,9 +210,7 @@ describeEachEngine(
     }, 40_000);
 
     it('two recorders side by side from the start make one episode', async () => {
-      await setStream(station.url);
-      const showId = await markedShow('Side By Side');
-      const { airings } = shortAiring(showId, 5);
+      const { showId, airings } = await markedAiring('Side By Side', 5);
       const second = await secondPool();
       const a = recorder(t().db, { airings, holder: 'side-a' });
       const b = recorder(second, { airings, holder: 'side-b' });
@@ -223,9 +227,7 @@ describeEachEngine(
       await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
       const port = (silent.address() as net.AddressInfo).port;
       try {
-        await setStream(`http://127.0.0.1:${port}/live`);
-        const showId = await markedShow('Silent Night');
-        const { airings } = shortAiring(showId, 6);
+        const { showId, airings } = await markedAiring('Silent Night', 6, `http://127.0.0.1:${port}/live`);
         const lines: string[] = [];
         const r = recorder(t().db, { airings }, (line) => lines.push(line));
         const row = await closed(showId);
@@ -243,9 +245,7 @@ describeEachEngine(
 
     it('the outbound guard refuses a link-local streamUrl (the cloud metadata address), even with UPSTREAM_ALLOW_PRIVATE on', async () => {
       expect(t().config.upstreamAllowPrivate).toBe(true);
-      await setStream('http://169.254.169.254/latest/meta-data/');
-      const showId = await markedShow('Metadata');
-      const { airings } = shortAiring(showId, 20);
+      const { showId, airings } = await markedAiring('Metadata', 20, 'http://169.254.169.254/latest/meta-data/');
       const lines: string[] = [];
       const startedAt = Date.now();
       const r = recorder(t().db, { airings }, (line) => lines.push(line));
@@ -286,50 +286,42 @@ describeEachEngine(
       };
     }
 
-    it('a stream that answers audio/mpeg with a playlist of this server\'s own files: nothing of it is kept, no episode', async () => {
-      const fake = await playlistStation(false);
+    /** A short airing of a new marked show, recorded from a playlistStation: what it left and logged. */
+    async function recordFromPlaylistStation(firstAnswerAudio: boolean, title: string) {
+      const fake = await playlistStation(firstAnswerAudio);
       try {
-        await setStream(fake.url);
-        const showId = await markedShow('Playlist Only');
-        const { airings } = shortAiring(showId, 5);
+        const { showId, airings } = await markedAiring(title, 5, fake.url);
         const lines: string[] = [];
         const r = recorder(t().db, { airings }, (line) => lines.push(line));
         const row = await closed(showId);
         await r.stop();
         expect(fake.answers()).toBeGreaterThanOrEqual(2);
-        expect(row.status).toBe('empty');
-        expect(await episodesOf(showId)).toHaveLength(0);
-        const said = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => l.airing !== undefined);
-        expect(said.map((l) => l.recorder)).toEqual(['part discarded: not audio of the stream format', 'the stream sent no audio; no episode']);
-        expect(said[1]!.error).toMatch(/not MP3, AAC or Ogg audio/);
+        return { showId, row, logged: lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
       } finally {
         fake.close();
       }
+    }
+
+    it('a stream that answers audio/mpeg with a playlist of this server\'s own files: nothing of it is kept, no episode', async () => {
+      const { showId, row, logged } = await recordFromPlaylistStation(false, 'Playlist Only');
+      expect(row.status).toBe('empty');
+      expect(await episodesOf(showId)).toHaveLength(0);
+      const said = logged.filter((l) => l.airing !== undefined);
+      expect(said.map((l) => l.recorder)).toEqual(['part discarded: not audio of the stream format', 'the stream sent no audio; no episode']);
+      expect(said[1]!.error).toMatch(/not MP3, AAC or Ogg audio/);
     }, 30_000);
 
     it('a stream whose later answers are such a playlist: the episode is the audio it sent, none of the named file', async () => {
-      const fake = await playlistStation(true);
-      try {
-        await setStream(fake.url);
-        const showId = await markedShow('Playlist Later');
-        const { airings } = shortAiring(showId, 5);
-        const lines: string[] = [];
-        const r = recorder(t().db, { airings }, (line) => lines.push(line));
-        const row = await closed(showId);
-        await r.stop();
-        expect(fake.answers()).toBeGreaterThanOrEqual(2);
-        expect(row.status).toBe('done');
-        const episodes = await episodesOf(showId);
-        expect(episodes).toHaveLength(1);
-        // The 3 s the station sent as audio; each playlist would have added 9 × 6 s of the private file.
-        expect(episodes[0]!.durationSeconds).toBeGreaterThanOrEqual(2);
-        expect(episodes[0]!.durationSeconds).toBeLessThanOrEqual(4);
-        const done = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.recorder === 'draft episode recorded');
-        expect(done).toMatchObject({ parts: 1 });
-        expect(done?.discarded).toBeGreaterThanOrEqual(1);
-      } finally {
-        fake.close();
-      }
+      const { showId, row, logged } = await recordFromPlaylistStation(true, 'Playlist Later');
+      expect(row.status).toBe('done');
+      const episodes = await episodesOf(showId);
+      expect(episodes).toHaveLength(1);
+      // The 3 s the station sent as audio; each playlist would have added 9 × 6 s of the private file.
+      expect(episodes[0]!.durationSeconds).toBeGreaterThanOrEqual(2);
+      expect(episodes[0]!.durationSeconds).toBeLessThanOrEqual(4);
+      const done = logged.find((l) => l.recorder === 'draft episode recorded');
+      expect(done).toMatchObject({ parts: 1 });
+      expect(done?.discarded).toBeGreaterThanOrEqual(1);
     }, 30_000);
 
     it('shows are not recorded unless marked, and the mark is kept through an edit', async () => {
@@ -358,19 +350,9 @@ describe('station recorder in a running server', () => {
     const config = testConfig(dir, `sqlite:${path.join(dir, 'db.sqlite3')}`, { recorder: { tickMs: 250, leaseMs: 2_000 } });
     const running = await startServer(config, () => undefined);
     try {
-      const headers = { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' };
       const { tenant: _, ...settings } = await loadSettings(running.db, TENANT);
       await saveSettings(running.db, TENANT, { ...settings, streamUrl: station.url } as never, Date.now());
-      const zone = settings.timeZone;
-      const { weekday, minutes } = zonedMoment(new Date(), zone);
-      const hhmm = (m: number) => `${String(Math.floor((m % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-      const show = await fetch(`${running.url}/api/shows`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ title: 'On Air Now', startTime: hhmm(minutes), endTime: hhmm(minutes + 3), days: [weekday], record: true }),
-      });
-      expect(show.status).toBe(201);
-      const showId = ((await show.json()) as { id: string }).id;
+      const showId = await postShowOnAirNow(running.url, settings.timeZone, 'On Air Now', 3);
       const db = running.db;
       await until('the recording to start', async () => (await db('recordings').where({ show_id: showId, status: 'recording' }).first()) ?? null, 5_000);
       await sleep(6_000);

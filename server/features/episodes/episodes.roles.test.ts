@@ -1,7 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { PEOPLE_ORIGIN, peopleClient } from '../../test/admin-people';
+import { describeWithPeople, PEOPLE_ORIGIN } from '../../test/admin-people';
 import { speechLikeMp3, uploadEpisodeAudio } from '../../test/speech-audio';
-import { describeEachEngine } from '../../test/test-app';
 
 let speech: Buffer;
 beforeAll(() => {
@@ -10,23 +9,21 @@ beforeAll(() => {
 
 // docs/api.md "Admins who are people": episodes are content (editors, owners), and every write
 // leaves one activity entry.
-describeEachEngine(
+describeWithPeople(
   'episodes: roles and the activity log',
-  (t) => {
-    const { http, asKey, asMember, invite, join } = peopleClient(t);
-
+  (t, { http, asKey, asMember, member }) => {
     it('an editor adds, publishes and deletes episodes; a moderator may not (403); each write is logged', async () => {
-      const editor = await join(await invite('Eddie', 'editor'));
-      const mod = await join(await invite('Mo', 'moderator'));
+      const editor = await member('Eddie', 'editor');
+      const mod = await member('Mo', 'moderator');
       const audioUrl = (await uploadEpisodeAudio(t(), speech)) as string;
 
       expect((await asMember(http().post('/api/episodes'), mod.cookie).send({ title: 'No', audioUrl })).status).toBe(403);
       // Nor may a moderator start an episode-sized upload (an episode's limit is the whole day's quota).
-      const member = (cookie: string) => ({ Cookie: cookie, 'x-admin-session': '1', Origin: PEOPLE_ORIGIN });
-      const refused = (await uploadEpisodeAudio(t(), speech, member(mod.cookie))) as Response;
+      const memberHeaders = (cookie: string) => ({ Cookie: cookie, 'x-admin-session': '1', Origin: PEOPLE_ORIGIN });
+      const refused = (await uploadEpisodeAudio(t(), speech, memberHeaders(mod.cookie))) as Response;
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual({ error: 'Your role cannot do this' });
-      expect(typeof (await uploadEpisodeAudio(t(), speech, member(editor.cookie)))).toBe('string');
+      expect(typeof (await uploadEpisodeAudio(t(), speech, memberHeaders(editor.cookie)))).toBe('string');
       const created = await asMember(http().post('/api/episodes'), editor.cookie).send({ title: 'Grace', audioUrl });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const id = created.body.id as string;
@@ -44,5 +41,4 @@ describeEachEngine(
       ]);
     });
   },
-  { publicUrl: PEOPLE_ORIGIN },
 );

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
 import * as v from 'valibot';
 import { EventSchema } from '../../../domain/events';
-import { adminHeaders, expectVisitorWritesRefused } from '../../test/api-requests';
+import { adminHeaders, expectVisitorWritesRefused, withOverrides } from '../../test/api-requests';
 import { describeEachEngine, freshAddress } from '../../test/test-app';
 
 const GATED = 'Events are only available on the Watzhott platform.';
 
-const concert = (overrides: Record<string, unknown> = {}) => ({
+const concert = withOverrides({
   title: 'Soca Sunrise Fete',
   imageUrl: 'https://media.example.com/fete.jpg',
   startIso: '2027-02-14T22:00:00.000Z',
@@ -14,7 +14,6 @@ const concert = (overrides: Record<string, unknown> = {}) => ({
   priceFrom: 25,
   ticketUrl: 'https://tickets.example.com/fete',
   isPublic: true,
-  ...overrides,
 });
 
 describeEachEngine('events', (t) => {
@@ -128,12 +127,8 @@ describeEachEngine('events', (t) => {
   });
 
   it('refuses visitor writes with 401', async () => {
-    const created = await create(concert());
-    await expectVisitorWritesRefused(
-      t(),
-      { collection: '/api/events', table: 'events', id: created.body.id },
-      { create: concert({ title: 'Sneaky' }), newRow: { title: 'Sneaky' }, patch: { isPublic: false } },
-    );
+    const bodies = { existing: concert(), create: concert({ title: 'Sneaky' }), newRow: { title: 'Sneaky' }, patch: { isPublic: false } };
+    await expectVisitorWritesRefused(t(), { collection: '/api/events', table: 'events' }, bodies);
     const wrong = await t().http().get('/api/events').set('X-Forwarded-For', freshAddress()).set('x-admin-key', 'guess');
     expect(wrong.status).toBe(401);
   });

@@ -1,39 +1,22 @@
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ffmpegChildren } from '../../../bench/lib/processes.mjs';
 import type { CompiledServer } from '../../test/compiled-server';
-import { startTwoProcesses, type TwoProcesses } from '../../test/two-processes';
-import { ADMIN_KEY, PG_URL } from '../../test/test-app';
+import { putSettings } from '../../test/station-requests';
+import { useTwoProcesses } from '../../test/two-processes';
+import { PG_URL } from '../../test/test-app';
 import { until } from '../../test/until';
 
 // Two server processes as `npm start` runs them, on one PostgreSQL database (docs/live-relay.md).
 describe.skipIf(!PG_URL)('live relay: two server processes on one PostgreSQL [postgres]', () => {
-  let servers: CompiledServer[] = [];
-  let db: Knex;
-  let pair: TwoProcesses | null = null;
-
-  beforeAll(async () => {
-    pair = await startTwoProcesses('live');
-    ({ servers, db } = pair);
-  }, 120_000);
-
-  afterAll(async () => {
-    await pair?.stop();
-  });
+  const pair = useTwoProcesses('live');
 
   it('run one relay between them; killing its process moves it to the other within 30 s; SIGTERM stops ffmpeg', async () => {
+    const { servers, db } = pair();
     const [a, b] = servers as [CompiledServer, CompiledServer];
-    const headers = { 'x-admin-key': ADMIN_KEY, 'content-type': 'application/json' };
-    const current = (await (await fetch(`${a.url}/api/settings`, { headers })).json()) as Record<string, unknown>;
-    delete current.tenant;
     // Each process's own demo stream is the source (a path: fetched from the process itself).
-    const put = await fetch(`${a.url}/api/settings`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ ...current, streamUrl: '/demo/stream', radioHtmlEmbed: '<p>on air</p>', liveRelay: true }),
-    });
+    const { put } = await putSettings(a.url, { streamUrl: '/demo/stream', radioHtmlEmbed: '<p>on air</p>', liveRelay: true });
     expect(put.status).toBe(200);
 
     const holderPid = async () => {

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
 import { LIVE_LADDER } from '../../../domain/live';
 import { CuttableStream } from '../../test/cuttable-stream';
+import { until } from '../../test/until';
 import { describeEachEngine, freshAddress, type TestApp } from '../../test/test-app';
 import { liveRepository } from './live.repository';
 import { startLiveRelays, type LiveRelays } from './live.service';
@@ -13,15 +14,8 @@ async function setRelay(t: TestApp, tenant: 'watzhott' | 'caribbean', settings: 
   await t.db('settings').insert({ tenant, data: JSON.stringify(settings), updated_at: new Date().toISOString() });
 }
 
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
+/** How long the relay may take to do what a test waits for (ffmpeg's first segments, a take-over). */
+const RELAY_WAIT_MS = 30_000;
 
 describeEachEngine('live relay: lease', (t) => {
   it('gives the lease to one holder, renews it for that holder, and lets another take it once it lapsed', async () => {
@@ -121,7 +115,7 @@ describeEachEngine('live relay: a real relay of the demo stream', (t) => {
     const playlist = await until('the first segments', async () => {
       const res = await get(t(), '/live/low.m3u8');
       return res.status === 200 && res.text.split('\n').filter((l) => l.endsWith('.ts')).length >= 2 && res.text;
-    });
+    }, RELAY_WAIT_MS);
     const lines = playlist.split('\n');
     const names = lines.filter((l) => l.endsWith('.ts'));
     expect(lines.filter((l) => l.startsWith('#EXT-X-PROGRAM-DATE-TIME:')).length).toBe(names.length);
@@ -145,12 +139,12 @@ describeEachEngine('live relay: a real relay of the demo stream', (t) => {
     await until('the other process to relay', async () => {
       await other.tick();
       return other.running().has('watzhott');
-    });
+    }, RELAY_WAIT_MS);
     const before = names.length;
     const after = await until('segments from the new holder', async () => {
       const res = await get(t(), '/live/low.m3u8');
       return res.text.includes('#EXT-X-DISCONTINUITY\n') && res.text.split('\n').filter((l) => l.endsWith('.ts')).length > before && res.text;
-    });
+    }, RELAY_WAIT_MS);
     // Numbering goes on across holders.
     const seqs = after.split('\n').filter((l) => l.endsWith('.ts')).map((n) => Number(/-(\d+)\.ts$/.exec(n)![1]));
     for (let i = 1; i < seqs.length; i += 1) expect(seqs[i]).toBe(seqs[i - 1]! + 1);
@@ -174,17 +168,17 @@ describeEachEngine('live relay: a real relay of the demo stream', (t) => {
     const relays = startLiveRelays({ db: t().db, config: t().config, renewMs: 200, ttlMs: 2_000, log: (l) => lines.push(l), holder: 'solo' });
     started.push(relays);
     const segmentsNow = async () => (await get(t(), '/live/low.m3u8')).text.split('\n').filter((l) => l.endsWith('.ts'));
-    await until('the first segments', async () => (await segmentsNow()).length >= 2);
+    await until('the first segments', async () => (await segmentsNow()).length >= 2, RELAY_WAIT_MS);
 
     await source.cut();
-    await until('the drop to be noticed', async () => lines.some((l) => /the source ended|ECONNREFUSED|the source dropped/.test(l)));
+    await until('the drop to be noticed', async () => lines.some((l) => /the source ended|ECONNREFUSED|the source dropped/.test(l)), RELAY_WAIT_MS);
     await sleep(2_000);
     await source.restore();
     const text = await until('segments after the gap', async () => {
       const res = await get(t(), '/live/low.m3u8');
       const after = res.text.split('#EXT-X-DISCONTINUITY\n')[1];
       return after && after.split('\n').filter((l) => l.endsWith('.ts')).length >= 1 && res.text;
-    });
+    }, RELAY_WAIT_MS);
     // The date-time jumps over the gap: the first segment after it starts later than the last before it ended.
     const [before, after] = text.split('#EXT-X-DISCONTINUITY\n') as [string, string];
     const dates = (part: string) => [...part.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(.+)\n#EXTINF:([\d.]+)/g)].map((m) => ({ at: Date.parse(m[1]!), duration: Number(m[2]) }));

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { useProcessEnv } from '../../test/process-env';
 import { describeEachEngine, freshAddress } from '../../test/test-app';
 
 // Issue 30: the now-playing stream cap was per address only, so many addresses together could
@@ -7,19 +8,7 @@ import { describeEachEngine, freshAddress } from '../../test/test-app';
 // with Retry-After over it (the app then polls).
 
 const ENV = { NP_EVENTS_MAX_TOTAL: '3', NP_EVENTS_HEARTBEAT_MS: '250' };
-const saved: Record<string, string | undefined> = {};
-beforeAll(() => {
-  for (const [k, v] of Object.entries(ENV)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-});
-afterAll(() => {
-  for (const k of Object.keys(ENV)) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
-});
+useProcessEnv(ENV);
 
 /** GET /api/np/events from `address`; resolves with the status and headers, the stream left open. */
 function openStream(base: string, address: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Promise<string>; close(): void }> {

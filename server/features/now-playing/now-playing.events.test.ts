@@ -6,25 +6,14 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type Config } from '../../config';
 import { startServer } from '../../server';
+import { useProcessEnv } from '../../test/process-env';
 import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
 import { eventStreamOptionsFromEnv, retryMs } from './now-playing.events';
 import { listenLocally } from '../../test/listen-locally';
 
 // Short intervals for this file; the app reads them when it is created (in beforeAll).
 const SHORT = { NP_EVENTS_HEARTBEAT_MS: '250', NP_EVENTS_CHECK_MS: '60', NP_EVENTS_MAX_PER_ADDRESS: '3' };
-const saved: Record<string, string | undefined> = {};
-beforeAll(() => {
-  for (const [k, v] of Object.entries(SHORT)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-});
-afterAll(() => {
-  for (const k of Object.keys(SHORT)) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
-});
+useProcessEnv(SHORT);
 
 const icecast = (title: string, listeners = 5) => JSON.stringify({ icestats: { source: { title, listeners, server_name: 'Test' } } });
 

@@ -23,6 +23,11 @@ const oneSong = (format: string, title: string, artist: string, listeners: numbe
   history: null,
   listeners,
 });
+/** A test named `name`: the fixture `file` reads as that one song. */
+const readsOneSong = (name: string, file: string, ...song: Parameters<typeof oneSong>) =>
+  it(name, () => {
+    expect(parseNowPlayingText(fixture(file))).toEqual(oneSong(...song));
+  });
 
 describe('AzuraCast /api/nowplaying/{station}', () => {
   it('reads now_playing.song, song_history with played_at as ISO, and listeners.current', () => {
@@ -71,13 +76,9 @@ describe('AzuraCast /api/nowplaying/{station}', () => {
 });
 
 describe('Icecast status-json.xsl', () => {
-  it('reads a single source object, splitting "Artist - Title"', () => {
-    expect(parseNowPlayingText(fixture('icecast-single.json'))).toEqual(oneSong('icecast', 'Excess Love', 'Sherwin Gardner', 23));
-  });
+  readsOneSong('reads a single source object, splitting "Artist - Title"', 'icecast-single.json', 'icecast', 'Excess Love', 'Sherwin Gardner', 23);
 
-  it('picks the first source with a title from an array, splitting on the first " - " only', () => {
-    expect(parseNowPlayingText(fixture('icecast-multi.json'))).toEqual(oneSong('icecast', 'Differentology (Ready for the Road) - Remix', 'Bunji Garlin', 87));
-  });
+  readsOneSong('picks the first source with a title from an array, splitting on the first " - " only', 'icecast-multi.json', 'icecast', 'Differentology (Ready for the Road) - Remix', 'Bunji Garlin', 87);
 
   it('uses a separate artist field when the encoder sent one', () => {
     const parsed = parseIcecast({ icestats: { source: { title: 'Differentology', artist: 'Bunji Garlin', listeners: 3 } } });
@@ -96,13 +97,9 @@ describe('Icecast status-json.xsl', () => {
 });
 
 describe('SHOUTcast v2 stats?json=1', () => {
-  it('reads songtitle and currentlisteners', () => {
-    expect(parseNowPlayingText(fixture('shoutcast-stats.json'))).toEqual(oneSong('shoutcast', 'Smile Jamaica', 'Chronixx', 14));
-  });
+  readsOneSong('reads songtitle and currentlisteners', 'shoutcast-stats.json', 'shoutcast', 'Smile Jamaica', 'Chronixx', 14);
 
-  it('reads statistics?json=1: the first stream with a title', () => {
-    expect(parseNowPlayingText(fixture('shoutcast-statistics.json'))).toEqual(oneSong('shoutcast', 'Ride On King Jesus', 'Ron Kenoly', 26));
-  });
+  readsOneSong('reads statistics?json=1: the first stream with a title', 'shoutcast-statistics.json', 'shoutcast', 'Ride On King Jesus', 'Ron Kenoly', 26);
 
   it('has no song while the title is empty, and takes listener counts sent as text', () => {
     expect(parseShoutcast({ songtitle: '', currentlisteners: '7' })).toEqual({ format: 'shoutcast', song: null, history: null, listeners: 7 });

@@ -21,14 +21,17 @@ const TEST_TIMEOUT_MS = 300;
 
 type Reply = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-/** A now-playing upstream on 127.0.0.1 that counts the requests it gets. */
-async function startUpstream() {
+/**
+ * A now-playing upstream on 127.0.0.1 that counts the requests it gets: listening before the
+ * suite's tests, closed after them.
+ */
+function suiteUpstream() {
   let reply: Reply = (_req, res) => res.writeHead(204).end();
   const server = http.createServer((req, res) => {
     upstream.requests += 1;
     reply(req, res);
   });
-  const base = await listenLocally(server);
+  let base = '';
   let cases = 0;
   const upstream = {
     requests: 0,
@@ -40,24 +43,21 @@ async function startUpstream() {
     json(body: string, status = 200) {
       reply = (_req, res) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
     },
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
   };
+  beforeAll(async () => {
+    base = await listenLocally(server);
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
   return upstream;
 }
 
 describeEachEngine(
   'now playing from an upstream',
   (t) => {
-    let upstream: Awaited<ReturnType<typeof startUpstream>>;
-    beforeAll(async () => {
-      upstream = await startUpstream();
-    });
-    afterAll(async () => {
-      await upstream.close();
-    });
+    const upstream = suiteUpstream();
 
     const np = (query = '') => t().http().get(`/api/np${query}`).set('X-Forwarded-For', freshAddress());
 
@@ -374,13 +374,7 @@ describeEachEngine(
 describeEachEngine(
   'now playing from an upstream on this machine, UPSTREAM_ALLOW_PRIVATE off',
   (t) => {
-    let upstream: Awaited<ReturnType<typeof startUpstream>>;
-    beforeAll(async () => {
-      upstream = await startUpstream();
-    });
-    afterAll(async () => {
-      await upstream.close();
-    });
+    const upstream = suiteUpstream();
 
     it.each([(u: string) => u, (u: string) => u.replace('127.0.0.1', 'localhost'), (u: string) => u.replace('127.0.0.1', '2130706433')])(
       'asks nothing and shows nothing it would answer (%#)',

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { LAST_OWNER_MESSAGE, PASSKEY_CHECK_MESSAGE } from '../../../domain/people';
-import { PEOPLE_ORIGIN, peopleClient, sessionCookie, type Member } from '../../test/admin-people';
+import { describeWithPeople, type Member, PEOPLE_ORIGIN, sessionCookie } from '../../test/admin-people';
 import { createPasskey, signInWith, type SoftPasskey } from '../../test/soft-authenticator';
-import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
+import { ADMIN_KEY, freshAddress } from '../../test/test-app';
 
 // docs/api.md, "Admins who are people": a station always keeps an owner, a stolen session
 // cannot make itself a lasting passkey, passkeys can be listed and removed, and a person can
@@ -10,10 +10,9 @@ import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app
 
 const MINUTE = 60 * 1000;
 
-describeEachEngine(
+describeWithPeople(
   'people: owners, passkeys and sessions',
-  (t) => {
-    const { http, asKey, asMember, invite, join, trySignIn, signIn } = peopleClient(t);
+  (t, { http, asKey, asMember, trySignIn, signIn, member }) => {
     const activity = async () => (await asKey(http().get('/api/admin/activity?limit=100'))).body as { actor: { id: string | null; name: string }; action: string; summary: string; target: { type: string; id: string } }[];
     const people = async () => (await asKey(http().get('/api/admin/people'))).body as { id: string; role: string }[];
     const owners = async () => (await people()).filter((p) => p.role === 'owner').map((p) => p.id);
@@ -29,10 +28,10 @@ describeEachEngine(
     }
 
     it('with no owner among the people, anyone may go; the last owner can neither step down nor be removed (409)', async () => {
-      const mo = await join(await invite('Mo', 'moderator'));
+      const mo = await member('Mo', 'moderator');
       expect((await asKey(http().delete(`/api/admin/people/${mo.id}`))).status).toBe(204);
 
-      const olive = await join(await invite('Olive', 'owner'));
+      const olive = await member('Olive', 'owner');
       const before = (await activity()).length;
       for (const refused of [
         asKey(http().patch(`/api/admin/people/${olive.id}`)).send({ role: 'editor' }),
@@ -50,7 +49,7 @@ describeEachEngine(
       expect((await asMember(http().get('/api/admin/me'), olive.cookie)).status).toBe(200);
 
       // With another owner, Olive may step down; then Owen is the last one.
-      const owen = await join(await invite('Owen', 'owner'));
+      const owen = await member('Owen', 'owner');
       expect((await asMember(http().patch(`/api/admin/people/${olive.id}`), olive.cookie).send({ role: 'editor' })).status).toBe(200);
       expect((await asKey(http().delete(`/api/admin/people/${owen.id}`))).status).toBe(409);
       expect((await asKey(http().patch(`/api/admin/people/${olive.id}`)).send({ role: 'owner' })).status).toBe(200);
@@ -59,7 +58,7 @@ describeEachEngine(
     });
 
     it('owners stepping down all at once: exactly one stays (the check is in the same transaction)', async () => {
-      for (const name of ['Second', 'Third', 'Fourth']) await join(await invite(name, 'owner'));
+      for (const name of ['Second', 'Third', 'Fourth']) await member(name, 'owner');
       const all = await owners();
       expect(all.length).toBeGreaterThanOrEqual(3);
       const allBut = (status: number, last: number) => [...all.slice(1).map(() => status), last];
@@ -74,7 +73,7 @@ describeEachEngine(
     });
 
     it('adding a passkey asks for a passkey check in the last 5 minutes, or the key; the addition is logged', async () => {
-      const two = await join(await invite('Two', 'moderator'));
+      const two = await member('Two', 'moderator');
       t().clock.advance(5 * MINUTE + 1000);
       // A session alone (a stolen cookie) cannot add one.
       const late = await addPasskey(two);
@@ -105,7 +104,7 @@ describeEachEngine(
     });
 
     it("an owner lists a person's passkeys and removes one; 'Sign out everywhere' ends every session", async () => {
-      const pia = await join(await invite('Pia', 'editor'));
+      const pia = await member('Pia', 'editor');
       t().clock.advance(1000);
       const second = await addPasskey(pia);
       expect(second.added?.status).toBe(201);
@@ -120,7 +119,7 @@ describeEachEngine(
       expect((await asMember(http().delete(`/api/admin/people/${pia.id}/passkeys/${encodeURIComponent(pia.passkey.id)}`), pia.cookie)).status).toBe(403);
       expect((await asMember(http().post(`/api/admin/people/${pia.id}/sign-out`), pia.cookie)).status).toBe(403);
 
-      const other = await join(await invite('Other', 'editor'));
+      const other = await member('Other', 'editor');
       expect((await asKey(http().delete(`/api/admin/people/${other.id}/passkeys/${encodeURIComponent(second.passkey!.id)}`))).status).toBe(404);
       expect((await asKey(http().delete(`/api/admin/people/${pia.id}/passkeys/${encodeURIComponent(second.passkey!.id)}`))).status).toBe(204);
       expect((await asKey(http().get(`/api/admin/people/${pia.id}/passkeys`))).body.map((k: { id: string }) => k.id)).toEqual([pia.passkey.id]);
@@ -139,7 +138,7 @@ describeEachEngine(
       expect((await asKey(http().post('/api/admin/people/nobody/sign-out'))).status).toBe(404);
 
       // An owner signing themselves out everywhere ends the current session too.
-      const me = await join(await invite('Oona', 'owner'));
+      const me = await member('Oona', 'owner');
       const self = await asMember(http().post(`/api/admin/people/${me.id}/sign-out`), me.cookie);
       expect(self.status).toBe(204);
       expect(String(self.headers['set-cookie'])).toMatch(/radio_admin=;/);
@@ -148,7 +147,7 @@ describeEachEngine(
 
     it("forged assertions naming someone's passkey from ten addresses do not lock that person out", async () => {
       t().clock.advance(15 * MINUTE + 1000);
-      const sam = await join(await invite('Sam', 'moderator'));
+      const sam = await member('Sam', 'moderator');
       for (let i = 0; i < 10; i++) expect((await trySignIn(sam.passkey, `203.0.113.${100 + i}`, true)).status).toBe(401);
       expect((await trySignIn(sam.passkey)).status).toBe(200);
       // Eleven more from one address lock that address only.
@@ -158,5 +157,4 @@ describeEachEngine(
       expect((await trySignIn(sam.passkey)).status).toBe(200);
     });
   },
-  { publicUrl: PEOPLE_ORIGIN },
 );

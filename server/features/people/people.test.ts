@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_CANNOT_MESSAGE } from '../../../domain/people';
-import { PEOPLE_ORIGIN, peopleClient } from '../../test/admin-people';
+import { describeWithPeople, PEOPLE_ORIGIN } from '../../test/admin-people';
 import { createPasskey } from '../../test/soft-authenticator';
-import { ADMIN_KEY, describeEachEngine, freshAddress } from '../../test/test-app';
+import { ADMIN_KEY, freshAddress } from '../../test/test-app';
 
 // docs/api.md, "Admins who are people": passkeys, sessions, roles, invites, the activity log.
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-describeEachEngine(
+describeWithPeople(
   'admins who are people',
-  (t) => {
-    const { http, asKey, asMember, invite, join, signIn, trySignIn } = peopleClient(t);
-
+  (t, { http, asKey, asMember, invite, join, signIn, trySignIn, member }) => {
     async function pendingArtist(name: string): Promise<string> {
       const res = await http().post('/api/artists').set('X-Forwarded-For', freshAddress()).send({ name, bio: 'Soca from Georgetown', countryCode: 'GY' });
       expect(res.status).toBe(201);
@@ -67,8 +65,8 @@ describeEachEngine(
     });
 
     it('roles: a moderator moderates, an editor edits content, neither touches settings or people (403)', async () => {
-      const mod = await join(await invite('Mo', 'moderator'));
-      const ed = await join(await invite('Ed', 'editor'));
+      const mod = await member('Mo', 'moderator');
+      const ed = await member('Ed', 'editor');
       const artist = await pendingArtist('Kes');
       expect((await asMember(http().patch(`/api/artists/${artist}`), mod.cookie).send({ approved: true })).status).toBe(200);
       expect((await asMember(http().get('/api/artists?pending=true'), mod.cookie)).status).toBe(200);
@@ -90,7 +88,7 @@ describeEachEngine(
     });
 
     it('a cookie-authenticated write from another Origin is refused (403); the key is not affected', async () => {
-      const mod = await join(await invite('Origin', 'moderator'));
+      const mod = await member('Origin', 'moderator');
       const artist = await pendingArtist('Origin Test');
       const foreign = await http().patch(`/api/artists/${artist}`).set('Cookie', mod.cookie).set('x-admin-session', '1').set('Origin', 'https://evil.example').set('X-Forwarded-For', freshAddress()).send({ approved: true });
       expect(foreign.status).toBe(403);
@@ -110,7 +108,7 @@ describeEachEngine(
     });
 
     it('removing a person ends their sessions at once (401); a role change does too', async () => {
-      const gone = await join(await invite('Gone', 'moderator'));
+      const gone = await member('Gone', 'moderator');
       const second = await signIn(gone.passkey);
       expect((await asKey(http().delete(`/api/admin/people/${gone.id}`))).status).toBe(204);
       for (const cookie of [gone.cookie, second]) {
@@ -119,7 +117,7 @@ describeEachEngine(
       }
       expect((await trySignIn(gone.passkey)).status).toBe(401);
 
-      const moved = await join(await invite('Moved', 'moderator'));
+      const moved = await member('Moved', 'moderator');
       const patched = await asKey(http().patch(`/api/admin/people/${moved.id}`)).send({ role: 'editor' });
       expect(patched.body).toMatchObject({ role: 'editor' });
       expect((await asMember(http().get('/api/admin/me'), moved.cookie)).status).toBe(401);
@@ -128,7 +126,7 @@ describeEachEngine(
     });
 
     it('sign-out ends the session; a person may hold several passkeys', async () => {
-      const two = await join(await invite('Two', 'moderator'));
+      const two = await member('Two', 'moderator');
       const options = await asMember(http().post('/api/admin/passkeys/register/options'), two.cookie);
       expect(options.status).toBe(200);
       const second = createPasskey(options.body.options, PEOPLE_ORIGIN);
@@ -146,7 +144,7 @@ describeEachEngine(
     });
 
     it('a session lasts 30 days from its last use (sliding)', async () => {
-      const slide = await join(await invite('Slide', 'moderator'));
+      const slide = await member('Slide', 'moderator');
       t().clock.advance(29 * DAY);
       expect((await asMember(http().get('/api/admin/me'), slide.cookie)).status).toBe(200);
       t().clock.advance(29 * DAY);
@@ -160,7 +158,7 @@ describeEachEngine(
 
     it('expired sessions and ceremonies are pruned; open ones stay', async () => {
       const { prunePeople } = await import('./people.service');
-      const stays = await join(await invite('Stays', 'moderator'));
+      const stays = await member('Stays', 'moderator');
       await http().post('/api/admin/passkeys/sign-in/options').set('X-Forwarded-For', freshAddress());
       const deps = { db: t().db, config: t().config, now: () => t().clock.now, storage: undefined as never, jobs: undefined as never };
       await prunePeople(deps);
@@ -173,7 +171,7 @@ describeEachEngine(
     });
 
     it('every admin write leaves one activity entry with who did it; a refused one leaves none', async () => {
-      const ann = await join(await invite('Ann', 'moderator'));
+      const ann = await member('Ann', 'moderator');
       const artist = await pendingArtist('Machel');
       await asMember(http().patch(`/api/artists/${artist}`), ann.cookie).send({ approved: true });
       const before = (await activity()).length;
@@ -220,17 +218,14 @@ describeEachEngine(
       expect((await asKey(http().get(`/api/artists/${artist}`))).body.approved).toBe(false);
     });
   },
-  { publicUrl: PEOPLE_ORIGIN },
 );
 
-describeEachEngine(
+describeWithPeople(
   'the lock-outs and passkeys',
-  (t) => {
-    const { http, asMember, invite, join, trySignIn } = peopleClient(t);
-
+  (t, { http, asMember, trySignIn, member }) => {
     it('101 wrong keys from 11 addresses lock the key out for everyone, but passkey sign-in and open sessions keep working', async () => {
-      const open = await join(await invite('Open', 'moderator'));
-      const later = await join(await invite('Later', 'moderator'));
+      const open = await member('Open', 'moderator');
+      const later = await member('Later', 'moderator');
       let sent = 0;
       for (let a = 0; a < 11 && sent < 101; a++) {
         const address = freshAddress();
@@ -255,17 +250,17 @@ describeEachEngine(
     it('failed passkey sign-ins are limited per address, never per person alone', async () => {
       // Past the window of the test before, whose wrong keys locked the key out.
       t().clock.advance(15 * 60 * 1000 + 1000);
-      const pat = await join(await invite('Pat', 'moderator'));
+      const pat = await member('Pat', 'moderator');
       const address = freshAddress();
       for (let i = 0; i < 10; i++) expect((await trySignIn(pat.passkey, address, true)).status).toBe(401);
       // That address is locked out, even with a good signature.
       expect((await trySignIn(pat.passkey, address)).status).toBe(429);
 
       // Others are not, from elsewhere.
-      const other = await join(await invite('Other', 'moderator'));
+      const other = await member('Other', 'moderator');
       expect((await trySignIn(other.passkey, freshAddress())).status).toBe(200);
       // Ten forged answers naming Sam's passkey from ten addresses: a stranger cannot lock Sam out.
-      const sam = await join(await invite('Sam', 'moderator'));
+      const sam = await member('Sam', 'moderator');
       for (let i = 0; i < 10; i++) expect((await trySignIn(sam.passkey, freshAddress(), true)).status).toBe(401);
       expect((await trySignIn(sam.passkey, freshAddress())).status).toBe(200);
       // And a window later, the locked address is back.
@@ -273,7 +268,6 @@ describeEachEngine(
       expect((await trySignIn(pat.passkey, address)).status).toBe(200);
     });
   },
-  { publicUrl: PEOPLE_ORIGIN },
 );
 
 describe('people routes', () => {

@@ -48,6 +48,15 @@ describeEachEngine(
     const scheduler = (clock: { now: number }) =>
       reminderScheduler({ db: t().db, config: t().config, transport: guardedPushTransport(t().config), now: () => clock.now, log: () => {} });
 
+    /** A scheduler on a clock at `iso` that has looked once and sent nothing yet. */
+    async function quietSchedulerAt(iso: string) {
+      const clock = { now: Date.parse(iso) };
+      const s = scheduler(clock);
+      await s.tick();
+      expect(receiver.received).toHaveLength(0);
+      return { clock, s };
+    }
+
     it('GET /api/push/key answers one VAPID public key, the same every time', async () => {
       const a = await t().http().get('/api/push/key');
       const b = await t().http().get('/api/push/key?tenant=caribbean');
@@ -98,10 +107,7 @@ describeEachEngine(
       expect((await subscribe(t(), sub, [id])).status).toBe(201);
       const key = (await t().http().get('/api/push/key')).body.publicKey as string;
 
-      const clock = { now: Date.parse('2026-11-26T22:49:00Z') };
-      const s = scheduler(clock);
-      await s.tick();
-      expect(receiver.received).toHaveLength(0);
+      const { clock, s } = await quietSchedulerAt('2026-11-26T22:49:00Z');
 
       clock.now = Date.parse('2026-11-26T22:50:05Z');
       await s.tick();
@@ -186,10 +192,7 @@ describeEachEngine(
       const sub = receiver.subscribe();
       expect((await subscribe(t(), sub, [skipped, twice])).status).toBe(201);
       // Spring forward: 02:30 does not happen; the show starts at 03:00 EDT (07:00Z).
-      const clock = { now: Date.parse('2026-03-08T06:49:00Z') };
-      const s = scheduler(clock);
-      await s.tick();
-      expect(receiver.received).toHaveLength(0);
+      const { clock, s } = await quietSchedulerAt('2026-03-08T06:49:00Z');
       clock.now = Date.parse('2026-03-08T06:50:00Z');
       await s.tick();
       expect(receiver.received.map((r) => [r.payload.title, r.payload.startsAt])).toEqual([['Gap Show starts in 10 minutes', '2026-03-08T07:00:00.000Z']]);

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedMoment } from '../../../domain/schedule';
 import { DEFAULT_TIME_ZONE } from '../../../domain/settings';
-import { buildCompiledServer, startCompiledServer, type CompiledServer } from '../../test/compiled-server';
+import { startCompiledServer, type CompiledServer } from '../../test/compiled-server';
 import { startPushReceiver, type PushReceiver } from '../../test/push-receiver';
+import { hhmm } from '../../test/station-requests';
 import { PG_URL } from '../../test/test-app';
-import { startTwoProcesses, type TwoProcesses } from '../../test/two-processes';
+import { startTwoProcesses, useBuildAndDatabase, type TwoProcesses } from '../../test/two-processes';
 
 // docs/api.md "Reminders by Web Push": exactly one push per subscription per airing however
 // many processes run, including after a restart inside the ten minutes. Two compiled server
@@ -19,26 +19,19 @@ const SUBSCRIPTIONS = 40;
 const ALL_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 describe.skipIf(!PG_URL)('two server processes on one PostgreSQL: one push per airing', () => {
-  let dir = '';
+  const made = useBuildAndDatabase('radio-reminders-', 'reminders');
   let entry = '';
-  const database = `reminders_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const servers: CompiledServer[] = [];
   let receiver: PushReceiver;
   let env: Record<string, string> = {};
 
-  const admin = () => knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
-
   beforeAll(async () => {
-    ({ dir, entry } = await buildCompiledServer('radio-reminders-'));
-    const a = admin();
-    await a.raw(`create database ${database}`);
-    await a.destroy();
+    const { dir, database } = made();
+    entry = made().entry;
     receiver = await startPushReceiver();
-    const url = new URL(PG_URL!);
-    url.pathname = `/${database}`;
     env = {
       NODE_ENV: 'test',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       DEMO_DATA: 'off',
       ADMIN_KEY: 'two-process-admin-key-0123',
       UPLOAD_DIR: path.join(dir, 'uploads'),
@@ -55,10 +48,6 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL: one push per a
     for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.exited));
     await receiver?.close();
-    const a = admin();
-    await a.raw(`drop database if exists ${database} with (force)`);
-    await a.destroy();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
   it('both schedulers race; every subscription gets exactly one push, also after a restart', async () => {
@@ -66,7 +55,6 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL: one push per a
     try {
       // A show starting about five minutes from now in the station's zone: its reminder is due.
       const start = zonedMoment(new Date(Date.now() + 5 * 60_000), DEFAULT_TIME_ZONE);
-      const hhmm = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
       const showId = randomUUID();
       const at = new Date().toISOString();
       await db('shows').insert({ id: showId, tenant: 'watzhott', title: 'Race Hour', description: 'Two processes, one push', start_time: hhmm(start.minutes), end_time: hhmm(start.minutes + 60), days: JSON.stringify(ALL_DAYS), created_at: at });
@@ -135,7 +123,6 @@ describe.skipIf(!PG_URL)(`two server processes, ${MANY} subscriptions and ${STUC
     // the show starts ten minutes after it, in the station's zone.
     const minute = Math.ceil((Date.now() + 15_000) / 60_000) * 60_000;
     const start = zonedMoment(new Date(minute + 10 * 60_000), DEFAULT_TIME_ZONE);
-    const hhmm = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     const showId = randomUUID();
     const at = new Date().toISOString();
     await db('shows').insert({ id: showId, tenant: 'watzhott', title: 'Crowd Hour', description: 'Everyone at once', start_time: hhmm(start.minutes), end_time: hhmm(start.minutes + 60), days: JSON.stringify(ALL_DAYS), created_at: at });

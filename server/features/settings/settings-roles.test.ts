@@ -1,24 +1,21 @@
 import { expect, it } from 'vitest';
-import { PEOPLE_ORIGIN, peopleClient } from '../../test/admin-people';
-import { describeEachEngine } from '../../test/test-app';
+import { describeWithPeople } from '../../test/admin-people';
 
 // docs/api.md, Settings: npJsonUrl is the server's own (it may carry the now-playing API's
 // token), so among admins only owners read it; moderators and editors get what visitors get.
-describeEachEngine(
+describeWithPeople(
   'settings: who reads npJsonUrl',
-  (t) => {
-    const { http, asKey, asMember, invite, join } = peopleClient(t);
-
+  (t, { http, asKey, asMember, member }) => {
     it('owners (a person or the key) read npJsonUrl; moderators and editors do not', async () => {
       const secret = 'https://np.example/api/nowplaying/1?token=SECRET';
       const settings = (await asKey(http().get('/api/settings'))).body;
       expect((await asKey(http().put('/api/settings')).send({ ...settings, radioHtmlEmbed: '<p>radio</p>', streamUrl: 'https://stream.example/live', npJsonUrl: secret })).status).toBe(200);
       expect((await asKey(http().get('/api/settings'))).body.npJsonUrl).toBe(secret);
-      const owner = await join(await invite('Olive', 'owner'));
+      const owner = await member('Olive', 'owner');
       expect((await asMember(http().get('/api/settings'), owner.cookie)).body.npJsonUrl).toBe(secret);
       for (const role of ['moderator', 'editor'] as const) {
-        const member = await join(await invite(`A ${role}`, role));
-        const res = await asMember(http().get('/api/settings'), member.cookie);
+        const someone = await member(`A ${role}`, role);
+        const res = await asMember(http().get('/api/settings'), someone.cookie);
         expect(res.status).toBe(200);
         expect(res.body).not.toHaveProperty('npJsonUrl');
         expect(res.text).not.toContain('SECRET');
@@ -27,5 +24,4 @@ describeEachEngine(
       }
     });
   },
-  { publicUrl: PEOPLE_ORIGIN },
 );

@@ -1,18 +1,15 @@
 import { expect, it } from 'vitest';
-import { PEOPLE_ORIGIN, peopleClient } from '../../test/admin-people';
-import { describeEachEngine } from '../../test/test-app';
+import { describeWithPeople } from '../../test/admin-people';
 
 // docs/api.md "Admins who are people": marking a show 'Record this show' (docs/recorder.md) is
 // an edit of the schedule, so the roles that edit the schedule (editors, owners) may, and a
 // moderator may not.
-describeEachEngine(
+describeWithPeople(
   'shows: who may mark a show to record',
-  (t) => {
-    const { http, asMember, invite, join } = peopleClient(t);
-
+  (t, { http, asMember, member }) => {
     it('an editor marks a show to record; a moderator may not (403)', async () => {
-      const editor = await join(await invite('Edna', 'editor'));
-      const mod = await join(await invite('Moe', 'moderator'));
+      const editor = await member('Edna', 'editor');
+      const mod = await member('Moe', 'moderator');
       const show = { title: 'Recorded Hour', startTime: '10:00', endTime: '11:00', days: ['Sunday'] };
       expect((await asMember(http().post('/api/shows'), mod.cookie).send({ ...show, record: true })).status).toBe(403);
       const created = await asMember(http().post('/api/shows'), editor.cookie).send(show);
@@ -24,5 +21,4 @@ describeEachEngine(
       expect(marked.body.record).toBe(true);
     });
   },
-  { publicUrl: PEOPLE_ORIGIN },
 );

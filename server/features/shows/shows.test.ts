@@ -1,18 +1,17 @@
 import { expect, it } from 'vitest';
 import * as v from 'valibot';
 import { ShowSchema } from '../../../domain/shows';
-import { adminHeaders, expectVisitorWritesRefused } from '../../test/api-requests';
+import { adminHeaders, expectVisitorWritesRefused, withOverrides } from '../../test/api-requests';
 import { describeEachEngine, freshAddress } from '../../test/test-app';
 
 const CARIBBEAN = '?tenant=caribbean';
 
-const morningShow = (overrides: Record<string, unknown> = {}) => ({
+const morningShow = withOverrides({
   title: 'Morning Praise',
   description: 'Wake up with gospel from across the islands',
   startTime: '06:00',
   endTime: '09:00',
   days: ['Monday', 'Wednesday', 'Friday'],
-  ...overrides,
 });
 
 describeEachEngine('shows', (t) => {
@@ -127,12 +126,8 @@ describeEachEngine('shows', (t) => {
   });
 
   it('refuses visitor writes with 401 and changes nothing', async () => {
-    const created = await create(morningShow());
-    const row = await expectVisitorWritesRefused(
-      t(),
-      { collection: '/api/shows', table: 'shows', id: created.body.id },
-      { create: morningShow({ title: 'Pirate Radio' }), newRow: { title: 'Pirate Radio' }, patch: { title: 'Pirate' } },
-    );
+    const bodies = { existing: morningShow(), create: morningShow({ title: 'Pirate Radio' }), newRow: { title: 'Pirate Radio' }, patch: { title: 'Pirate' } };
+    const row = await expectVisitorWritesRefused(t(), { collection: '/api/shows', table: 'shows' }, bodies);
     expect(row.title).toBe('Morning Praise');
     const wrongKey = await t().http().post('/api/shows').set('X-Forwarded-For', freshAddress()).set('x-admin-key', 'nope').send(morningShow());
     expect(wrongKey.status).toBe(401);

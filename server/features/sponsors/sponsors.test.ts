@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { SponsorSchema, sponsorApplicationPayload } from '../../../domain/sponsors';
-import { adminHeaders } from '../../test/api-requests';
+import { adminHeaders, withOverrides } from '../../test/api-requests';
 import { describeEachEngine, freshAddress } from '../../test/test-app';
 
 const CARIBBEAN = '?tenant=caribbean';
 
-const application = (overrides: Record<string, unknown> = {}) => ({
+const application = withOverrides({
   name: 'Island Breeze Bakery',
   tier: 'standard',
   targetUrl: 'https://islandbreeze.example.com',
   notes: 'Email: owner@islandbreeze.example.com\nBudget: $500 - $1,000\nGoals: reach gospel listeners in Guyana',
   active: false,
-  ...overrides,
 });
 
 interface SponsorBody {
@@ -29,6 +28,12 @@ describeEachEngine('sponsors', (t) => {
   const visitorList = (query = '') => t().http().get(`/api/sponsors${query}`).set('X-Forwarded-For', freshAddress());
   const adminList = (query = '') => t().http().get(`/api/sponsors${query}`).set(adminHeaders());
   const ids = (res: { body: SponsorBody[] }) => res.body.map((s) => s.id);
+  /** A list answered 200 with this Cache-Control: the ids in it. */
+  const listedIds = (res: { status: number; headers: Record<string, string>; body: SponsorBody[] }, cacheControl: string) => {
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe(cacheControl);
+    return ids(res);
+  };
 
   async function activeSponsor(overrides: Record<string, unknown> = {}, query = ''): Promise<string> {
     const created = await apply(application(overrides), query);
@@ -36,6 +41,12 @@ describeEachEngine('sponsors', (t) => {
     const activated = await patch(created.body.id, { active: true }, query);
     expect(activated.status).toBe(200);
     return created.body.id as string;
+  }
+
+  /** An application left pending and a sponsor made active: `Pending ${label}`, `Active ${label}`. */
+  async function pendingAndActive(label: string): Promise<{ pendingId: string; activeId: string }> {
+    const pending = await apply(application({ name: `Pending ${label}` }));
+    return { pendingId: pending.body.id as string, activeId: await activeSponsor({ name: `Active ${label}` }) };
   }
 
   it('stores an application inactive even when active:true is sent, and drops unknown fields', async () => {
@@ -72,13 +83,11 @@ describeEachEngine('sponsors', (t) => {
   });
 
   it('lists active sponsors only to visitors, with no notes key at all', async () => {
-    const pendingRes = await apply(application({ name: 'Pending Co' }));
-    const activeId = await activeSponsor({ name: 'Active Co' });
+    const { pendingId, activeId } = await pendingAndActive('Co');
     const visitor = await visitorList();
-    expect(visitor.status).toBe(200);
-    expect(visitor.headers['cache-control']).toBe('no-cache');
-    expect(ids(visitor)).toContain(activeId);
-    expect(ids(visitor)).not.toContain(pendingRes.body.id);
+    const visible = listedIds(visitor, 'no-cache');
+    expect(visible).toContain(activeId);
+    expect(visible).not.toContain(pendingId);
     for (const s of visitor.body as SponsorBody[]) {
       expect(s.active).toBe(true);
       expect(Object.keys(s)).not.toContain('notes');
@@ -87,13 +96,10 @@ describeEachEngine('sponsors', (t) => {
   });
 
   it('lists every sponsor to an admin, with notes, uncached', async () => {
-    const pendingRes = await apply(application({ name: 'Pending For Admin' }));
-    const activeId = await activeSponsor({ name: 'Active For Admin' });
+    const { pendingId, activeId } = await pendingAndActive('For Admin');
     const res = await adminList();
-    expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
-    expect(ids(res)).toEqual(expect.arrayContaining([pendingRes.body.id, activeId]));
-    const pending = (res.body as SponsorBody[]).find((s) => s.id === pendingRes.body.id);
+    expect(listedIds(res, 'no-store')).toEqual(expect.arrayContaining([pendingId, activeId]));
+    const pending = (res.body as SponsorBody[]).find((s) => s.id === pendingId);
     expect(pending?.notes).toBe(application().notes);
     expect(v.is(SponsorSchema, pending)).toBe(true);
   });

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCompiledServer, startCompiledServer, type CompiledServer } from '../../test/compiled-server';
+import { startCompiledServer, type CompiledServer } from '../../test/compiled-server';
 import { wav, wavOfSize } from '../../test/media-fixtures';
 import { startTestS3, type TestS3 } from '../../test/s3-server';
 import { PG_URL } from '../../test/test-app';
+import { useBuildAndDatabase } from '../../test/two-processes';
 
 // docs/uploads.md "Storage that outgrows one disk": two compiled server processes, each with
 // its own data directory, on one PostgreSQL database and one S3 bucket (s3rver). A file
@@ -14,34 +12,20 @@ import { PG_URL } from '../../test/test-app';
 // on the other. Skipped (reported) without TEST_DATABASE_URL.
 
 describe.skipIf(!PG_URL)('two server processes on one PostgreSQL and one bucket', () => {
-  let dir = '';
-  let entry = '';
-  const database = `uploads_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const made = useBuildAndDatabase('radio-two-', 'uploads');
   const servers: CompiledServer[] = [];
   let s3: TestS3;
 
-  const admin = () => knexFactory({ client: 'pg', connection: PG_URL, pool: { min: 0, max: 1 } });
-
   beforeAll(async () => {
-    ({ dir, entry } = await buildCompiledServer('radio-two-'));
-    const a = admin();
-    await a.raw(`create database ${database}`);
-    await a.destroy();
     s3 = await startTestS3();
-    const url = new URL(PG_URL!);
-    url.pathname = `/${database}`;
     // One after the other: the first migrates, the second finds the schema made.
-    for (const name of ['a', 'b']) servers.push(await start(name, url.toString()));
+    for (const name of ['a', 'b']) servers.push(await start(name, made().database.url));
   }, 120_000);
 
   afterAll(async () => {
     for (const s of servers) s.child.kill('SIGTERM');
     await Promise.all(servers.map((s) => new Promise((resolve) => (s.child.exitCode !== null ? resolve(null) : s.child.once('exit', resolve)))));
     await s3?.close();
-    const a = admin();
-    await a.raw(`drop database if exists ${database} with (force)`);
-    await a.destroy();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 
   function start(name: string, databaseUrl: string): Promise<CompiledServer> {
@@ -50,10 +34,10 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL and one bucket'
       DATABASE_URL: databaseUrl,
       DEMO_DATA: 'off',
       ADMIN_KEY: 'two-process-admin-key-0123',
-      UPLOAD_DIR: path.join(dir, `data-${name}`, 'uploads'),
+      UPLOAD_DIR: path.join(made().dir, `data-${name}`, 'uploads'),
       ...s3.env,
     };
-    return startCompiledServer(entry, env, { name, timeoutMs: 30_000 });
+    return startCompiledServer(made().entry, env, { name, timeoutMs: 30_000 });
   }
 
   it('a file uploaded through one process is served by the other', async () => {
