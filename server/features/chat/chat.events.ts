@@ -15,6 +15,8 @@ export const CHAT_HEARTBEAT_MS = 25_000;
 /** Streams per client address in this process (carrier NAT: generous) and in all. */
 export const CHAT_MAX_PER_ADDRESS = 100;
 export const CHAT_MAX_TOTAL = 10_000;
+/** The `:` comment, as bytes once. */
+const HEARTBEAT = Buffer.from(':\n\n');
 /** A stream that stops reading falls this far behind before it is dropped. */
 const MAX_BACKLOG_BYTES = 256 * 1024;
 
@@ -41,23 +43,24 @@ export function chatEvents(bus: ChangeBus, options = { heartbeatMs: CHAT_HEARTBE
   let total = 0;
   let heartbeat: NodeJS.Timeout | null = null;
 
-  const write = (res: ServerResponse, text: string) => {
+  // Bytes, made once per event: a string would be encoded again for every stream.
+  const write = (res: ServerResponse, bytes: Buffer) => {
     if (res.writableLength > MAX_BACKLOG_BYTES) res.destroy();
-    else res.write(text);
+    else res.write(bytes);
   };
 
   bus.subscribe((change) => {
     if (change.topic !== 'chat') return;
     const room = rooms.get(change.tenant);
     if (!room) return;
-    const text = chatEventText(change.event);
-    for (const res of room) write(res, text);
+    const bytes = Buffer.from(chatEventText(change.event));
+    for (const res of room) write(res, bytes);
   });
 
   function beat(): void {
     if (heartbeat || total === 0) return;
     heartbeat = setInterval(() => {
-      for (const room of rooms.values()) for (const res of room) write(res, ':\n\n');
+      for (const room of rooms.values()) for (const res of room) write(res, HEARTBEAT);
     }, options.heartbeatMs);
     heartbeat.unref();
   }
