@@ -234,6 +234,10 @@ export async function chatBench({ listeners = CHAT_BUDGET.listeners, log = conso
       spreads.push(Math.max(...times) - Math.min(...times));
     }
     latencies.sort((a, b) => a - b);
+    // The longest message there can be (30-character name, 280 characters of text), once.
+    await post(server.base, { name: 'Sister Claudette of Linden 592', text: 'Blessings to all the listeners in Linden, Georgetown and Bartica tonight. '.repeat(4).slice(0, 280) }, BUSY_MESSAGES);
+    await sleep(3_000);
+    const longest = merged(await Promise.all(clients.map((c) => c.call('mark'))));
     const history = await historyBytes(server.base);
     const ended = merged(await Promise.all(clients.map((c) => c.call('mark'))));
 
@@ -246,6 +250,7 @@ export async function chatBench({ listeners = CHAT_BUDGET.listeners, log = conso
     const openingBytes = (opening.sum.head + opening.sum.retry) / streams;
     const heartbeatBytes = (quiet.sum.heartbeat + busy.sum.heartbeat) / Math.max(1, quiet.frames.heartbeat + busy.frames.heartbeat);
     const messageBytes = busy.sum.message / Math.max(1, busy.frames.message);
+    const longestBytes = longest.sum.message / Math.max(1, longest.frames.message);
     const quietHour = openingBytes + beatsAnHour * heartbeatBytes;
     const busyHour = openingBytes + beatsAnHour * heartbeatBytes + 600 * messageBytes;
     const cpuOf = (a, b, s) => ({ server: (b.server - a.server) / s, clients: b.clients.map((c, i) => (c - a.clients[i]) / s) });
@@ -260,6 +265,9 @@ export async function chatBench({ listeners = CHAT_BUDGET.listeners, log = conso
       heartbeatMs,
       heartbeatBytes,
       messageBytes,
+      longestBytes,
+      longestHour: quietHour + 600 * longestBytes,
+      serverCpuMsPerMessage: (busyCpu1.server - busyCpu0.server) * 1000 / sent.length,
       messageText: median(busy.frameSizes),
       quietHour,
       busyHour,
@@ -284,7 +292,7 @@ export function chatRows(r) {
   const errors = r.openErrors + r.latency.missing + r.closed;
   const clientCpu = (c) => c.clients.map((x) => `${(x * 100).toFixed(0)} %`).join(' + ');
   return [
-    [`Chat: ${r.streams} listeners, message → every listener p99`, `≤ ${B.p99Ms} ms`, `${ms(r.latency.p99)} (p50 ${ms(r.latency.p50)}, p95 ${ms(r.latency.p95)}, max ${ms(r.latency.max)}; ${r.latency.deliveries} deliveries of ${r.busy.messages} messages; first stream ${ms(r.latency.first)}, first to last ${ms(r.latency.spread)} (medians of the messages); POST answered in ${ms(r.busy.postMs)} median; server CPU ${(r.busy.cpu.server * 100).toFixed(0)} %, clients ${clientCpu(r.busy.cpu)}, client loop lag p99/max ${r.busy.lag.join(', ')} ms; load ${r.busy.load})`, r.latency.p99 <= B.p99Ms],
+    [`Chat: ${r.streams} listeners, message → every listener p99`, `≤ ${B.p99Ms} ms`, `${ms(r.latency.p99)} (p50 ${ms(r.latency.p50)}, p95 ${ms(r.latency.p95)}, max ${ms(r.latency.max)}; ${r.latency.deliveries} deliveries of ${r.busy.messages} messages; first stream ${ms(r.latency.first)}, first to last ${ms(r.latency.spread)} (medians of the messages); POST answered in ${ms(r.busy.postMs)} median; server CPU ${(r.busy.cpu.server * 100).toFixed(0)} % of a core, ${ms(r.serverCpuMsPerMessage)} a message with the heartbeats, clients ${clientCpu(r.busy.cpu)}, client loop lag p99/max ${r.busy.lag.join(', ')} ms; load ${r.busy.load})`, r.latency.p99 <= B.p99Ms],
     [`Chat: ${r.streams} listeners, errors`, '0', `${errors} (open ${r.openErrors}, deliveries missing ${r.latency.missing}, streams closed ${r.closed})`, errors === 0],
     ['Chat: open and quiet, bytes per listener-hour', `≤ ${kb(B.quietHourBytes)}`, `${kb(r.quietHour)} (${Math.round(r.opening.bytes)} B opening + ${(3_600_000 / r.heartbeatMs).toFixed(0)} × ${r.heartbeatBytes.toFixed(1)} B heartbeat every ${(r.heartbeatMs / 1000).toFixed(1)} s; measured over ${r.quiet.seconds.toFixed(0)} s: ${kb(r.quiet.directHour)} an hour; load ${r.quiet.load})`, r.quietHour <= B.quietHourBytes],
     ['Chat: 10 messages a minute, bytes per listener-hour', `≤ ${kb(B.busyHourBytes)}`, `${kb(r.busyHour)} (the quiet hour + 600 × ${r.messageBytes.toFixed(1)} B a message frame; measured over ${r.busy.seconds.toFixed(0)} s: ${kb(r.busy.directHour)} an hour; load ${r.busy.load})`, r.busyHour <= B.busyHourBytes],
@@ -295,6 +303,7 @@ export function chatNote(r) {
   return (
     `Chat (bench/chat.mjs, its own server, ${r.streams} streams from ${CLIENTS} client processes on raw sockets): bytes as received on the socket (status line, headers, chunk framing, body; request bytes and TLS not counted). ` +
     `Opening ${Math.round(r.opening.head)} B headers + ${Math.round(r.opening.retry)} B retry line; a message frame ${r.messageBytes.toFixed(1)} B on the wire for ${r.messageText} B of SSE text (median; the bench's 20 lines of 7 to 94 characters). ` +
+    `At the longest a message can be (30-character name, 280 characters of text) a frame is ${r.longestBytes.toFixed(0)} B, an hour of 600 such ${kb(r.longestHour)}. ` +
     `Not in the hour: reading the history on opening and on each reconnect (GET /api/chat/messages, ${r.busy.messages} messages, ${r.history.encoding}): ${r.history.bytes} B.`
   );
 }
