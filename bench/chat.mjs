@@ -177,7 +177,10 @@ function merged(marks) {
 export async function chatBench({ listeners = CHAT_BUDGET.listeners, log = console.log } = {}) {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'server', 'index.js'))) throw new Error('dist/server/index.js missing: npm run build:server first');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'radio-bench-chat-'));
-  const server = await startServer(dir);
+  const server = await startServer(dir).catch((e) => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw e;
+  });
   const clients = Array.from({ length: CLIENTS }, startClient);
   const cpu = () => ({ server: cpuSeconds(server.child.pid), clients: clients.map((c) => cpuSeconds(c.child.pid)) });
   try {
