@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIRST_VISIT_BUDGET_BYTES, firstVisitBytes, kb, measureRoutes } from './first-visit-size.mjs';
 import { audienceBench, audienceRow } from './audience.mjs';
+import { chatBench, chatNote, chatRows } from './chat.mjs';
 import { listenersBench } from './listeners.mjs';
 import { listenersReport, listenersSection, previousListenersSection } from './lib/listeners-report.mjs';
 import { buildFloor, calibrate, calibratedLighthouse, serveFloor } from './lighthouse.mjs';
@@ -160,6 +161,9 @@ await step('audience', async () => {
   row(...audienceRow(r));
   notes.push(`Audience: ${r.listeners} sessions, one heartbeat each over ${(r.elapsedMs / 1000).toFixed(0)} s: ${r.cpuSeconds.toFixed(1)} s of server CPU; ${r.refused} refused.`);
 }, 600_000);
+
+// Issue 44 (bench/chat.mjs, its own server): 5,000 chat listeners, a quiet minute, then 10 messages a minute.
+await step('chat', async () => { const r = await chatBench(); for (const x of chatRows(r)) row(...x); notes.push(chatNote(r)); }, 900_000);
 
 const cpus = os.cpus();
 const machine = `${os.type()} ${os.release()} (${os.platform()}/${os.arch()}), ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB RAM, Node ${process.version}`;

@@ -16,7 +16,8 @@ export function openChatEvents(url: string): Promise<{ events: { event: string; 
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
+          // No event line is a `message` (the SSE spec's default, as EventSource reads it).
+          const event = /^event: (.*)$/m.exec(block)?.[1] ?? (block.startsWith(':') ? undefined : 'message');
           const data = /^data: (.*)$/m.exec(block)?.[1];
           if (event && data !== undefined) events.push({ event, data: JSON.parse(data) });
         }

@@ -44,7 +44,7 @@ export const CHAT_OPERATIONS = [
   op({
     method: 'get', path: '/api/chat/events', summary: 'Chat as Server-Sent Events',
     description:
-      'Events `message` (a ChatMessage), `hidden` (`{id}`: take it off the screen) and `pinned` (`{id}` or `null`), from every server process; a `:` heartbeat every 25 s and a `retry:` of 3–8 s. Nothing is replayed: on (re)connect, read GET /api/chat/messages. Over 100 streams from one address: 429; over 10,000 in the process: 503.',
+      'Events `message` (a ChatMessage, sent unnamed: EventSource dispatches an event without a name as `message`), `hidden` (`{id}`: take it off the screen) and `pinned` (`{id}` or `null`), from every server process; a `:` heartbeat every 25 s and a `retry:` of 3–8 s. Nothing is replayed: on (re)connect, read GET /api/chat/messages. Over 100 streams from one address: 429; over 10,000 in the process: 503.',
     responses: {
       200: { description: 'An endless event stream.', content: { 'text/event-stream': { type: 'string' } } },
       404: NOT_FOUND,
