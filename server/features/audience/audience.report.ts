@@ -35,8 +35,12 @@ export async function audienceReport(repo: AudienceRepository, tenant: Tenant, f
   const kindSeconds = { live: 0, episode: 0, track: 0 };
   let seconds = 0;
   let sessions = 0;
-  // Every hour of the period up to now, silent ones as zeros, so a chart shows the gaps.
-  for (let h = fromMs; h < Math.min(toMs, hourOf(now) + HOUR); h += HOUR) {
+  // Every hour of the period up to now, silent ones as zeros, so a chart shows the gaps; and an
+  // hour past now that has listening in it: a device's clock up to CLOCK_SKEW_MS ahead is taken
+  // as it is, so a session near the hour's end can already be in the next (cut at now, its
+  // minutes there were missing from the page and the CSV).
+  const lastHour = Math.max(hourOf(now), ...rows.keys());
+  for (let h = fromMs; h < Math.min(toMs, lastHour + HOUR); h += HOUR) {
     const r = rows.get(h);
     const s = r ? r.live_seconds + r.episode_seconds + r.track_seconds : 0;
     seconds += s;
