@@ -3,6 +3,7 @@ import { isTenant, type Tenant } from '../../../domain/tenants';
 import { loadSettings } from '../../db/settings-store';
 import type { Deps } from '../../http/context';
 import { aggregateStretch, hourOf, type Schedule } from './audience.aggregate';
+import { BEAT_FLUSH_MS, openSessions } from './audience.open-sessions';
 import { audienceRepository, type SessionRow } from './audience.repository';
 
 /** A device clock within this of the server's is trusted as it is; another is corrected by its offset. */
@@ -28,7 +29,26 @@ export interface AudienceService {
   /** Adds the upstream's current listener count (when fresh) to this hour's upstream series. */
   sampleUpstream(): Promise<void>;
   purge(): Promise<number>;
+  /** Writes the heartbeats kept in memory (the close pass and shutdown call it). */
+  flush(): Promise<void>;
   stop(): void;
+}
+
+/** The process's one audience service per database (its open sessions are kept in memory). */
+export function audienceService(deps: Deps): AudienceService {
+  const existing = services.get(deps.db);
+  if (existing) return existing;
+  const service = createAudienceService(deps);
+  services.set(deps.db, service);
+  return service;
+}
+
+/** On shutdown: write the heartbeats kept in memory before the database closes. */
+export async function flushAudience(db: Deps['db']): Promise<void> {
+  const service = services.get(db);
+  if (!service) return;
+  service.stop();
+  await service.flush();
 }
 
 /**
@@ -36,12 +56,13 @@ export interface AudienceService {
  * (a stop, or two minutes without one, closes it at its last), one install counts once at a
  * time (its new session closes the old), replays (a seq not above the last) are refused. As a
  * session closes, what it listened is added to the hourly and daily aggregates; the report
- * reads only those.
+ * reads only those. An ordinary heartbeat is kept in memory (audience.open-sessions.ts); every
+ * other event is decided from the database row, after this process's kept heartbeat of that
+ * session is written (docs/operations.md "Audience").
  */
-export function audienceService(deps: Deps): AudienceService {
-  const existing = services.get(deps.db);
-  if (existing) return existing;
+export function createAudienceService(deps: Deps): AudienceService {
   const repo = audienceRepository(deps.db);
+  const live = openSessions(repo, deps.now);
   const schedules = new Map<string, { at: number; schedule: Schedule }>();
 
   const scheduleOf = async (tenant: string): Promise<Schedule> => {
@@ -64,19 +85,38 @@ export function audienceService(deps: Deps): AudienceService {
     return repo.closeWith({ tenant: row.tenant, id: row.id, fromSeq: row.last_seq, patch }, row.install_id, delta, deps.now());
   };
 
-  /** One install listens once at a time: its other open sessions end where this one begins. */
+  /**
+   * One install listens once at a time: its other open sessions end where this one begins. A
+   * heartbeat written by another process between the read and the close moves the row on and
+   * the close misses: it is read again and closed from there.
+   */
   const closeOthers = async (tenant: Tenant, ev: BeaconEvent, at: number) => {
     for (const other of await repo.openSessionsOf(tenant, ev.i)) {
-      if (other.id !== ev.s) await close(other, Math.min(other.last_ms, at), 'replaced');
+      if (other.id === ev.s) continue;
+      await live.release(tenant, other.id);
+      for (let tries = 0; tries < 5; tries++) {
+        const row = await repo.session(tenant, other.id);
+        if (!row?.open || (await close(row, Math.min(row.last_ms, at), 'replaced'))) break;
+      }
     }
   };
 
   const handle = async (tenant: Tenant, ev: BeaconEvent, at: number): Promise<boolean> => {
+    if (ev.e === 'beat') {
+      const kept = live.beat(tenant, ev.s, ev.i, ev.seq, at);
+      if (!kept.ask) return kept.counted;
+    }
+    // Anything but an ordinary beat of a session held here: the database row decides, with
+    // this process's kept heartbeat of it written first.
+    await live.release(tenant, ev.s);
     const row = await repo.session(tenant, ev.s);
     if (ev.e === 'start' || !row) {
       if (row || ev.e === 'stop') return false; // A start seen before (a replay), or a stop of nothing.
       await closeOthers(tenant, ev, at);
-      return repo.insertSession({ tenant, id: ev.s, install_id: ev.i, kind: ev.kind, country: ev.country ?? null, started_ms: at, last_ms: at, last_seq: ev.seq, counted_ms: at, open: true, ended: null });
+      const started = { tenant, id: ev.s, install_id: ev.i, kind: ev.kind, country: ev.country ?? null, started_ms: at, last_ms: at, last_seq: ev.seq, counted_ms: at, open: true, ended: null };
+      if (!(await repo.insertSession(started))) return false;
+      live.hold(started, false);
+      return true;
     }
     if (ev.seq <= row.last_seq || row.install_id !== ev.i) return false;
     const gap = at - row.last_ms;
@@ -95,16 +135,28 @@ export function audienceService(deps: Deps): AudienceService {
       return close(row, row.last_ms, null, ev.seq, at);
     }
     if (ev.e === 'stop') return close(row, at, 'stop', ev.seq);
-    return repo.updateSession(tenant, ev.s, row.last_seq, { last_ms: at, last_seq: ev.seq });
+    // An ordinary beat of a session this process did not hold: held from now on.
+    live.hold({ ...row, last_ms: at, last_seq: ev.seq }, true);
+    return true;
   };
 
   let passing: Promise<number> = Promise.resolve(0);
   const closeStale = () =>
-    (passing = passing.then(async () => {
+    (passing = passing.catch(() => 0).then(async () => {
       let closed = 0;
+      await live.flush();
       for (;;) {
-        const stale = await repo.staleSessions(deps.now() - SESSION_TIMEOUT_MS);
-        for (const row of stale) if (await close(row, row.last_ms, 'timeout')) closed += 1;
+        const cutoff = deps.now() - SESSION_TIMEOUT_MS;
+        const stale = await repo.staleSessions(cutoff);
+        for (let row of stale) {
+          // A beat kept here since the flush: the session is alive after all.
+          if (await live.release(row.tenant, row.id)) {
+            const fresh = await repo.session(row.tenant as Tenant, row.id);
+            if (!fresh?.open || fresh.last_ms > cutoff) continue;
+            row = fresh;
+          }
+          if (await close(row, row.last_ms, 'timeout')) closed += 1;
+        }
         if (stale.length < 500) return closed;
       }
     }));
@@ -123,6 +175,8 @@ export function audienceService(deps: Deps): AudienceService {
     if (passes % 120 === 0) void service.purge().catch(() => undefined);
   }, CLOSE_PASS_MS);
   timer.unref();
+  const flushTimer = setInterval(() => void live.flush().catch(() => undefined), BEAT_FLUSH_MS);
+  flushTimer.unref();
 
   const service: AudienceService = {
     async accept(tenant, beacon) {
@@ -139,8 +193,11 @@ export function audienceService(deps: Deps): AudienceService {
     closeStale,
     sampleUpstream,
     purge: () => repo.purgeBefore(deps.now() - RAW_KEEP_MS),
-    stop: () => clearInterval(timer),
+    flush: () => live.flush(),
+    stop: () => {
+      clearInterval(timer);
+      clearInterval(flushTimer);
+    },
   };
-  services.set(deps.db, service);
   return service;
 }
