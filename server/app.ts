@@ -25,6 +25,8 @@ import { staticApp } from './http/static-files';
 import { mount } from './http/mount';
 import { OPERATION_LISTS } from './operations';
 import { AUDIENCE_OPERATIONS } from './features/audience/audience.operations';
+import { relaySegmentsCounted } from './features/audience/audience.relay-listeners';
+import { audienceService, isBot } from './features/audience/audience.service';
 import { pageRenderer } from './http/page-render';
 import { tenantAndAddress } from './http/tenant';
 import { createStorage, type UploadStorage } from './media/storage';
@@ -118,6 +120,9 @@ export function createApp({ db, config, now = Date.now, logger = createLogger({ 
   app.use(apiOnly(adminSession(deps)));
   // One 405 check for every router below it (they all leave their layers in ctx.matched).
   app.use(allowedMethods());
+  // The relay's segments answered to players that are not ours, grouped into listening sessions.
+  const audience = audienceService(deps);
+  app.use(relaySegmentsCounted((tenant, address, userAgent) => audience.relaySegment(tenant, address, userAgent), isBot));
   // The contract's operations (server/operations.ts), one router per feature. The listening
   // beacon's goes first: a heartbeat a minute per listener is most requests, and every router
   // before the one that answers matches the path against all its routes (bench/audience.mjs).

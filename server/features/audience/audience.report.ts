@@ -1,4 +1,4 @@
-import { AUDIENCE_CSV_HEADER, LISTENING_KINDS, audienceCsvRow, roundHours, type AudienceHour, type AudienceReport } from '../../../domain/audience';
+import { AUDIENCE_CSV_HEADER, LISTENING_KINDS, LISTENING_SOURCES, audienceCsvRow, roundHours, type AudienceHour, type AudienceReport } from '../../../domain/audience';
 import type { Tenant } from '../../../domain/tenants';
 import { badRequest } from '../../http/errors';
 import { dayOf, hourOf } from './audience.aggregate';
@@ -59,6 +59,7 @@ export async function audienceReport(repo: AudienceRepository, tenant: Tenant, f
   const uniqueListeners = fromMs >= now - RAW_KEEP_MS ? await repo.distinctInstalls(tenant, days.map((d) => d.day)) : Math.max(0, ...days.map((d) => d.unique));
   const shows = await repo.shows(tenant, fromDay, toDay);
   const countries = await repo.breakdown(tenant, fromDay, toDay, 'country:');
+  const sources = await repo.breakdown(tenant, fromDay, toDay, 'source:');
   return {
     from: new Date(fromMs).toISOString(),
     to: new Date(toMs).toISOString(),
@@ -68,6 +69,7 @@ export async function audienceReport(repo: AudienceRepository, tenant: Tenant, f
     days: days.map((d) => ({ day: d.day, unique: d.unique, listeningHours: roundHours(daySeconds.get(d.day) ?? 0) })),
     kinds: LISTENING_KINDS.map((kind) => ({ kind, listeningHours: roundHours(kindSeconds[kind]) })),
     countries: [...countries].sort((a, b) => b[1] - a[1]).map(([country, s]) => ({ country, listeningHours: roundHours(s) })),
+    sources: LISTENING_SOURCES.map((source) => ({ source, listeningHours: roundHours(sources.get(source) ?? 0) })),
     upstream,
   };
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ListeningKind } from '../../../domain/audience';
+import type { ListeningKind, ListeningSource } from '../../../domain/audience';
 import type { Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import { isPostgres, type Db } from '../../db/knex';
@@ -10,6 +10,7 @@ export interface SessionRow {
   id: string;
   install_id: string;
   kind: ListeningKind;
+  source: ListeningSource;
   country: string | null;
   started_ms: number;
   last_ms: number;

@@ -1,9 +1,10 @@
-import { SESSION_TIMEOUT_MS, type Beacon, type BeaconAnswer, type BeaconEvent } from '../../../domain/audience';
+import { SESSION_TIMEOUT_MS, type Beacon, type BeaconAnswer, type BeaconEvent, type ListeningSource } from '../../../domain/audience';
 import { isTenant, type Tenant } from '../../../domain/tenants';
 import { loadSettings } from '../../db/settings-store';
 import type { Deps } from '../../http/context';
 import { aggregateStretch, hourOf, type Schedule } from './audience.aggregate';
 import { BEAT_FLUSH_MS, openSessions } from './audience.open-sessions';
+import { relayListeners } from './audience.relay-listeners';
 import { audienceRepository, type SessionRow } from './audience.repository';
 
 /** A device clock within this of the server's is trusted as it is; another is corrected by its offset. */
@@ -29,6 +30,8 @@ export interface AudienceService {
   /** Adds the upstream's current listener count (when fresh) to this hour's upstream series. */
   sampleUpstream(): Promise<void>;
   purge(): Promise<number>;
+  /** A relay segment answered to a player that is not ours: grouped into sessions (audience.relay-listeners.ts). */
+  relaySegment(tenant: Tenant, address: string, userAgent: string): Promise<void>;
   /** Writes the heartbeats kept in memory (the close pass and shutdown call it). */
   flush(): Promise<void>;
   stop(): void;
@@ -78,7 +81,7 @@ export function createAudienceService(deps: Deps): AudienceService {
   const close = async (row: SessionRow, endMs: number, ended: SessionRow['ended'], nextSeq = row.last_seq, reopenAt?: number): Promise<boolean> => {
     const end = Math.max(endMs, row.counted_ms);
     const first = row.counted_ms === row.started_ms;
-    const delta = aggregateStretch({ fromMs: row.counted_ms, toMs: end, kind: row.kind, country: row.country, first }, await scheduleOf(row.tenant));
+    const delta = aggregateStretch({ fromMs: row.counted_ms, toMs: end, kind: row.kind, source: row.source, country: row.country, first }, await scheduleOf(row.tenant));
     // counted_ms moves past started_ms even for a zero-length session, so it is a session once.
     const counted = reopenAt ?? (end === row.started_ms ? end + 1 : end);
     const patch: Partial<SessionRow> = reopenAt === undefined ? { open: false, ended, last_ms: end, counted_ms: counted, last_seq: nextSeq } : { open: true, ended: null, last_ms: reopenAt, counted_ms: counted, last_seq: nextSeq };
@@ -101,7 +104,7 @@ export function createAudienceService(deps: Deps): AudienceService {
     }
   };
 
-  const handle = async (tenant: Tenant, ev: BeaconEvent, at: number): Promise<boolean> => {
+  const handle = async (tenant: Tenant, ev: BeaconEvent, at: number, source: ListeningSource = 'player'): Promise<boolean> => {
     if (ev.e === 'beat') {
       const kept = live.beat(tenant, ev.s, ev.i, ev.seq, at);
       if (!kept.ask) return kept.counted;
@@ -113,7 +116,7 @@ export function createAudienceService(deps: Deps): AudienceService {
     if (ev.e === 'start' || !row) {
       if (row || ev.e === 'stop') return false; // A start seen before (a replay), or a stop of nothing.
       await closeOthers(tenant, ev, at);
-      const started = { tenant, id: ev.s, install_id: ev.i, kind: ev.kind, country: ev.country ?? null, started_ms: at, last_ms: at, last_seq: ev.seq, counted_ms: at, open: true, ended: null };
+      const started: SessionRow = { tenant, id: ev.s, install_id: ev.i, kind: ev.kind, source, country: ev.country ?? null, started_ms: at, last_ms: at, last_seq: ev.seq, counted_ms: at, open: true, ended: null };
       if (!(await repo.insertSession(started))) return false;
       live.hold(started, false);
       return true;
@@ -167,9 +170,11 @@ export function createAudienceService(deps: Deps): AudienceService {
       if (now - u.fetchedMs <= 2 * 60_000) await repo.addUpstreamSample(u.tenant, hourOf(now), u.listeners);
     }
   };
+  const relay = relayListeners(deps.now, (tenant, ev, at) => handle(tenant, ev, at, 'relay'));
   let passes = 0;
   const timer = setInterval(() => {
     passes += 1;
+    relay.sweep();
     void closeStale().catch(() => undefined);
     if (passes % 2 === 0) void sampleUpstream().catch(() => undefined);
     if (passes % 120 === 0) void service.purge().catch(() => undefined);
@@ -193,6 +198,7 @@ export function createAudienceService(deps: Deps): AudienceService {
     closeStale,
     sampleUpstream,
     purge: () => repo.purgeBefore(deps.now() - RAW_KEEP_MS),
+    relaySegment: (tenant, address, userAgent) => relay.segment(tenant, address, userAgent),
     flush: () => live.flush(),
     stop: () => {
       clearInterval(timer);
