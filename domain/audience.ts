@@ -14,6 +14,9 @@ export const SESSION_TIMEOUT_MS = 120_000;
 export const BEACON_MAX_EVENTS = 200;
 
 export const LISTENING_KINDS = ['live', 'episode', 'track'] as const;
+/** Where a session was seen: our player's beacon, or the relay's segment requests from another player. */
+export const LISTENING_SOURCES = ['player', 'relay'] as const;
+export type ListeningSource = (typeof LISTENING_SOURCES)[number];
 export type ListeningKind = (typeof LISTENING_KINDS)[number];
 export const BEACON_EVENTS = ['start', 'beat', 'stop'] as const;
 
@@ -68,6 +71,8 @@ export interface AudienceReport {
   days: { day: string; unique: number; listeningHours: number }[];
   kinds: { kind: ListeningKind; listeningHours: number }[];
   countries: { country: string; listeningHours: number }[];
+  /** Listening hours by source: our player (its beacon) and other players of the relay's HLS. */
+  sources: { source: ListeningSource; listeningHours: number }[];
   /** The upstream's own listener count (AzuraCast, Icecast), hour by hour: its peak and average. */
   upstream: { hour: string; peak: number; average: number }[];
 }

@@ -3,6 +3,13 @@
  * ladder and the player that plays it.
  */
 export const LIVE_MASTER_PATH = '/live/master.m3u8';
+/**
+ * Our player asks for the relay with this query parameter (`beacon=1`), carried onto every URI
+ * of the playlists: its listening is counted by its beacon, so the relay's own grouping of
+ * segment requests into sessions leaves those requests out (docs/api.md "Audience").
+ */
+export const BEACON_PLAYER_PARAM = 'beacon';
+export const withBeaconMark = (url: string): string => `${url}${url.includes('?') ? '&' : '?'}${BEACON_PLAYER_PARAM}=1`;
 
 export interface LiveRendition {
   /** The playlist's name under /live/ (`<name>.m3u8`) and the prefix of its segments. */

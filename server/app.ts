@@ -24,6 +24,9 @@ import { httpsSite, securityHeaders } from './http/security-headers';
 import { staticApp } from './http/static-files';
 import { mount } from './http/mount';
 import { OPERATION_LISTS } from './operations';
+import { AUDIENCE_OPERATIONS } from './features/audience/audience.operations';
+import { relaySegmentsCounted } from './features/audience/audience.relay-listeners';
+import { audienceService, isBot } from './features/audience/audience.service';
 import { pageRenderer } from './http/page-render';
 import { tenantAndAddress } from './http/tenant';
 import { createStorage, type UploadStorage } from './media/storage';
@@ -117,8 +120,13 @@ export function createApp({ db, config, now = Date.now, logger = createLogger({ 
   app.use(apiOnly(adminSession(deps)));
   // One 405 check for every router below it (they all leave their layers in ctx.matched).
   app.use(allowedMethods());
-  // The contract's operations (server/operations.ts), one router per feature.
-  for (const operations of OPERATION_LISTS) app.use(mount(deps, operations).routes());
+  // The relay's segments answered to players that are not ours, grouped into listening sessions.
+  const audience = audienceService(deps);
+  app.use(relaySegmentsCounted((tenant, address, userAgent) => audience.relaySegment(tenant, address, userAgent), isBot));
+  // The contract's operations (server/operations.ts), one router per feature. The listening
+  // beacon's goes first: a heartbeat a minute per listener is most requests, and every router
+  // before the one that answers matches the path against all its routes (bench/audience.mjs).
+  for (const operations of [AUDIENCE_OPERATIONS, ...OPERATION_LISTS.filter((list) => list !== AUDIENCE_OPERATIONS)]) app.use(mount(deps, operations).routes());
   // Outside the contract (docs/api.md "Outside /api"), before the app's index.html fallback,
   // which would answer every other GET.
   app.use(embedsRouter(deps).routes());

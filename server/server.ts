@@ -6,6 +6,7 @@ import { createDb, isPostgresUrl, type Db } from './db/knex';
 import { migrateLatest } from './db/migrations';
 import { seedDemoIfEmpty } from './db/seeds/demo';
 import { flushAdCounts } from './features/ads/ad-counts.service';
+import { flushAudience } from './features/audience/audience.service';
 import { endEventStreams } from './http/event-streams';
 import { pruneAuthFailures } from './http/admin-key';
 import { CONNECTIONS_CHECK_MS, DEFAULT_CONNECTION_LIMITS, limitConnections } from './http/connection-limits';
@@ -125,6 +126,8 @@ export async function startServer(
         });
         await jobs.stop();
         await flushAdCounts(db).catch(() => undefined);
+        // Heartbeats kept in memory: the next close pass (any process) ends their sessions there.
+        await flushAudience(db).catch(() => undefined);
         await bus.close();
         await db.destroy();
         logger.flush();

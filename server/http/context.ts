@@ -27,6 +27,8 @@ export interface AppState {
   publicUnchanged?: boolean;
   /** Set by publicAnswers on an answer it will keep: it answers If-None-Match itself. */
   keepAnswer?: boolean;
+  /** A routine answer sent by the thousand (a listening heartbeat): its request line is logged at debug. */
+  routine?: boolean;
 }
 
 /** An admin making a request (docs/api.md, "Admins who are people"). */

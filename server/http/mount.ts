@@ -38,8 +38,8 @@ function chain(deps: Deps, op: Operation): Middleware[] {
   if (op.role) out.push(requireAdmin(deps, op.role));
   if (op.bodyFirst && body) out.push(body);
   if (op.rateLimit) {
-    const { bucket, perMinute, skip } = op.rateLimit;
-    out.push(unless(skip, rateLimit(deps, bucket ?? `${op.method.toUpperCase()} ${koaPath(op.path)}`, perMinute)));
+    const { bucket, perMinute, skip, perProcess } = op.rateLimit;
+    out.push(unless(skip, rateLimit(deps, bucket ?? `${op.method.toUpperCase()} ${koaPath(op.path)}`, perMinute, perProcess)));
   }
   if (op.before) out.push(op.before(s));
   if (!op.bodyFirst && body) out.push(body);

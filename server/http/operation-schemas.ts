@@ -15,7 +15,7 @@ import { TENANTS } from '../../domain/tenants';
 import { ChatHeldSchema, ChatMessageRefSchema, ChatMessageSchema, ChatMuteSchema, ChatReleaseSchema, ChatReviewItemSchema, NewChatMessageSchema } from '../../domain/chat';
 import { NewSongRequestSchema, REQUEST_STATUSES, RequestPatchSchema, type OnAirRequest, type RequestableSong, type SongRequest } from '../../domain/requests';
 import { EpisodePatchSchema, EpisodeSchema, NewEpisodeSchema } from '../../domain/episodes';
-import { BeaconSchema, LISTENING_KINDS, type AudienceReport, type BeaconAnswer } from '../../domain/audience';
+import { BeaconSchema, LISTENING_KINDS, LISTENING_SOURCES, type AudienceReport, type BeaconAnswer } from '../../domain/audience';
 import { NewTrackSchema, TrackModerationSchema, TrackSchema } from '../../domain/tracks';
 
 /**
@@ -105,6 +105,7 @@ const AudienceReportSchema = v.object({
   days: v.array(v.object({ day: v.string(), unique: v.number(), listeningHours: v.number() })),
   kinds: v.array(v.object({ kind: v.picklist(LISTENING_KINDS), listeningHours: v.number() })),
   countries: v.array(v.object({ country: v.string(), listeningHours: v.number() })),
+  sources: v.array(v.object({ source: v.picklist(LISTENING_SOURCES), listeningHours: v.number() })),
   upstream: v.array(v.object({ hour: v.string(), peak: v.number(), average: v.number() })),
 });
 const SettingsAnswerSchema = v.object({ ...SettingsSchema.entries, tenant: v.picklist(TENANTS) });

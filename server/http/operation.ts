@@ -79,6 +79,8 @@ export interface RateLimit {
   perMinute?: (limits: Deps['config']['limits']) => number;
   /** A request this says is not a public write goes uncounted (a moderation on a path visitors write to). */
   skip?: (ctx: AppContext) => boolean;
+  /** Counted in this process's memory, not the database (http/rate-limit.ts): for a route too frequent for a round trip each. */
+  perProcess?: true;
 }
 
 /** Only the watzhott or the caribbean tenant has this noun: 404 with `message` on the other. */

@@ -10,8 +10,8 @@ const WINDOW_MS = 60_000;
  * in the database (one atomic upsert) so that several server processes share one count.
  * Admins (a valid key) are not limited. docs/api.md, Errors and limits.
  */
-export function rateLimit(deps: Deps, route: string, perMinute?: (limits: Deps['config']['limits']) => number): Middleware {
-  const counters = rateCountersRepository(deps.db);
+export function rateLimit(deps: Deps, route: string, perMinute?: (limits: Deps['config']['limits']) => number, perProcess = false): Middleware {
+  const counters = perProcess ? processCounters() : rateCountersRepository(deps.db);
   return async (ctx, next) => {
     if (!ctx.state.isAdmin) {
       const now = deps.now();
@@ -24,6 +24,27 @@ export function rateLimit(deps: Deps, route: string, perMinute?: (limits: Deps['
       }
     }
     await next();
+  };
+}
+
+/**
+ * Counts kept in this process's memory, for a route so frequent that a database round trip per
+ * request is most of its cost (the listening beacon): behind N processes an address may send
+ * N times the limit.
+ */
+function processCounters() {
+  let current = -1;
+  const counts = new Map<string, number>();
+  return {
+    increment(bucket: string, window: number): number {
+      if (window !== current) {
+        counts.clear();
+        current = window;
+      }
+      const count = (counts.get(bucket) ?? 0) + 1;
+      counts.set(bucket, count);
+      return count;
+    },
   };
 }
 

@@ -8,7 +8,7 @@ import { claimLaterTaps } from '../../lib/player/first-tap/taps-later';
 import { currentTrack, isActive, player, usePlayer } from '../../lib/player/player';
 import { useSettings } from '../settings/api';
 import { apiUrl } from '../../lib/api-client';
-import { LIVE_LADDER, LIVE_MASTER_PATH } from '../../../domain/live';
+import { LIVE_LADDER, LIVE_MASTER_PATH, withBeaconMark } from '../../../domain/live';
 import { MIN_AUDIO_KBPS, TRACK_LOW_DATA_KBPS } from '../../../domain/renditions';
 
 
@@ -42,7 +42,8 @@ export function NowPlayingBar() {
     if (active) setPlayed(true);
   }, [active]);
   // With the relay on, the live stream moves to its adaptive ladder once it plays (docs/live-relay.md).
-  const ladder = settings.data?.liveRelay && settings.data.streamUrl ? apiUrl(LIVE_MASTER_PATH) : null;
+  // Marked as our player's: its beacon counts it, so the relay's own count leaves it out.
+  const ladder = settings.data?.liveRelay && settings.data.streamUrl ? withBeaconMark(apiUrl(LIVE_MASTER_PATH)) : null;
   useEffect(() => player.setLadder(ladder), [ladder]);
   useEffect(() => player.lowDataChanged(), [lowData]);
   const live = !track ? state.live : null;

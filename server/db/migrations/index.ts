@@ -31,6 +31,7 @@ import * as mPushLimits from './20261127141700_add_push_subscription_address_hos
 import * as mChat from './20261127120000_create_chat_a44';
 import * as mSongRequests from './20261127440200_create_song_requests';
 import * as mAudience from './20261127450200_create_audience';
+import * as mAudienceSource from './20261128450300_add_listening_sessions_source';
 
 // Listed here rather than read from a folder, so the bundled server and the
 // tests run the very same migrations with no file-system lookup.
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261127120000_create_chat_a44': mChat,
   '20261127440200_create_song_requests': mSongRequests,
   '20261127450200_create_audience': mAudience,
+  '20261128450300_add_listening_sessions_source': mAudienceSource,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,4 +1,4 @@
-import type { ListeningKind } from '../../../domain/audience';
+import type { ListeningKind, ListeningSource } from '../../../domain/audience';
 import { showOnAir } from '../../../domain/schedule';
 import type { Show } from '../../../domain/shows';
 import type { AggregateDelta } from './audience.repository';
@@ -14,6 +14,7 @@ export interface Stretch {
   fromMs: number;
   toMs: number;
   kind: ListeningKind;
+  source: ListeningSource;
   country: string | null;
   /** The session's first stretch (counted as a session); a later one continues it. */
   first: boolean;
@@ -28,7 +29,8 @@ export interface Schedule {
  * What a stretch of listening adds (UTC hours and days): its seconds per hour and kind, the
  * minutes it was heard in (for the peak: a minute counts each listener once, so a stretch that
  * continues an earlier one leaves out the minute the earlier one already counted), the days it
- * touched (for unique listeners), seconds per country and, for the live stream, per show on air.
+ * touched (for unique listeners), seconds per country and per source and, for the live stream,
+ * per show on air.
  */
 export function aggregateStretch(stretch: Stretch, schedule: Schedule): AggregateDelta {
   const delta: AggregateDelta = { hours: new Map(), days: [], shows: new Map(), breakdown: new Map() };
@@ -52,6 +54,7 @@ export function aggregateStretch(stretch: Stretch, schedule: Schedule): Aggregat
     h.seconds[kind] += seconds;
     const day = dayOf(at);
     addTo(delta.breakdown, `${day}|country`, { day, key: `country:${stretch.country ?? '??'}`, seconds });
+    addTo(delta.breakdown, `${day}|source`, { day, key: `source:${stretch.source}`, seconds });
     if (kind === 'live') {
       const show = showOnAir(schedule.shows, new Date(at), schedule.timeZone);
       if (show) {

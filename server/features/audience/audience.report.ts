@@ -1,4 +1,4 @@
-import { AUDIENCE_CSV_HEADER, LISTENING_KINDS, audienceCsvRow, roundHours, type AudienceHour, type AudienceReport } from '../../../domain/audience';
+import { AUDIENCE_CSV_HEADER, LISTENING_KINDS, LISTENING_SOURCES, audienceCsvRow, roundHours, type AudienceHour, type AudienceReport } from '../../../domain/audience';
 import type { Tenant } from '../../../domain/tenants';
 import { badRequest } from '../../http/errors';
 import { dayOf, hourOf } from './audience.aggregate';
@@ -35,8 +35,12 @@ export async function audienceReport(repo: AudienceRepository, tenant: Tenant, f
   const kindSeconds = { live: 0, episode: 0, track: 0 };
   let seconds = 0;
   let sessions = 0;
-  // Every hour of the period up to now, silent ones as zeros, so a chart shows the gaps.
-  for (let h = fromMs; h < Math.min(toMs, hourOf(now) + HOUR); h += HOUR) {
+  // Every hour of the period up to now, silent ones as zeros, so a chart shows the gaps; and an
+  // hour past now that has listening in it: a device's clock up to CLOCK_SKEW_MS ahead is taken
+  // as it is, so a session near the hour's end can already be in the next (cut at now, its
+  // minutes there were missing from the page and the CSV).
+  const lastHour = Math.max(hourOf(now), ...rows.keys());
+  for (let h = fromMs; h < Math.min(toMs, lastHour + HOUR); h += HOUR) {
     const r = rows.get(h);
     const s = r ? r.live_seconds + r.episode_seconds + r.track_seconds : 0;
     seconds += s;
@@ -55,6 +59,7 @@ export async function audienceReport(repo: AudienceRepository, tenant: Tenant, f
   const uniqueListeners = fromMs >= now - RAW_KEEP_MS ? await repo.distinctInstalls(tenant, days.map((d) => d.day)) : Math.max(0, ...days.map((d) => d.unique));
   const shows = await repo.shows(tenant, fromDay, toDay);
   const countries = await repo.breakdown(tenant, fromDay, toDay, 'country:');
+  const sources = await repo.breakdown(tenant, fromDay, toDay, 'source:');
   return {
     from: new Date(fromMs).toISOString(),
     to: new Date(toMs).toISOString(),
@@ -64,6 +69,7 @@ export async function audienceReport(repo: AudienceRepository, tenant: Tenant, f
     days: days.map((d) => ({ day: d.day, unique: d.unique, listeningHours: roundHours(daySeconds.get(d.day) ?? 0) })),
     kinds: LISTENING_KINDS.map((kind) => ({ kind, listeningHours: roundHours(kindSeconds[kind]) })),
     countries: [...countries].sort((a, b) => b[1] - a[1]).map(([country, s]) => ({ country, listeningHours: roundHours(s) })),
+    sources: LISTENING_SOURCES.map((source) => ({ source, listeningHours: roundHours(sources.get(source) ?? 0) })),
     upstream,
   };
 }

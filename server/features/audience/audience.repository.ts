@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ListeningKind } from '../../../domain/audience';
+import type { ListeningKind, ListeningSource } from '../../../domain/audience';
 import type { Show } from '../../../domain/shows';
 import type { Tenant } from '../../../domain/tenants';
 import { isPostgres, type Db } from '../../db/knex';
@@ -10,6 +10,7 @@ export interface SessionRow {
   id: string;
   install_id: string;
   kind: ListeningKind;
+  source: ListeningSource;
   country: string | null;
   started_ms: number;
   last_ms: number;
@@ -79,6 +80,32 @@ export function audienceRepository(db: Db) {
     /** Moves a session on, only from the seq it was read at: two writers of one session cannot both win. */
     async updateSession(tenant: string, id: string, fromSeq: number, patch: Partial<SessionRow>): Promise<boolean> {
       return (await db('listening_sessions').where({ tenant, id, last_seq: fromSeq }).update(patch)) > 0;
+    },
+    /**
+     * Heartbeats kept in a process's memory, written in one statement per 500 sessions: each
+     * open session's last heartbeat and seq move only forward (GREATEST: another process may
+     * have written a later one). Answers the sessions it moved; one missing was closed meanwhile.
+     */
+    async writeBeats(beats: readonly { tenant: string; id: string; lastMs: number; lastSeq: number }[]): Promise<Set<string>> {
+      const moved = new Set<string>();
+      const pg = isPostgres(db);
+      const row = pg ? '(?::varchar, ?::varchar, ?::bigint, ?::integer)' : '(?, ?, ?, ?)';
+      const greatest = pg ? 'greatest' : 'max';
+      // SQLite's RETURNING names the updated table's columns only; PostgreSQL's would find tenant in v too.
+      const returning = pg ? 's.tenant, s.id' : 'tenant, id';
+      for (let k = 0; k < beats.length; k += 500) {
+        const chunk = beats.slice(k, k + 500);
+        const result = await db.raw(
+          `with v(tenant, id, last_ms, last_seq) as (values ${chunk.map(() => row).join(', ')})
+           update listening_sessions as s set last_ms = ${greatest}(s.last_ms, v.last_ms), last_seq = ${greatest}(s.last_seq, v.last_seq)
+           from v where s.tenant = v.tenant and s.id = v.id and s.open = ?
+           returning ${returning}`,
+          [...chunk.flatMap((b) => [b.tenant, b.id, b.lastMs, b.lastSeq]), true],
+        );
+        // pg answers { rows }, sqlite3 answers the rows array.
+        for (const r of (Array.isArray(result) ? result : result.rows) as { tenant: string; id: string }[]) moved.add(`${r.tenant}/${r.id}`);
+      }
+      return moved;
     },
     /** Open sessions whose last heartbeat is at or before `beforeMs`. */
     async staleSessions(beforeMs: number, limit = 500): Promise<SessionRow[]> {

@@ -1,8 +1,10 @@
-import { SESSION_TIMEOUT_MS, type Beacon, type BeaconAnswer, type BeaconEvent } from '../../../domain/audience';
+import { SESSION_TIMEOUT_MS, type Beacon, type BeaconAnswer, type BeaconEvent, type ListeningSource } from '../../../domain/audience';
 import { isTenant, type Tenant } from '../../../domain/tenants';
 import { loadSettings } from '../../db/settings-store';
 import type { Deps } from '../../http/context';
 import { aggregateStretch, hourOf, type Schedule } from './audience.aggregate';
+import { BEAT_FLUSH_MS, openSessions } from './audience.open-sessions';
+import { relayListeners } from './audience.relay-listeners';
 import { audienceRepository, type SessionRow } from './audience.repository';
 
 /** A device clock within this of the server's is trusted as it is; another is corrected by its offset. */
@@ -28,7 +30,28 @@ export interface AudienceService {
   /** Adds the upstream's current listener count (when fresh) to this hour's upstream series. */
   sampleUpstream(): Promise<void>;
   purge(): Promise<number>;
+  /** A relay segment answered to a player that is not ours: grouped into sessions (audience.relay-listeners.ts). */
+  relaySegment(tenant: Tenant, address: string, userAgent: string): Promise<void>;
+  /** Writes the heartbeats kept in memory (the close pass and shutdown call it). */
+  flush(): Promise<void>;
   stop(): void;
+}
+
+/** The process's one audience service per database (its open sessions are kept in memory). */
+export function audienceService(deps: Deps): AudienceService {
+  const existing = services.get(deps.db);
+  if (existing) return existing;
+  const service = createAudienceService(deps);
+  services.set(deps.db, service);
+  return service;
+}
+
+/** On shutdown: write the heartbeats kept in memory before the database closes. */
+export async function flushAudience(db: Deps['db']): Promise<void> {
+  const service = services.get(db);
+  if (!service) return;
+  service.stop();
+  await service.flush();
 }
 
 /**
@@ -36,12 +59,13 @@ export interface AudienceService {
  * (a stop, or two minutes without one, closes it at its last), one install counts once at a
  * time (its new session closes the old), replays (a seq not above the last) are refused. As a
  * session closes, what it listened is added to the hourly and daily aggregates; the report
- * reads only those.
+ * reads only those. An ordinary heartbeat is kept in memory (audience.open-sessions.ts); every
+ * other event is decided from the database row, after this process's kept heartbeat of that
+ * session is written (docs/operations.md "Audience").
  */
-export function audienceService(deps: Deps): AudienceService {
-  const existing = services.get(deps.db);
-  if (existing) return existing;
+export function createAudienceService(deps: Deps): AudienceService {
   const repo = audienceRepository(deps.db);
+  const live = openSessions(repo, deps.now);
   const schedules = new Map<string, { at: number; schedule: Schedule }>();
 
   const scheduleOf = async (tenant: string): Promise<Schedule> => {
@@ -57,26 +81,45 @@ export function audienceService(deps: Deps): AudienceService {
   const close = async (row: SessionRow, endMs: number, ended: SessionRow['ended'], nextSeq = row.last_seq, reopenAt?: number): Promise<boolean> => {
     const end = Math.max(endMs, row.counted_ms);
     const first = row.counted_ms === row.started_ms;
-    const delta = aggregateStretch({ fromMs: row.counted_ms, toMs: end, kind: row.kind, country: row.country, first }, await scheduleOf(row.tenant));
+    const delta = aggregateStretch({ fromMs: row.counted_ms, toMs: end, kind: row.kind, source: row.source, country: row.country, first }, await scheduleOf(row.tenant));
     // counted_ms moves past started_ms even for a zero-length session, so it is a session once.
     const counted = reopenAt ?? (end === row.started_ms ? end + 1 : end);
     const patch: Partial<SessionRow> = reopenAt === undefined ? { open: false, ended, last_ms: end, counted_ms: counted, last_seq: nextSeq } : { open: true, ended: null, last_ms: reopenAt, counted_ms: counted, last_seq: nextSeq };
     return repo.closeWith({ tenant: row.tenant, id: row.id, fromSeq: row.last_seq, patch }, row.install_id, delta, deps.now());
   };
 
-  /** One install listens once at a time: its other open sessions end where this one begins. */
+  /**
+   * One install listens once at a time: its other open sessions end where this one begins. A
+   * heartbeat written by another process between the read and the close moves the row on and
+   * the close misses: it is read again and closed from there.
+   */
   const closeOthers = async (tenant: Tenant, ev: BeaconEvent, at: number) => {
     for (const other of await repo.openSessionsOf(tenant, ev.i)) {
-      if (other.id !== ev.s) await close(other, Math.min(other.last_ms, at), 'replaced');
+      if (other.id === ev.s) continue;
+      await live.release(tenant, other.id);
+      for (let tries = 0; tries < 5; tries++) {
+        const row = await repo.session(tenant, other.id);
+        if (!row?.open || (await close(row, Math.min(row.last_ms, at), 'replaced'))) break;
+      }
     }
   };
 
-  const handle = async (tenant: Tenant, ev: BeaconEvent, at: number): Promise<boolean> => {
+  const handle = async (tenant: Tenant, ev: BeaconEvent, at: number, source: ListeningSource = 'player'): Promise<boolean> => {
+    if (ev.e === 'beat') {
+      const kept = live.beat(tenant, ev.s, ev.i, ev.seq, at);
+      if (!kept.ask) return kept.counted;
+    }
+    // Anything but an ordinary beat of a session held here: the database row decides, with
+    // this process's kept heartbeat of it written first.
+    await live.release(tenant, ev.s);
     const row = await repo.session(tenant, ev.s);
     if (ev.e === 'start' || !row) {
       if (row || ev.e === 'stop') return false; // A start seen before (a replay), or a stop of nothing.
       await closeOthers(tenant, ev, at);
-      return repo.insertSession({ tenant, id: ev.s, install_id: ev.i, kind: ev.kind, country: ev.country ?? null, started_ms: at, last_ms: at, last_seq: ev.seq, counted_ms: at, open: true, ended: null });
+      const started: SessionRow = { tenant, id: ev.s, install_id: ev.i, kind: ev.kind, source, country: ev.country ?? null, started_ms: at, last_ms: at, last_seq: ev.seq, counted_ms: at, open: true, ended: null };
+      if (!(await repo.insertSession(started))) return false;
+      live.hold(started, false);
+      return true;
     }
     if (ev.seq <= row.last_seq || row.install_id !== ev.i) return false;
     const gap = at - row.last_ms;
@@ -95,16 +138,28 @@ export function audienceService(deps: Deps): AudienceService {
       return close(row, row.last_ms, null, ev.seq, at);
     }
     if (ev.e === 'stop') return close(row, at, 'stop', ev.seq);
-    return repo.updateSession(tenant, ev.s, row.last_seq, { last_ms: at, last_seq: ev.seq });
+    // An ordinary beat of a session this process did not hold: held from now on.
+    live.hold({ ...row, last_ms: at, last_seq: ev.seq }, true);
+    return true;
   };
 
   let passing: Promise<number> = Promise.resolve(0);
   const closeStale = () =>
-    (passing = passing.then(async () => {
+    (passing = passing.catch(() => 0).then(async () => {
       let closed = 0;
+      await live.flush();
       for (;;) {
-        const stale = await repo.staleSessions(deps.now() - SESSION_TIMEOUT_MS);
-        for (const row of stale) if (await close(row, row.last_ms, 'timeout')) closed += 1;
+        const cutoff = deps.now() - SESSION_TIMEOUT_MS;
+        const stale = await repo.staleSessions(cutoff);
+        for (let row of stale) {
+          // A beat kept here since the flush: the session is alive after all.
+          if (await live.release(row.tenant, row.id)) {
+            const fresh = await repo.session(row.tenant as Tenant, row.id);
+            if (!fresh?.open || fresh.last_ms > cutoff) continue;
+            row = fresh;
+          }
+          if (await close(row, row.last_ms, 'timeout')) closed += 1;
+        }
         if (stale.length < 500) return closed;
       }
     }));
@@ -115,14 +170,18 @@ export function audienceService(deps: Deps): AudienceService {
       if (now - u.fetchedMs <= 2 * 60_000) await repo.addUpstreamSample(u.tenant, hourOf(now), u.listeners);
     }
   };
+  const relay = relayListeners(deps.now, (tenant, ev, at) => handle(tenant, ev, at, 'relay'));
   let passes = 0;
   const timer = setInterval(() => {
     passes += 1;
+    relay.sweep();
     void closeStale().catch(() => undefined);
     if (passes % 2 === 0) void sampleUpstream().catch(() => undefined);
     if (passes % 120 === 0) void service.purge().catch(() => undefined);
   }, CLOSE_PASS_MS);
   timer.unref();
+  const flushTimer = setInterval(() => void live.flush().catch(() => undefined), BEAT_FLUSH_MS);
+  flushTimer.unref();
 
   const service: AudienceService = {
     async accept(tenant, beacon) {
@@ -139,8 +198,12 @@ export function audienceService(deps: Deps): AudienceService {
     closeStale,
     sampleUpstream,
     purge: () => repo.purgeBefore(deps.now() - RAW_KEEP_MS),
-    stop: () => clearInterval(timer),
+    relaySegment: (tenant, address, userAgent) => relay.segment(tenant, address, userAgent),
+    flush: () => live.flush(),
+    stop: () => {
+      clearInterval(timer);
+      clearInterval(flushTimer);
+    },
   };
-  services.set(deps.db, service);
   return service;
 }

@@ -190,4 +190,38 @@ describeEachEngine('audience', (t) => {
     t().clock.now = at(10);
     expect((await report()).totals.listeningHours).toBe(0.07);
   });
+  it('splits a session across an hour boundary between the two hours, its total the whole session', async () => {
+    // From hh:58 to hh+1:02 (base is a whole hour: minute 58 of the hour before it is -2).
+    const l = listener();
+    await play(l, -2, 2);
+    t().clock.now = at(10);
+    const r = await report(base - HOUR, base + HOUR);
+    expect(r.hours.map((h) => [h.peak, h.listeningHours, h.unique])).toEqual([
+      [1, 0.03, 1],
+      [1, 0.03, 1],
+    ]);
+    expect(r.totals).toMatchObject({ sessions: 1, averageMinutes: 4, uniqueListeners: 1 });
+    const csv = (await t().http().get(`/api/admin/audience.csv?from=${new Date(base - HOUR).toISOString()}&to=${new Date(base + HOUR).toISOString()}`).set(adminHeaders())).text;
+    expect(csv.trim().split('\r\n').slice(1).map((l) => l.split(',').slice(1).join(','))).toEqual(['1,0.03,0.03,1', '1,0.03,0.03,1']);
+    expect(r.totals.listeningHours).toBe(0.07);
+  });
+
+  it("counts a session that crossed the hour by a device's clock ahead of the server's (within the allowance) in full", async () => {
+    // The device's clock runs 4 minutes ahead: its hh:58 to hh+1:02 is the server's hh:54 to hh:58.
+    const ahead = 4 * MIN;
+    const l = listener();
+    const device = (m: number) => at(m) + ahead;
+    t().clock.now = at(-6);
+    const sendAt = (ev: Ev) => t().http().post('/api/listening').set('X-Forwarded-For', freshAddress()).set('User-Agent', UA).set('Content-Type', 'text/plain;charset=UTF-8').send(JSON.stringify({ n: t().clock.now + ahead, events: [ev] }));
+    expect((await sendAt(l.ev('start', device(-6)))).body.accepted).toBe(1);
+    for (let m = -5; m <= -2; m++) {
+      t().clock.now = at(m);
+      expect((await sendAt(l.ev(m === -2 ? 'stop' : 'beat', device(m)))).body.accepted).toBe(1);
+    }
+    // The report asked at the server's hh:59: the session's last two minutes are in the next hour.
+    t().clock.now = at(-1);
+    const r = await report(base - HOUR, base + HOUR);
+    expect(r.totals.listeningHours).toBe(0.07);
+    expect(r.totals.sessions).toBe(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { LIVE_LADDER, LIVE_WINDOW_MS } from '../../../domain/live';
+import { BEACON_PLAYER_PARAM, LIVE_LADDER, LIVE_WINDOW_MS } from '../../../domain/live';
 import type { Tenant } from '../../../domain/tenants';
 import { loadSettings } from '../../db/settings-store';
 import type { AppContext, Deps } from '../../http/context';
@@ -38,8 +38,10 @@ function setup(deps: Deps & { liveStorage?: LiveStorage }) {
   const relayOn = async (ctx: AppContext) => {
     if (!(await relayOnNow(ctx.state.tenant))) throw notFound('The live relay is off');
   };
-  // The tenant parameter, when the request came with one, goes on every URI of the answer.
-  const tenantQuery = (ctx: AppContext) => (typeof ctx.query.tenant === 'string' ? `tenant=${encodeURIComponent(ctx.query.tenant)}` : '');
+  // The tenant parameter, when the request came with one, goes on every URI of the answer; so
+  // does our player's mark (BEACON_PLAYER_PARAM), so its segment requests carry it too.
+  const tenantQuery = (ctx: AppContext) =>
+    [typeof ctx.query.tenant === 'string' ? `tenant=${encodeURIComponent(ctx.query.tenant)}` : '', ctx.query[BEACON_PLAYER_PARAM] === '1' ? `${BEACON_PLAYER_PARAM}=1` : ''].filter(Boolean).join('&');
 
   return { repo, storage, relayOn, segmentsNow, tenantQuery };
 }

@@ -12,6 +12,7 @@ import { SponsorSummary } from './sponsor-summary';
 import './audience.css';
 
 const KIND_LABELS = { live: 'Live', episode: 'On demand: episodes', track: 'On demand: tracks' } as const;
+const SOURCE_LABELS = { player: 'Our player', relay: 'Other players of the relay' } as const;
 
 /** '/admin/audience' (owner, editor; docs/product.md "Audience"): the listener report of a period. */
 export function AudiencePage() {
@@ -83,6 +84,11 @@ export function AudiencePage() {
           <h2 id="kinds-heading">Live and on demand</h2>
           <BarsChart rows={r.kinds.map((k) => ({ label: k.kind, value: k.listeningHours }))} />
           <Table caption="Listening hours by kind" head={['Kind', 'Listening hours']} rows={r.kinds.map((k) => [KIND_LABELS[k.kind], k.listeningHours])} />
+        </section>
+
+        <section aria-labelledby="sources-heading" className="audience-block">
+          <h2 id="sources-heading">Our player and other players</h2>
+          <Table caption="Listening hours by source: our player (its beacon) and other players of the relay's stream (its segment requests, one session per player)" head={['Source', 'Listening hours']} rows={r.sources.map((x) => [SOURCE_LABELS[x.source], x.listeningHours])} />
         </section>
 
         <section aria-labelledby="countries-heading" className="audience-block">
