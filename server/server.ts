@@ -4,9 +4,8 @@ import { createApp } from './app';
 import { localChangeBus, postgresChangeBus } from './db/change-bus';
 import { createDb, isPostgresUrl, type Db } from './db/knex';
 import { migrateLatest } from './db/migrations';
+import { flushWriteBehind } from './jobs/write-behind';
 import { seedDemoIfEmpty } from './db/seeds/demo';
-import { flushAdCounts } from './features/ads/ad-counts.service';
-import { flushAudience } from './features/audience/audience.service';
 import { endEventStreams } from './http/event-streams';
 import { pruneAuthFailures } from './http/admin-key';
 import { CONNECTIONS_CHECK_MS, DEFAULT_CONNECTION_LIMITS, limitConnections } from './http/connection-limits';
@@ -125,9 +124,9 @@ export async function startServer(
           server.closeIdleConnections();
         });
         await jobs.stop();
-        await flushAdCounts(db).catch(() => undefined);
-        // Heartbeats kept in memory: the next close pass (any process) ends their sessions there.
-        await flushAudience(db).catch(() => undefined);
+        // The ads' counts and the audience's heartbeats kept in memory (the next close pass, in
+        // any process, ends those sessions at their last written beat).
+        await flushWriteBehind(db);
         await bus.close();
         await db.destroy();
         logger.flush();

@@ -1,6 +1,7 @@
 import type { ServedAd } from '../../../domain/ads';
 import { limitKey } from '../../http/client-address';
 import type { Deps } from '../../http/context';
+import { onePerDatabase } from '../../jobs/write-behind';
 import { adsRepository } from './ads.repository';
 
 /** A client address counts once per ad per kind in this long (docs/api.md, Ads). */
@@ -20,8 +21,6 @@ export interface AdCounter {
   stop(): void;
 }
 
-const counters = new WeakMap<Deps['db'], AdCounter>();
-
 /**
  * One counter per database (the ads routers and /out share it). Honest figures: a reload,
  * a bot hammering /api/ads/serve or a repeated click from one address counts once a minute
@@ -29,9 +28,7 @@ const counters = new WeakMap<Deps['db'], AdCounter>();
  * written in batches. Each process dedupes its own requests; behind several processes an
  * address may count once per process a minute.
  */
-export function adCounter(deps: Deps): AdCounter {
-  const existing = counters.get(deps.db);
-  if (existing) return existing;
+export const adCounter = onePerDatabase((deps: Deps): AdCounter => {
   const ads = adsRepository(deps.db);
   const lastCounted = new Map<string, number>();
   const pending = new Map<string, { impressions: number; clicks: number }>();
@@ -86,14 +83,5 @@ export function adCounter(deps: Deps): AdCounter {
       clearInterval(timer);
     },
   };
-  counters.set(deps.db, counter);
   return counter;
-}
-
-/** On shutdown: write what was counted before the database closes. */
-export async function flushAdCounts(db: Deps['db']): Promise<void> {
-  const counter = counters.get(db);
-  if (!counter) return;
-  counter.stop();
-  await counter.flush();
-}
+});

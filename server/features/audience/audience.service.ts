@@ -2,6 +2,7 @@ import { SESSION_TIMEOUT_MS, type Beacon, type BeaconAnswer, type BeaconEvent, t
 import { isTenant, type Tenant } from '../../../domain/tenants';
 import { loadSettings } from '../../db/settings-store';
 import type { Deps } from '../../http/context';
+import { onePerDatabase } from '../../jobs/write-behind';
 import { aggregateStretch, hourOf, type Schedule } from './audience.aggregate';
 import { BEAT_FLUSH_MS, openSessions } from './audience.open-sessions';
 import { relayListeners } from './audience.relay-listeners';
@@ -21,8 +22,6 @@ const BOT = /bot|crawl|spider|slurp|curl|wget|python-|httpclient|axios|node-fetc
 /** Crawlers, monitors and scripts: their beacons are refused (docs/api.md "Audience"). */
 export const isBot = (userAgent: string | undefined): boolean => !userAgent || BOT.test(userAgent);
 
-const services = new WeakMap<Deps['db'], AudienceService>();
-
 export interface AudienceService {
   accept(tenant: Tenant, beacon: Beacon): Promise<BeaconAnswer>;
   /** Closes every session silent for SESSION_TIMEOUT_MS at its last heartbeat. */
@@ -38,21 +37,7 @@ export interface AudienceService {
 }
 
 /** The process's one audience service per database (its open sessions are kept in memory). */
-export function audienceService(deps: Deps): AudienceService {
-  const existing = services.get(deps.db);
-  if (existing) return existing;
-  const service = createAudienceService(deps);
-  services.set(deps.db, service);
-  return service;
-}
-
-/** On shutdown: write the heartbeats kept in memory before the database closes. */
-export async function flushAudience(db: Deps['db']): Promise<void> {
-  const service = services.get(db);
-  if (!service) return;
-  service.stop();
-  await service.flush();
-}
+export const audienceService = onePerDatabase(createAudienceService);
 
 /**
  * Listening sessions (docs/api.md "Audience"): a session counts only while its heartbeats come
