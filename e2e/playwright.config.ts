@@ -30,6 +30,7 @@ const DESKTOP_IGNORES = [
   /admin-people\.spec\.ts/,
   /offline\.spec\.ts/,
   /first-tap\.spec\.ts/,
+  /live-feed\.spec\.ts/,
   /first-visit\.spec\.ts/,
   /links-out\.spec\.ts/,
   /live-relay\.spec\.ts/,

@@ -3,15 +3,20 @@
 // the server's build (esbuild, scripts/server-build-options.mjs) and for Vitest (vite.config.ts),
 // so the tests check the bytes the page carries. Minified, it costs the first visit about a
 // third fewer bytes at the wire than as written (docs/performance.md, "The first visit at the wire").
-import { readFile } from 'node:fs/promises';
+// The script may import a module the app shares (the live stream's feed, app/lib/player/live-feed.ts):
+// it is bundled in, as one function scope.
 import path from 'node:path';
-import { transform } from 'esbuild';
+import { build } from 'esbuild';
 
 const SUFFIX = '?page-script';
 
+/** The script bundled and minified, as a module exporting it; `inputs`: the files it was made of. */
 async function minified(file) {
-  const { code } = await transform(await readFile(file, 'utf8'), { minify: true, target: 'es2017', loader: 'js' });
-  return `export default ${JSON.stringify(code.trim())};`;
+  const { outputFiles, metafile } = await build({ entryPoints: [file], bundle: true, minify: true, format: 'iife', target: 'es2017', write: false, metafile: true, logLevel: 'silent' });
+  const inputs = Object.keys(metafile.inputs).map((f) => path.resolve(f));
+  // An ES module is strict already; the bundle's "use strict" would only cost bytes.
+  const code = outputFiles[0].text.trim().replace(/^"use strict";/, '');
+  return { code: `export default ${JSON.stringify(code)};`, inputs };
 }
 
 /** @type {import('esbuild').Plugin} */
@@ -19,7 +24,10 @@ export const pageScriptEsbuild = {
   name: 'page-script',
   setup(build) {
     build.onResolve({ filter: /\?page-script$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path.slice(0, -SUFFIX.length)), namespace: 'page-script' }));
-    build.onLoad({ filter: /.*/, namespace: 'page-script' }, async (args) => ({ contents: await minified(args.path), loader: 'js', watchFiles: [args.path] }));
+    build.onLoad({ filter: /.*/, namespace: 'page-script' }, async (args) => {
+      const { code, inputs } = await minified(args.path);
+      return { contents: code, loader: 'js', watchFiles: inputs };
+    });
   },
 };
 
@@ -33,7 +41,10 @@ export function pageScriptVite() {
       return path.resolve(path.dirname(importer), id.slice(0, -SUFFIX.length)) + SUFFIX;
     },
     async load(id) {
-      return id.endsWith(SUFFIX) ? minified(id.slice(0, -SUFFIX.length)) : null;
+      if (!id.endsWith(SUFFIX)) return null;
+      const { code, inputs } = await minified(id.slice(0, -SUFFIX.length));
+      for (const input of inputs) this.addWatchFile(input);
+      return code;
     },
   };
 }

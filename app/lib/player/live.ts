@@ -5,10 +5,10 @@
  * the page's first tap started (first-tap/) is the live stream's too.
  *
  * The direct stream goes onto the element by `loadStream`: its plain src unless the player is
- * given another way. The page's first tap feeds the element through Media Source Extensions
- * (first-tap/first-tap.page.js); a later play can be fed the same way by passing that feed here,
- * with nothing else in the player changing: a pause or a reconnect takes the element's source
- * away, which closes such a feed and its request.
+ * given another way. The app's player (player.ts) passes the feed through Media Source
+ * Extensions the page's first tap uses too (live-feed.ts), so every play of the live stream is
+ * fed, with nothing else in the player changing: a pause or a reconnect takes the element's
+ * source away, which closes the feed and its request, and a failed feed is the element's error.
  */
 
 import type { LadderHandle } from './live-ladder';

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { lowDataNow } from '../low-data';
 import { RadioEngine, type EngineState, type EngineStatus } from './engine';
 import { takeOverFirstTap } from './first-tap/first-tap';
+import { loadLive } from './live-feed';
 
 export type { EngineState as PlayerState, EngineStatus as PlayerStatus, QueueItem } from './engine';
 export { currentTrack } from './engine';
@@ -17,6 +18,9 @@ export const player = new RadioEngine({
     return audio;
   },
   lowData: lowDataNow,
+  // Every play of our own origin's MP3 live stream fed through Media Source Extensions, as the
+  // page's first tap is (live-feed.ts): it starts on the stream's first few KB.
+  loadStream: loadLive,
   // Loaded only when a relayed stream is played: it stays out of the first visit's bytes.
   attachLadder: (media, src, options) => import('./live-ladder').then((m) => m.attachLadder(media as HTMLAudioElement, src, options)),
 });

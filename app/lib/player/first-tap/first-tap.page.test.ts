@@ -1,54 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeMediaSource, flush, streamOf } from '../fake-media-source.test-helper';
 import { FIRST_TAP_SCRIPT } from './first-tap.script';
 
-// The first-tap script's feed (issue 29): which source the tapped element gets, and how the feed
-// ends. The browser's own parts are stood in for here (a MediaSource that opens at once, the
+// The first-tap script's feed (issue 29; the live stream's feed it bundles, ../live-feed.ts, has
+// its own tests): which source the tapped element gets, and how the feed ends, in the bytes the
+// page carries. The browser's own parts are stood in for here (a MediaSource the test opens, the
 // element's play); e2e/first-tap.spec.ts plays the real feed in Chromium.
-
-class FakeSourceBuffer extends EventTarget {
-  updating = false;
-  appended: Uint8Array[] = [];
-  appendBuffer(data: Uint8Array) {
-    this.appended.push(data);
-  }
-}
-
-class FakeMediaSource extends EventTarget {
-  static isTypeSupported = (type: string) => type === 'audio/mpeg';
-  static last: FakeMediaSource | null = null;
-  readyState = 'closed';
-  ended: string[] = [];
-  buffer: FakeSourceBuffer | null = null;
-  constructor() {
-    super();
-    FakeMediaSource.last = this;
-  }
-  addSourceBuffer(type: string) {
-    expect(type).toBe('audio/mpeg');
-    return (this.buffer = new FakeSourceBuffer());
-  }
-  endOfStream(reason?: string) {
-    this.ended.push(reason ?? 'end');
-    this.readyState = 'ended';
-  }
-  open() {
-    this.readyState = 'open';
-    this.dispatchEvent(new Event('sourceopen'));
-  }
-}
-
-function streamOf(chunks: number[], type = 'audio/mpeg', status = 200): Response {
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const n of chunks) controller.enqueue(new Uint8Array(n));
-      controller.close();
-    },
-  });
-  return new Response(body, { status, headers: { 'content-type': type } });
-}
-
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // The page's DOM, as far as these tests touch it (the server's types have no DOM library).
 interface Element {
@@ -162,33 +120,5 @@ describe('a button nobody marked, tapped before React listens', () => {
     dom.document.body.innerHTML = '<button type="button" class="chip">Barbados</button>';
     dom.document.querySelector('button')!.click();
     expect(held()).toEqual([]);
-  });
-});
-
-describe("the feed's end", () => {
-  it('waits for an append under way before ending the stream, and aborts one when the connection fails', async () => {
-    let fail!: (e: Error) => void;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new Uint8Array(100));
-        fail = (e) => controller.error(e);
-      },
-    });
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(body, { headers: { 'content-type': 'audio/mpeg' } })));
-    dom.document.body.innerHTML = '<button data-stream="/demo/stream">Listen Live</button>';
-    tap();
-    const source = FakeMediaSource.last!;
-    source.open();
-    await flush();
-    const buffer = source.buffer!;
-    expect(buffer.appended).toHaveLength(1);
-    // The browser is still taking the first chunk in when the connection drops.
-    buffer.updating = true;
-    const aborted = vi.fn(() => (buffer.updating = false));
-    Object.assign(buffer, { abort: aborted });
-    fail(new TypeError('network'));
-    await flush();
-    expect(aborted).toHaveBeenCalled();
-    expect(source.ended).toEqual(['network']);
   });
 });

@@ -9,7 +9,7 @@ import SOURCE from './first-tap.page.js?page-script';
  * (./first-tap.ts); once the player has loaded, a tap on a button React has not
  * hydrated yet goes to it (`window.__radioPlayer`); a hydrated button (`appTaps`) is React's.
  * A stream on our own origin is fed to the element through Media Source Extensions when the
- * browser can take MP3 that way: the element then starts on the first few KB of the stream,
+ * browser can take MP3 that way (../live-feed.ts, which the app's player feeds later plays with): the element then starts on the first few KB of the stream,
  * where a plain `src` waits for Chromium's first 32 KB block (docs/performance.md, "Time to first
  * sound"); its request leaves with the tap, before the element's source has opened. Taking the
  * element's source away (a pause, the player's own reconnect) closes the feed and its request;
@@ -23,7 +23,7 @@ import SOURCE from './first-tap.page.js?page-script';
  * makes it again once it has taken the control over (./taps-later.ts).
  */
 
-/** The script as sent: ./first-tap.page.js minified, so the page carries well under a kilobyte. */
+/** The script as sent: ./first-tap.page.js bundled with ../live-feed.ts and minified, about a kilobyte gzipped. */
 export const FIRST_TAP_SCRIPT = SOURCE;
 
 /** The script's hash for the Content-Security-Policy's script-src (no 'unsafe-inline'). */
