@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
 import { until } from '../../test/until';
-import { describeRecorder, LEASE_MS, TICK_MS, useLiveStation } from './recorder-suite';
+import { describeRecorder, LEASE_MS, TICK_MS, useLiveStation } from '../../test/recorder-suite';
 
 // docs/recorder.md: two processes' recorders, each with its own pool, record one airing once (recorder-suite.ts).
 

@@ -14,7 +14,7 @@ import { postShowOnAirNow } from '../../test/station-requests';
 import { until } from '../../test/until';
 import { testConfig } from '../../test/test-app';
 import { startServer } from '../../server';
-import { describeRecorder, TENANT, useLiveStation } from './recorder-suite';
+import { describeRecorder, TENANT, useLiveStation } from '../../test/recorder-suite';
 
 // docs/recorder.md: streams that give nothing to keep, shows not marked, and the whole path in a
 // running server (recorder-suite.ts).

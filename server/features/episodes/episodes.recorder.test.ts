@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import type { Episode } from '../../../domain/episodes';
 import { jobQueue } from '../../jobs/job-queue';
 import { until } from '../../test/until';
-import { describeRecorder, useLiveStation } from './recorder-suite';
+import { describeRecorder, useLiveStation } from '../../test/recorder-suite';
 
 // docs/recorder.md: a marked show recorded while it airs, through a source that drops (recorder-suite.ts).
 

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startLiveStation, type LiveStation } from '../../../bench/lib/live-station.mjs';
-import type { TimedAiring } from '../../../domain/airings';
-import type { Episode } from '../../../domain/episodes';
-import type { Tenant } from '../../../domain/tenants';
-import { createDb, isPostgres, type Db } from '../../db/knex';
-import { loadSettings, saveSettings } from '../../db/settings-store';
-import { jobQueue } from '../../jobs/job-queue';
-import { createStorage } from '../../media/storage';
-import { adminHeaders } from '../../test/api-requests';
-import { until } from '../../test/until';
-import { describeEachEngine, PG_URL, type TestApp } from '../../test/test-app';
-import { startRecorder, type Recorder, type RecorderOptions } from './episodes.recorder';
-import type { RecordedShow } from './recordings.repository';
+import { startLiveStation, type LiveStation } from '../../bench/lib/live-station.mjs';
+import type { TimedAiring } from '../../domain/airings';
+import type { Episode } from '../../domain/episodes';
+import type { Tenant } from '../../domain/tenants';
+import { createDb, isPostgres, type Db } from '../db/knex';
+import { loadSettings, saveSettings } from '../db/settings-store';
+import { jobQueue } from '../jobs/job-queue';
+import { createStorage } from '../media/storage';
+import { adminHeaders } from './api-requests';
+import { until } from './until';
+import { describeEachEngine, PG_URL, type TestApp } from './test-app';
+import { startRecorder, type Recorder, type RecorderOptions } from '../features/episodes/episodes.recorder';
+import type { RecordedShow } from '../features/episodes/recordings.repository';
 
 // The station recorder's suites (docs/recorder.md), split by concern into files that Vitest runs
 // side by side (docs/setup.md, "How npm test spends its time"). A real station (Debian's icecast2
