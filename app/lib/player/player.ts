@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { lowDataNow } from '../low-data';
 import { RadioEngine, type EngineState, type EngineStatus } from './engine';
 import { takeOverFirstTap } from './first-tap/first-tap';
-import { loadLive } from './live-feed';
+import { loadPlain, type LoadSource } from './core';
 
 export type { EngineState as PlayerState, EngineStatus as PlayerStatus, QueueItem } from './engine';
 export { currentTrack } from './engine';
@@ -11,6 +11,9 @@ export { currentTrack } from './engine';
  * The app's one player (docs/product.md): a single audio element, created on first play, living
  * outside React so it keeps playing across page changes.
  */
+/** The live feed (live-feed.ts), once its chunk has come after the load event. */
+let feed: LoadSource | null = null;
+
 export const player = new RadioEngine({
   createMedia: () => {
     const audio = new Audio();
@@ -19,8 +22,11 @@ export const player = new RadioEngine({
   },
   lowData: lowDataNow,
   // Every play of our own origin's MP3 live stream fed through Media Source Extensions, as the
-  // page's first tap is (live-feed.ts): it starts on the stream's first few KB.
-  loadStream: loadLive,
+  // page's first tap is (live-feed.ts): it starts on the stream's first few KB. The feed is its
+  // own chunk, fetched after the load event so it is not part of the first visit at the wire
+  // (docs/performance.md); a play before it has come (the page's first tap has its own) takes
+  // the plain src, as every play did before.
+  loadStream: (media, url) => (feed ?? loadPlain)(media, url),
   // Loaded only when a relayed stream is played: it stays out of the first visit's bytes.
   attachLadder: (media, src, options) => import('./live-ladder').then((m) => m.attachLadder(media as HTMLAudioElement, src, options)),
 });
@@ -35,9 +41,14 @@ if (typeof window !== 'undefined') {
   // The listening beacon (docs/api.md "Audience"): its own small chunk, fetched after the load
   // event so it is never part of the first visit at the wire (docs/performance.md); it counts
   // from the state the player is in when it arrives.
-  const watch = () => void import('./listening-beacon').then((m) => m.watchListening(player));
-  if (document.readyState === 'complete') watch();
-  else window.addEventListener('load', watch, { once: true });
+  const afterLoad = () => {
+    void import('./after-load').then((m) => {
+      feed = m.loadLive;
+      m.watchListening(player);
+    });
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 }
 
 /** Playing, or on its way to playing. */
