@@ -44,6 +44,9 @@ export async function startWorkerServer(parallelIndex: number): Promise<WorkerSe
       // The now-playing spec's stand-in station listens on 127.0.0.1 (docs/api.md, UPSTREAM_ALLOW_PRIVATE).
       UPSTREAM_ALLOW_PRIVATE: 'on',
       NODE_ENV: 'test',
+      // The page's data may take longer than production's 400 ms while the workers' browsers
+      // keep the machine busy: the specs check what a rendered page does, not the fall-back.
+      PAGE_RENDER_WAIT_MS: '3000',
     },
   });
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${parallelIndex}] ${chunk}`));

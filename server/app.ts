@@ -138,7 +138,7 @@ export function createApp({ db, config, now = Date.now, logger = createLogger({ 
   app.use(
     staticApp(
       config.appDir,
-      pageRenderer(config.appDir, () => (dispatch ??= app.callback()), lineLog(logger.child({ name: 'render' }), 'error')),
+      pageRenderer(config.appDir, () => (dispatch ??= app.callback()), lineLog(logger.child({ name: 'render' }), 'error'), config.pageRenderWaitMs),
     ),
   );
   return app;

@@ -37,6 +37,12 @@ export interface Config {
    * reach loopback and private networks; link-local and metadata never (server/http/outbound-guard.ts).
    */
   upstreamAllowPrivate: boolean;
+  /**
+   * PAGE_RENDER_WAIT_MS: how long a server-rendered page waits for its data before it is sent
+   * as the app's shell (docs/server-render.md); 400 ms unless set. The e2e servers, which share
+   * a small machine with their browsers, wait longer.
+   */
+  pageRenderWaitMs?: number;
   /** Timeout of an upstream now-playing fetch; 4 s unless set (tests shorten it). */
   npUpstreamTimeoutMs?: number;
   /**
@@ -200,6 +206,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       idleTimeoutMs: wholeNumber(env.CONNECTION_IDLE_MS, DEFAULT_CONNECTION_LIMITS.idleTimeoutMs),
     },
     upstreamAllowPrivate: onOff(env.UPSTREAM_ALLOW_PRIVATE, false),
+    ...(env.PAGE_RENDER_WAIT_MS?.trim() ? { pageRenderWaitMs: wholeNumber(env.PAGE_RENDER_WAIT_MS, 400) } : {}),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
     pushAllowInsecureEndpoints: onOff(env.PUSH_ALLOW_INSECURE_ENDPOINTS, false),
     pushEndpointHosts: readPushEndpointHosts(env.PUSH_ENDPOINT_HOSTS),

@@ -25,7 +25,7 @@ const ARTIST_PAGE = /^\/artists\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 
 export const isServerRenderedPath = (path: string): boolean => SERVER_RENDERED_PATHS.has(path) || ARTIST_PAGE.test(path);
 
-/** How long a page's data may take; past it the page is rendered with what has arrived. */
+/** How long a page's data may take unless configured (PAGE_RENDER_WAIT_MS); past it the page is rendered with what has arrived. */
 const DATA_WAIT_MS = 400;
 /** Renders run one at a time (see renderPage); past this many waiting, a page gets the shell. */
 const MAX_WAITING = 4;
@@ -57,7 +57,7 @@ export type PageRenderer = (ctx: AppContext) => Promise<RenderedPage | null>;
  * loads no ads and no images, which a rendered page would have the browser fetch at once), too
  * many pages waiting, or a render that failed. Null means the shell, which works.
  */
-export function pageRenderer(appDir: string | null, dispatch: () => Dispatch, log: (message: string) => void = console.error): PageRenderer {
+export function pageRenderer(appDir: string | null, dispatch: () => Dispatch, log: (message: string) => void = console.error, dataWaitMs = DATA_WAIT_MS): PageRenderer {
   const moduleFile = appDir ? `${appDir}-server/entry-server.js` : null;
   let loaded: Promise<RenderModule | null> | null = null;
   let builtAt = -1;
@@ -108,7 +108,7 @@ export function pageRenderer(appDir: string | null, dispatch: () => Dispatch, lo
     waiting += 1;
     // One at a time: the render module holds the page being rendered as module state.
     const turn = queue.then(() =>
-      mod.renderPage({ url: ctx.url, hostname: ctx.hostname || 'localhost', origin: `${ctx.protocol}://${host}`, fetchApi, dataWaitMs: DATA_WAIT_MS }),
+      mod.renderPage({ url: ctx.url, hostname: ctx.hostname || 'localhost', origin: `${ctx.protocol}://${host}`, fetchApi, dataWaitMs }),
     );
     queue = turn.catch(() => null);
     try {
