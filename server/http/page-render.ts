@@ -15,7 +15,22 @@ import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.scrip
  * starts; the prayer and sponsor forms, and their buttons, hold a tap until the app takes them
  * over (app/lib/player/first-tap/taps-later.ts); each form adopts what its fields hold (issue 29).
  */
-export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set(['/', '/artists', '/artists/directory', '/country', '/schedule', '/community', '/sponsors/submit']);
+export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set([
+  '/',
+  '/artists',
+  '/artists/directory',
+  '/country',
+  '/schedule',
+  '/community',
+  '/sponsors/submit',
+  // Issue 43: every public page works at first sight, as these above do.
+  '/events',
+  '/watch',
+  '/sponsors',
+  '/give',
+  '/shop',
+  '/privacy',
+]);
 
 /**
  * An artist's page (`/artists/<id>`, never `/artists/submit`): its profile is rendered, and its
