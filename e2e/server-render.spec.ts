@@ -34,6 +34,7 @@ const PAGES: { path: string; heading: string | RegExp; content: Content; caribbe
   { path: '/give', heading: 'Give', content: (page: Page) => page.getByText('Donation options coming soon', { exact: true }) },
   { path: '/shop', heading: 'Shop', content: (page: Page) => page.getByText('Shop coming soon', { exact: true }) },
   { path: '/privacy', heading: 'Privacy', content: (page: Page) => page.getByRole('heading', { name: 'What is counted' }) },
+  { path: '/episodes', heading: 'Listen Again', content: (page: Page) => page.getByRole('heading', { name: 'Saved for offline' }) },
 ];
 
 /** The page's first-tap script leaves the stream it started here (app/lib/player/first-tap/first-tap.ts). */
@@ -324,3 +325,20 @@ test('the schedule is laid out in the listener’s time zone, which only the bro
   expect(errors).toEqual([]);
   await context.close();
 });
+
+// Issue 43: an event's start and an episode's date are written in the station's zone (an
+// episode's in UTC) and one locale on the server and while hydrating, then in the listener's.
+for (const path of ['/events', '/episodes', '/watch']) {
+  test(`${path} hydrates without error for a listener in another time zone and locale, then shows their own`, async ({ browser }) => {
+    const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    if (path === '/events') await expect(page.getByTestId('event-card').locator('time').first()).toContainText('GMT+9');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

@@ -106,7 +106,7 @@ describeEachEngine(
     });
 
     it('renders the public pages that were the shell until issue 43, on both tenants', async () => {
-      for (const p of ['/events', '/watch', '/sponsors', '/give', '/shop', '/privacy']) {
+      for (const p of ['/events', '/watch', '/sponsors', '/give', '/shop', '/privacy', '/episodes']) {
         for (const host of ['radio.test', 'caribbean.radio.test']) {
           const res = await t().http().get(p).set('Host', host);
           expect(res.text, p).toContain(`<p>${p} ${host} 400</p>`);
@@ -119,6 +119,7 @@ describeEachEngine(
       for (const [p, headers] of [
         ['/admin', {}],
         ['/admin/moderation', {}],
+        ['/artists/submit', {}],
         ['/schedule', {}],
         ['/artists', { 'Save-Data': 'on' }],
         ['/artists', { Cookie: 'theme=dark; lowData=1' }],
@@ -177,4 +178,8 @@ describe('isServerRenderedPath', () => {
 });
 
 /** Public pages still the app's shell, and why (docs/server-render.md). */
-const NOT_RENDERED: ReadonlySet<string> = new Set([]);
+const NOT_RENDERED: ReadonlySet<string> = new Set([
+  // Its form takes files (a track, a photo): a file picked before the app has started would
+  // have to be adopted as the sponsor form adopts its fields, which is not done yet.
+  '/artists/submit',
+]);

@@ -30,6 +30,7 @@ export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set([
   '/give',
   '/shop',
   '/privacy',
+  '/episodes',
 ]);
 
 /**
