@@ -9,8 +9,9 @@ import { caribbean, expect, test } from './fixtures';
 // What is fetched does not depend on the screen's size: the phone project alone runs it
 // (e2e/playwright.config.ts). A page the server renders (docs/server-render.md) carries its
 // data and styles: it preloads neither, and the app asks for none of it again.
-for (const path of ['/', '/artists', '/schedule', '/sponsors/submit', '/events']) {
-  const rendered = path !== '/events';
+// /artists/submit is the shell (docs/server-render.md: its form takes files).
+for (const path of ['/', '/artists', '/schedule', '/sponsors/submit', '/events', '/artists/submit']) {
+  const rendered = path !== '/artists/submit';
   for (const tenant of ['watzhott', 'caribbean'] as const) {
     test(`${path} on ${tenant}: every preload is used, and the settings are fetched ${rendered ? 'with the page' : 'once'}`, async ({ page }) => {
       const warnings: string[] = [];
@@ -126,7 +127,7 @@ test('the radio page makes the station player’s frame only when it comes near 
 test('the shell’s busy spinner turns on the compositor, with no image to repaint', async ({ page }) => {
   await page.route('**/assets/*.js', (route) => route.abort());
   // A page the server does not render shows the shell.
-  await page.goto('/events');
+  await page.goto('/artists/submit');
   const spinner = await page.locator('.shell-loading').evaluate((el) => {
     const before = getComputedStyle(el, '::before');
     return { animation: before.animationName, image: before.backgroundImage, ring: before.borderTopStyle };
