@@ -47,7 +47,7 @@ globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
 setServerLocation(() => {
   const url = current?.url ?? '/';
   const query = url.indexOf('?');
-  return { hostname: current?.hostname ?? 'localhost', search: query >= 0 ? url.slice(query) : '' };
+  return { hostname: current?.hostname ?? 'localhost', search: query >= 0 ? url.slice(query) : '', origin: current?.origin ?? 'http://localhost' };
 });
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectSound, firstVisit, holdTheApp, tapWhenPainted } from './tap-at-first-sight';
 
 // Its tests only read (each a fresh first visit), so they spread over the workers (docs/setup.md).
 test.describe.configure({ mode: 'parallel' });
@@ -12,43 +12,6 @@ test.describe.configure({ mode: 'parallel' });
 // (e2e/playwright.config.ts); the More menu, a wide screen's, is tapped at 1100 px.
 
 const RUNS = 5;
-const SLOWDOWN = 6;
-
-/** A first visit to `path` with the CPU slowed: answers once the navigation has committed. */
-async function firstVisit(page: Page, path: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
-  // Every media element the page plays, whoever starts it (the page's first-tap script or the app).
-  await page.addInitScript(() => {
-    const played: HTMLMediaElement[] = [];
-    (window as unknown as { __played: HTMLMediaElement[] }).__played = played;
-    const play = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      if (!played.includes(this)) played.push(this);
-      return play.call(this);
-    };
-  });
-  await page.goto(path, { waitUntil: 'commit' });
-}
-
-/** Taps the control the moment it is on screen: no wait for it to be enabled or hydrated. */
-async function tapWhenPainted(page: Page, control: Locator): Promise<void> {
-  await control.waitFor({ state: 'visible' });
-  // As a listener scrolls to it (the page's lower links).
-  await control.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
-  const box = await control.boundingBox();
-  if (!box) throw new Error('the control has no box');
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-}
-
-/** The one stream playing, heard: a media element playing whose position moves. */
-async function expectSound(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __played: HTMLMediaElement[] }).__played.filter((m) => !m.paused && m.currentTime > 0.2).length), {
-      timeout: 15_000,
-    })
-    .toBe(1);
-}
 
 for (let run = 1; run <= RUNS; run++) {
   test.describe(`first tap, run ${run} of ${RUNS}`, () => {
@@ -122,17 +85,6 @@ for (let run = 1; run <= RUNS; run++) {
       });
     });
   });
-}
-
-/** Holds the app's entry until the test lets it go: taps meet the page before the app. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let releaseEntry!: () => void;
-  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await entryHeld;
-    await route.continue();
-  });
-  return releaseEntry;
 }
 
 // A tab tapped before the app has started is held, and opened once the app has it (the schedule's

@@ -31,6 +31,7 @@ const DESKTOP_IGNORES = [
   /offline\.spec\.ts/,
   /first-tap\.spec\.ts/,
   /live-feed\.spec\.ts/,
+  /first-sight\.spec\.ts/,
   /first-visit\.spec\.ts/,
   /links-out\.spec\.ts/,
   /live-relay\.spec\.ts/,

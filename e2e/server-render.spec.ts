@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import { admin, caribbean, expect, test, toast, unique } from './fixtures';
 
-// docs/server-render.md: the radio, artists, artist directory, sponsor application and schedule pages come from the server as
+// docs/server-render.md: the public pages (the radio, artists, schedule, events, watch, sponsors…) come from the server as
 // the page itself, readable before any script has run, and the app then hydrates that page
 // instead of drawing it again. The markup does not depend on the screen's size: the phone
 // project alone runs these (e2e/playwright.config.ts).
 
-const PAGES: { path: string; heading: string | RegExp; content: (page: Page) => ReturnType<Page['getByRole']> }[] = [
+type Content = (page: Page) => ReturnType<Page['getByRole']>;
+
+const PAGES: { path: string; heading: string | RegExp; content: Content; caribbean?: { heading: string | RegExp; content: Content } }[] = [
   { path: '/', heading: /^LIVE /, content: (page: Page) => page.getByRole('button', { name: 'Listen Live' }) },
   { path: '/artists', heading: 'Caribbean Artists', content: (page: Page) => page.getByRole('heading', { name: 'Featured Artists from Guyana' }) },
   { path: '/artists/directory', heading: 'Artist Directory', content: (page: Page) => page.getByRole('list', { name: 'Artists' }).getByRole('article').first() },
@@ -15,6 +17,24 @@ const PAGES: { path: string; heading: string | RegExp; content: (page: Page) => 
   { path: '/country?country=JM', heading: 'Jamaica', content: (page: Page) => page.getByRole('list', { name: 'Artists from Jamaica' }).getByRole('article').first() },
   { path: '/sponsors/submit', heading: 'Become a Sponsor', content: (page: Page) => page.getByRole('button', { name: 'Submit Partnership Application' }) },
   { path: '/schedule', heading: 'Schedule', content: (page: Page) => page.getByRole('tab', { name: 'Shows' }).or(page.getByText('Our weekly lineup')) },
+  // Issue 43: the pages that were the app's shell until then.
+  {
+    path: '/events',
+    heading: 'Upcoming Events',
+    content: (page: Page) => page.getByTestId('event-card').getByRole('button', { name: /^Get Tickets/ }),
+    // Events are watzhott's alone (docs/product.md).
+    caribbean: { heading: 'Events Not Available', content: (page: Page) => page.getByRole('button', { name: 'Back to Home' }) },
+  },
+  {
+    path: '/watch',
+    heading: /^LIVE Watch /,
+    content: (page: Page) => page.getByRole('button', { name: 'Audio only' }),
+  },
+  { path: '/sponsors', heading: 'Our Sponsors', content: (page: Page) => page.getByRole('link', { name: 'Become a Sponsor' }) },
+  { path: '/give', heading: 'Give', content: (page: Page) => page.getByText('Donation options coming soon', { exact: true }) },
+  { path: '/shop', heading: 'Shop', content: (page: Page) => page.getByText('Shop coming soon', { exact: true }) },
+  { path: '/privacy', heading: 'Privacy', content: (page: Page) => page.getByRole('heading', { name: 'What is counted' }) },
+  { path: '/episodes', heading: 'Listen Again', content: (page: Page) => page.getByRole('heading', { name: 'Saved for offline' }) },
 ];
 
 /** The page's first-tap script leaves the stream it started here (app/lib/player/first-tap/first-tap.ts). */
@@ -54,12 +74,15 @@ async function openMenu(page: Page): Promise<void> {
 
 test.describe('with scripts off', () => {
   test.use({ javaScriptEnabled: false });
-  for (const { path, heading, content } of PAGES) {
+  for (const { path, ...watzhott } of PAGES) {
     test(`${path} is there to read, on both tenants`, async ({ page }) => {
       for (const tenant of ['watzhott', 'caribbean'] as const) {
+        const { heading, content } = (tenant === 'caribbean' && watzhott.caribbean) || watzhott;
         await page.goto(tenant === 'caribbean' ? caribbean(path) : path);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
         await expect(content(page).first()).toBeVisible();
+        // Every control the page painted is one that works (e2e/first-sight.spec.ts): the player bar's play.
+        await expect(page.getByRole('region', { name: 'Now playing' }).locator('[data-stream]').first()).toBeVisible();
         // The page, not the shell's placeholder (the player bar waits for the app to say what is on).
         await expect(page.locator('#main').getByText('Loading…')).toHaveCount(0);
         await expect(page.locator('.brand strong')).toHaveText(tenant === 'caribbean' ? 'Caribbean Praise Radio' : 'Watzhott');
@@ -69,7 +92,7 @@ test.describe('with scripts off', () => {
   }
 });
 
-for (const { path, heading } of PAGES) {
+for (const { path, ...watzhott } of PAGES) {
   test(`${path}: the app hydrates the server's page, keeping it, with no error and no second ask for its data, on both tenants`, async ({ page }) => {
     const errors = pageErrors(page);
     const asked: string[] = [];
@@ -82,6 +105,7 @@ for (const { path, heading } of PAGES) {
       const release = await holdTheApp(page);
       // Not 'domcontentloaded': the held entry is the page's module script, which that event waits for.
       await page.goto(tenant === 'caribbean' ? caribbean(path) : path, { waitUntil: 'commit' });
+      const { heading } = (tenant === 'caribbean' && watzhott.caribbean) || watzhott;
       const title = page.getByRole('heading', { level: 1, name: heading });
       await expect(title).toBeVisible();
       await title.evaluate((el) => el.setAttribute('data-from-server', ''));
@@ -97,9 +121,10 @@ for (const { path, heading } of PAGES) {
     }
     expect(errors).toEqual([]);
     // The page's data came in the page, its styles in its head.
-    // (The radio page's shoutout form and live chat are not part of it: their chunks and styles
-    // come with the app.)
-    expect(asked.filter((a) => a === '/api/settings' || a === '/api/artists' || a === '/api/tracks' || (a.endsWith('.css') && !a.includes('shoutout-form') && !a.includes('/chat-')))).toEqual([]);
+    // (The radio page's shoutout form and live chat are not part of it, nor the Watch page's chat:
+    // their chunks and styles come with the app.)
+    const pageData = ['/api/settings', '/api/artists', '/api/tracks', '/api/events', '/api/sponsors'];
+    expect(asked.filter((a) => pageData.includes(a) || (a.endsWith('.css') && !a.includes('shoutout-form') && !a.includes('/chat-')))).toEqual([]);
   });
 }
 
@@ -300,3 +325,20 @@ test('the schedule is laid out in the listener’s time zone, which only the bro
   expect(errors).toEqual([]);
   await context.close();
 });
+
+// Issue 43: an event's start and an episode's date are written in the station's zone (an
+// episode's in UTC) and one locale on the server and while hydrating, then in the listener's.
+for (const path of ['/events', '/episodes', '/watch']) {
+  test(`${path} hydrates without error for a listener in another time zone and locale, then shows their own`, async ({ browser }) => {
+    const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors = pageErrors(page);
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    if (path === '/events') await expect(page.getByTestId('event-card').locator('time').first()).toContainText('GMT+9');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

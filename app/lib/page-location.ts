@@ -1,6 +1,6 @@
-type PageLocation = Pick<Location, 'hostname' | 'search'>;
+type PageLocation = Pick<Location, 'hostname' | 'search' | 'origin'>;
 
-let serverLocation: () => PageLocation = () => ({ hostname: 'localhost', search: '' });
+let serverLocation: () => PageLocation = () => ({ hostname: 'localhost', search: '', origin: 'http://localhost' });
 
 /**
  * The server renders a page with no window: it says which request's address is the page's

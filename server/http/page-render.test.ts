@@ -105,10 +105,21 @@ describeEachEngine(
       expect(again.status).toBe(200);
     });
 
+    it('renders the public pages that were the shell until issue 43, on both tenants', async () => {
+      for (const p of ['/events', '/watch', '/sponsors', '/give', '/shop', '/privacy', '/episodes']) {
+        for (const host of ['radio.test', 'caribbean.radio.test']) {
+          const res = await t().http().get(p).set('Host', host);
+          expect(res.text, p).toContain(`<p>${p} ${host} 400</p>`);
+          expect(res.text, p).not.toContain('app-shell');
+        }
+      }
+    });
+
     it('sends the shell for other pages, a failed render and a visitor saving data (Save-Data, Low Data Mode)', async () => {
       for (const [p, headers] of [
-        ['/events', {}],
         ['/admin', {}],
+        ['/admin/moderation', {}],
+        ['/artists/submit', {}],
         ['/schedule', {}],
         ['/artists', { 'Save-Data': 'on' }],
         ['/artists', { Cookie: 'theme=dark; lowData=1' }],
@@ -146,6 +157,29 @@ describe('isServerRenderedPath', () => {
     expect(isServerRenderedPath('/artists/submit')).toBe(false);
     expect(isServerRenderedPath('/artists/a391b366')).toBe(false);
     expect(isServerRenderedPath('/artists/a391b366-35ad-4e76-a1f5-3c41781e1999/x')).toBe(false);
-    expect(isServerRenderedPath('/events')).toBe(false);
+    expect(isServerRenderedPath('/admin/events')).toBe(false);
+  });
+
+  // Issue 43: every public page works at first sight, which only a page the server rendered
+  // can (docs/server-render.md "Before the app starts"). A new public route must be added to
+  // SERVER_RENDERED_PATHS, or here with the reason it cannot be.
+  it("renders every public route of the app's, the admin's none", () => {
+    const routes = path.join(import.meta.dirname, '../../app/routes');
+    const paths = fs
+      .readdirSync(routes, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.tsx') && file !== '__root.tsx')
+      .map((file) => '/' + file.replace(/\.tsx$/, '').replace(/(^|\/)(index|route)$/, ''))
+      .map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p));
+    const publicPaths = paths.filter((p) => !p.startsWith('/admin')).map((p) => p.replace('$id', 'a391b366-35ad-4e76-a1f5-3c41781e1999'));
+    expect(publicPaths.length).toBeGreaterThanOrEqual(16);
+    expect(publicPaths.filter((p) => !isServerRenderedPath(p) && !NOT_RENDERED.has(p))).toEqual([]);
+    expect(paths.filter((p) => p.startsWith('/admin') && isServerRenderedPath(p))).toEqual([]);
   });
 });
+
+/** Public pages still the app's shell, and why (docs/server-render.md). */
+const NOT_RENDERED: ReadonlySet<string> = new Set([
+  // Its form takes files (a track, a photo): a file picked before the app has started would
+  // have to be adopted as the sponsor form adopts its fields, which is not done yet.
+  '/artists/submit',
+]);

@@ -4,9 +4,16 @@ import { formatDuration, type Episode } from '../../../domain/episodes';
 import { currentTrack } from '../../lib/player/engine';
 import { isActive, player, usePlayer } from '../../lib/player/player';
 import { playEpisode } from '../../lib/player/play-episode';
+import { useHydrated } from '../../lib/use-hydrated';
 import './episodes.css';
 
-const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' }) : '');
+/**
+ * In the listener's locale and zone once the app has the page; in UTC and one locale on the
+ * server and while the browser hydrates its page (docs/server-render.md): neither knows the
+ * listener's, and both must write the same.
+ */
+const dateOf = (iso: string | null, local: boolean) =>
+  iso ? new Date(iso).toLocaleDateString(local ? undefined : 'en-US', { day: 'numeric', month: 'short', year: 'numeric', ...(local ? {} : { timeZone: 'UTC' }) }) : '';
 
 /**
  * One episode of Listen Again (docs/product.md): its show, date, duration and 'Play' (the one
@@ -14,6 +21,7 @@ const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(u
  */
 export function EpisodeRow({ episode, showTitle, artwork, children }: { episode: Episode; showTitle: string | null; artwork: string | null; children?: ReactNode }) {
   const state = usePlayer();
+  const local = useHydrated();
   const mine = currentTrack(state)?.id === episode.id;
   const playing = mine && isActive(state.status);
   return (
@@ -22,7 +30,7 @@ export function EpisodeRow({ episode, showTitle, artwork, children }: { episode:
         <h3 className="episode-title">{episode.title}</h3>
         <p className="muted episode-line">
           {showTitle && <span className="episode-show">{showTitle}</span>}
-          <time dateTime={episode.publishedAt ?? episode.createdAt}>{dateOf(episode.publishedAt)}</time>
+          <time dateTime={episode.publishedAt ?? episode.createdAt}>{dateOf(episode.publishedAt, local)}</time>
           <span>{formatDuration(episode.durationSeconds)}</span>
         </p>
         {episode.description && <p className="episode-description">{episode.description}</p>}

@@ -5,7 +5,12 @@ import { formatEventStart, initialOf } from './event-format';
 const IMAGE_WIDTH = 640;
 const IMAGE_HEIGHT = 360;
 
-export function EventCard({ event, lowData }: { event: Event; lowData: boolean }) {
+/**
+ * `zone`: where the start is written. The listener's own zone (none given) once the app has the
+ * page; the station's, in one locale, on the server and while the browser hydrates its page
+ * (docs/server-render.md): neither knows the listener's zone, and both must write the same.
+ */
+export function EventCard({ event, lowData, zone }: { event: Event; lowData: boolean; zone?: string }) {
   const price = formatPriceFrom(event.priceFrom);
   return (
     <article className="event-card" data-testid="event-card">
@@ -19,7 +24,7 @@ export function EventCard({ event, lowData }: { event: Event; lowData: boolean }
       <div className="event-body">
         <h3 className="event-title">{event.title}</h3>
         <p className="event-when">
-          <time dateTime={event.startIso}>{formatEventStart(event.startIso)}</time>
+          <time dateTime={event.startIso}>{zone ? formatEventStart(event.startIso, zone, 'en-US') : formatEventStart(event.startIso)}</time>
         </p>
         {event.locationText && <p className="event-where">{event.locationText}</p>}
         {price && <p className="event-price">{price}</p>}

@@ -6,6 +6,8 @@ import { QueryList } from '../../components/query-list';
 import { eventsQuery } from './api';
 import { upcomingEvents } from './upcoming-events';
 import { useLowData } from '../../lib/low-data';
+import { useHydrated } from '../../lib/use-hydrated';
+import { useSettings } from '../settings/api';
 import { currentTenant } from '../../lib/tenant';
 import { EventCard } from './event-card';
 import { EVENT_PLACEHOLDERS } from './events-pending';
@@ -31,6 +33,9 @@ function EventsNotAvailable() {
 function EventsList() {
   const events = useQuery(eventsQuery());
   const [lowData] = useLowData();
+  // The station's zone until the page is the app's (EventCard): the server's and hydration's.
+  const stationZone = useSettings().data?.timeZone ?? 'UTC';
+  const zone = useHydrated() ? undefined : stationZone;
 
   return (
     <div className="events-page">
@@ -49,7 +54,7 @@ function EventsList() {
         {(upcoming) => (
           <div className="grid-cards events-grid">
             {upcoming.map((e) => (
-              <EventCard key={e.id} event={e} lowData={lowData} />
+              <EventCard key={e.id} event={e} lowData={lowData} zone={zone} />
             ))}
           </div>
         )}

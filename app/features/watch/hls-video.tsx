@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { lowDataNow } from '../../lib/low-data';
 import { player } from '../../lib/player/player';
 import { hlsStartLevel, type ConnectionLike } from './hls-start';
 
@@ -28,7 +29,9 @@ export function HlsVideo({ src }: { src: string }) {
 
   useEffect(() => {
     const video = videoRef.current;
-    if (!video) return;
+    // Low Data Mode the server could not know of (no cookie yet): the page it drew, hydrated as
+    // drawn, has this video for a moment before the page takes it away; nothing is loaded for it.
+    if (!video || lowDataNow()) return;
     setProblem(null);
     // The radio and the video are not heard together: the video's sound wins while it plays.
     const stopRadio = () => player.pause();

@@ -4,6 +4,8 @@ import { EmbedFrame } from '../../components/embed-frame';
 import { Placeholders } from '../../components/states';
 import { useToast } from '../../components/toasts';
 import { useLowData } from '../../lib/low-data';
+import { pageLocation } from '../../lib/page-location';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useNowPlaying } from '../radio/api';
 import { isActive, player, usePlayer } from '../../lib/player/player';
 import { useSettings } from '../settings/api';
@@ -15,6 +17,18 @@ import './watch.css';
 // Our live chat (docs/product.md "Live chat"), fetched only where it shows.
 const ChatRoom = lazy(() => import('../chat/chat-room'));
 
+/**
+ * What the chat's place shows until the room is there: one line, as the room's own first one
+ * (its 'Loading…'), so nothing moves when it comes. The server renders it and the browser
+ * hydrates it (docs/server-render.md): the room, a lazy chunk with its own styles and event
+ * stream, mounts once the page is the app's.
+ */
+const CHAT_WAITING = (
+  <p className="muted" aria-busy="true">
+    Opening the chat…
+  </p>
+);
+
 export function WatchPage() {
   const settings = useSettings();
   const np = useNowPlaying();
@@ -22,6 +36,7 @@ export function WatchPage() {
   const playerState = usePlayer();
   const { floating, add } = useFloatingReactions();
   const [audioOnly, setAudioOnly] = useState(false);
+  const hydrated = useHydrated();
   const s = settings.data;
 
   if (!s) return <Placeholders count={2} />;
@@ -56,7 +71,8 @@ export function WatchPage() {
         {typeof listeners === 'number' && (
           <p className="viewer-count" data-testid="viewer-count">
             <span aria-hidden="true">👁 </span>
-            {listeners.toLocaleString()} listening now
+            {/* One locale on the server and while hydrating (both must write the same), the listener's after. */}
+            {listeners.toLocaleString(hydrated ? undefined : 'en-US')} listening now
           </p>
         )}
       </header>
@@ -87,7 +103,7 @@ export function WatchPage() {
                 className="video-frame"
                 title="Live video"
                 src={panel}
-                sandbox={videoFrameSandbox(panel, window.location.origin)}
+                sandbox={videoFrameSandbox(panel, pageLocation().origin)}
                 allow="autoplay; fullscreen"
                 allowFullScreen
                 referrerPolicy="strict-origin-when-cross-origin"
@@ -121,9 +137,13 @@ export function WatchPage() {
           {s.chatweeEmbed.trim() ? (
             <EmbedFrame name="chat" html={s.chatweeEmbed} title="Live chat" height={420} />
           ) : s.enableChat ? (
-            <Suspense fallback={null}>
-              <ChatRoom lowData={lowData} />
-            </Suspense>
+            hydrated ? (
+              <Suspense fallback={CHAT_WAITING}>
+                <ChatRoom lowData={lowData} />
+              </Suspense>
+            ) : (
+              CHAT_WAITING
+            )
           ) : (
             <p className="muted chat-placeholder">Live chat is coming soon.</p>
           )}

@@ -58,8 +58,14 @@ function setProgress(id: string, p: DownloadProgress | null): void {
   emit();
 }
 
-export const useSavedEpisodes = () => useSyncExternalStore(subscribe, () => saved, () => saved);
-export const useDownloads = () => useSyncExternalStore(subscribe, () => progress, () => progress);
+/**
+ * What this phone holds is the browser's alone: none on the server and while the browser
+ * hydrates the server's /episodes (both must draw the same), the phone's right after
+ * (docs/server-render.md).
+ */
+const NONE = {} as const;
+export const useSavedEpisodes = (): Record<string, SavedEpisode> => useSyncExternalStore(subscribe, () => saved, () => NONE);
+export const useDownloads = (): Record<string, DownloadProgress> => useSyncExternalStore(subscribe, () => progress, () => NONE);
 
 /** The saved copy's URL, when this episode is saved: the player plays it, online or not. */
 export const savedFileOf = (episodeId: string): string | null => saved[episodeId]?.url ?? null;
