@@ -2,6 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectSound, firstVisit, holdTheApp, tapWhenPainted } from './tap-at-first-sight';
 
+// Its tests only read (each a fresh first visit), so they spread over the workers (docs/setup.md).
+test.describe.configure({ mode: 'parallel' });
+
 // Every public page works at first sight (issue 43, docs/server-render.md "Before the app
 // starts"): on /events, /watch and /sponsors, once the app's static shell, the menu, the player
 // bar and each of the page's links and buttons work the moment they are painted. Each control
