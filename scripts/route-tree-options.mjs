@@ -15,6 +15,8 @@ export const routeTreeOptions = {
     // that every first visit downloads. The radio page, the first screen of a first visit, is not
     // split at all: its component is the entry's already (the route's loader asks for its form),
     // and its split was one more request of 100 bytes. docs/performance.md, "The first visit at the wire".
-    splitBehavior: ({ routeId }) => (routeId === '__root__' ? undefined : routeId === '/' ? [] : [['loader', 'component'], ['errorComponent'], ['notFoundComponent']]),
+    // A page's error state travels with it too: split on its own it was the same 134-byte file
+    // once per page (thirteen of them), each a request with its headers in the precache.
+    splitBehavior: ({ routeId }) => (routeId === '__root__' ? undefined : routeId === '/' ? [] : [['loader', 'component', 'errorComponent'], ['notFoundComponent']]),
   },
 };
