@@ -21,6 +21,8 @@ fs.writeFileSync(
     // A page whose loader travels with its component (scripts/route-tree-options.mjs).
     'routes/schedule.tsx?tsr-split=component---loader': { file: 'assets/schedule-1.js', imports: ['index.html', '_cards-1.js'] },
     'routes/artists/index.tsx?tsr-split=errorComponent': { file: 'assets/artists-err.js' },
+    // A page whose loader and error state travel with its component (scripts/route-tree-options.mjs).
+    'routes/events.tsx?tsr-split=component---errorComponent---loader': { file: 'assets/events-1.js', imports: ['index.html', '_cards-1.js'] },
   }),
 );
 
@@ -42,6 +44,7 @@ describe('routePreloads', () => {
 
   it('names the chunk of a page whose loader is split with its component', () => {
     expect(linkFor('/schedule', { styles: false })).toBe('</assets/schedule-1.js>; rel=modulepreload, </assets/cards-1.js>; rel=modulepreload');
+    expect(linkFor('/events', { styles: false })).toBe('</assets/events-1.js>; rel=modulepreload, </assets/cards-1.js>; rel=modulepreload');
   });
 
   it('adds nothing for other paths or without a build', () => {

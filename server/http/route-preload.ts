@@ -44,7 +44,8 @@ function routeFiles(appDir: string | null): (urlPath: string) => string[] | null
 
   const routes: { pattern: RegExp; files: string[] }[] = [];
   for (const key of Object.keys(manifest)) {
-    const m = /^(routes\/(?!__root).+\.tsx)\?tsr-split=component(?:---loader)?$/.exec(key);
+    // The split that holds the page's component (with its loader and error state: scripts/route-tree-options.mjs).
+    const m = /^(routes\/(?!__root).+\.tsx)\?tsr-split=component(?:---[a-zA-Z]+)*$/.exec(key);
     if (!m) continue;
     const files = [...staticGraph(key, new Set())].filter((f) => !shell.has(f));
     if (files.length) routes.push({ pattern: routePattern(m[1]!), files });
