@@ -105,17 +105,18 @@ test.describe('live chat', () => {
     await page.getByRole('switch', { name: 'Low Data Mode' }).uncheck();
   });
 
-  // The outbox does not depend on the screen's size (e2e/playwright.config.ts, PHONE_ONLY): on the
-  // desktop, the worker's earlier specs can leave the radio page without its Listen Again section.
+  // The outbox does not depend on the screen's size (e2e/playwright.config.ts, PHONE_ONLY).
   test("a message typed offline shows 'Sending…', then is delivered once when back", { tag: '@phone-only' }, async ({ page, context, request }) => {
     await openRadio(page);
+    // The page's sections on the way to the chat load as they come into view (Listen Again,
+    // after the load event, later on a busy machine); offline only once they have. A jump
+    // straight to the chat's fields can pass its place without it ever being in view.
+    await page.locator('.listen-again-slot').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('heading', { name: 'Listen Again' })).toBeVisible({ timeout: 15_000 });
     const text = unique('typed on the bus');
     const room = chat(page);
     await room.getByRole('textbox', { name: 'Your name' }).fill('Bus rider');
     await room.getByRole('textbox', { name: 'Message' }).fill(text);
-    // Scrolling to the chat loads the page's sections met on the way; offline only after them.
-    // (They come after the load event, later on a busy machine.)
-    await expect(page.getByRole('heading', { name: 'Listen Again' })).toBeVisible({ timeout: 15_000 });
     await context.setOffline(true);
     await room.getByRole('button', { name: 'Send' }).click();
     const pending = chat(page).locator('li.chat-pending').filter({ hasText: text });

@@ -53,7 +53,7 @@ function Room() {
     .filter(({ message, at }) => message && !list.some((m) => m.name === message.name.trim() && m.text === message.text.trim() && Date.parse(m.at) >= at - 60_000))
     .map(({ message }) => message);
   const pinned = list.find((m) => m.pinned);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
 
   // New messages scroll into view unless the listener scrolled up to read.
   useEffect(() => {
@@ -64,36 +64,43 @@ function Room() {
 
   return (
     <div className="chat-room">
-      {pinned && (
-        <div className="chat-pinned" aria-label="Pinned message">
-          <MessageLine message={pinned} moderator={moderator} />
+      {/* A box of fixed height (--chat-body-height): the messages' arrival scrolls inside it
+          and never pushes the form or what follows (docs/performance.md, layout shift). */}
+      <div className="chat-body">
+        {pinned && (
+          <div className="chat-pinned" aria-label="Pinned message">
+            <MessageLine message={pinned} moderator={moderator} />
+          </div>
+        )}
+        {messages.isError ? (
+          <p className="muted" role="alert">
+            {messages.error.message}
+          </p>
+        ) : messages.isPending ? (
+          <p className="muted chat-status" aria-busy="true">
+            Loading…
+          </p>
+        ) : list.length === 0 && pending.length === 0 ? (
+          <p className="muted chat-empty chat-status">No messages yet — say hello!</p>
+        ) : null}
+        {/* The log is the scrolling box, the list inside it: a list item's parent must be a list. */}
+        <div className="chat-scroll" role="log" aria-label="Chat messages" ref={logRef}>
+          <ol className="chat-log">
+            {list
+              .filter((m) => !m.pinned)
+              .map((m) => (
+                <li key={m.id}>
+                  <MessageLine message={m} moderator={moderator} />
+                </li>
+              ))}
+            {pending.map((p, i) => (
+              <li key={`pending-${i}`} className="chat-pending">
+                <span className="chat-name">{p?.name}</span> <span className="chat-text">{p?.text}</span> <small className="muted">Sending…</small>
+              </li>
+            ))}
+          </ol>
         </div>
-      )}
-      {messages.isError ? (
-        <p className="muted" role="alert">
-          {messages.error.message}
-        </p>
-      ) : messages.isPending ? (
-        <p className="muted" aria-busy="true">
-          Loading…
-        </p>
-      ) : list.length === 0 && pending.length === 0 ? (
-        <p className="muted chat-empty">No messages yet — say hello!</p>
-      ) : null}
-      <ol className="chat-log" role="log" aria-label="Chat messages" ref={logRef}>
-        {list
-          .filter((m) => !m.pinned)
-          .map((m) => (
-            <li key={m.id}>
-              <MessageLine message={m} moderator={moderator} />
-            </li>
-          ))}
-        {pending.map((p, i) => (
-          <li key={`pending-${i}`} className="chat-pending">
-            <span className="chat-name">{p?.name}</span> <span className="chat-text">{p?.text}</span> <small className="muted">Sending…</small>
-          </li>
-        ))}
-      </ol>
+      </div>
       <ChatForm />
     </div>
   );

@@ -19,12 +19,13 @@ const ChatRoom = lazy(() => import('../chat/chat-room'));
 
 /**
  * What the chat's place shows until the room is there: one line, as the room's own first one
- * (its 'Loading…'), so nothing moves when it comes. The server renders it and the browser
+ * (its 'Loading…'), in a box as tall as the room's messages box (--chat-body-height), so
+ * nothing moves when it comes, nor when its messages do. The server renders it and the browser
  * hydrates it (docs/server-render.md): the room, a lazy chunk with its own styles and event
  * stream, mounts once the page is the app's.
  */
 const CHAT_WAITING = (
-  <p className="muted" aria-busy="true">
+  <p className="muted chat-waiting" aria-busy="true">
     Opening the chat…
   </p>
 );
