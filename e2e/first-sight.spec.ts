@@ -1,9 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectSound, firstVisit, holdTheApp, tapWhenPainted } from './tap-at-first-sight';
+import { APP_START_MS, SLOWED_TEST_MS, expectSound, firstVisit, holdTheApp, tapWhenPainted } from './tap-at-first-sight';
 
 // Its tests only read (each a fresh first visit), so they spread over the workers (docs/setup.md).
-test.describe.configure({ mode: 'parallel' });
+test.describe.configure({ mode: 'parallel', timeout: SLOWED_TEST_MS });
 
 // Every public page works at first sight (issue 43, docs/server-render.md "Before the app
 // starts"): on /events, /watch and /sponsors, once the app's static shell, the menu, the player
@@ -40,14 +40,14 @@ function opensOutside(host: RegExp): Pick<Control, 'prepare' | 'before'> {
       await page.context().route(host, (route) => route.fulfill({ contentType: 'text/html', body: '<title>outside</title>' }));
     },
     before: async (page) => {
-      await expect.poll(() => page.context().pages().map((p) => p.url()).filter((url) => host.test(url)).length, { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => page.context().pages().map((p) => p.url()).filter((url) => host.test(url)).length, { timeout: APP_START_MS }).toBe(1);
     },
   };
 }
 
 /** Both pages' invitations lead to the sponsor application. */
 async function onSponsorForm(page: Page): Promise<void> {
-  await expect(page).toHaveURL(/\/sponsors\/submit$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/sponsors\/submit$/, { timeout: APP_START_MS });
   await expect(page.getByRole('heading', { level: 1, name: 'Become a Sponsor' })).toBeVisible();
 }
 
@@ -69,7 +69,7 @@ const CONTROLS: Control[] = [
       name: "the player bar's Play plays the stream, which the app keeps",
       control: (page) => bar(page).getByRole('button', { name: 'Play', exact: true }),
       before: expectSound,
-      after: (page) => expect(bar(page)).toHaveAttribute('data-status', 'playing', { timeout: 15_000 }),
+      after: (page) => expect(bar(page)).toHaveAttribute('data-status', 'playing', { timeout: APP_START_MS }),
     },
   ]),
   {
@@ -100,7 +100,7 @@ const CONTROLS: Control[] = [
     path: '/watch',
     name: 'a reaction floats up',
     control: (page) => page.getByRole('button', { name: 'React with fire' }),
-    after: (page) => expect(page.getByTestId('floating-reaction').filter({ has: page.locator('svg[data-reaction="fire"]') })).toHaveCount(1, { timeout: 15_000 }),
+    after: (page) => expect(page.getByTestId('floating-reaction').filter({ has: page.locator('svg[data-reaction="fire"]') })).toHaveCount(1, { timeout: APP_START_MS }),
   },
   {
     path: '/watch',
@@ -118,7 +118,7 @@ const CONTROLS: Control[] = [
     control: (page) => page.getByRole('button', { name: 'Share' }),
     after: async (page) => {
       await expect
-        .poll(() => page.evaluate(() => (window as unknown as { __shared: { url: string }[] }).__shared.map((d) => d.url)), { timeout: 15_000 })
+        .poll(() => page.evaluate(() => (window as unknown as { __shared: { url: string }[] }).__shared.map((d) => d.url)), { timeout: APP_START_MS })
         .toEqual([page.url()]);
     },
   },
@@ -128,7 +128,7 @@ const CONTROLS: Control[] = [
     control: (page) => page.getByRole('button', { name: 'Audio only' }),
     after: async (page) => {
       await expectSound(page);
-      await expect(page.getByRole('button', { name: 'Audio only' })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+      await expect(page.getByRole('button', { name: 'Audio only' })).toHaveAttribute('aria-pressed', 'true', { timeout: APP_START_MS });
     },
   },
 ];

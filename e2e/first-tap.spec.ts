@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures';
-import { expectSound, firstVisit, holdTheApp, tapWhenPainted } from './tap-at-first-sight';
+import { APP_START_MS, SLOWED_TEST_MS, expectSound, firstVisit, holdTheApp, tapWhenPainted } from './tap-at-first-sight';
 
 // Its tests only read (each a fresh first visit), so they spread over the workers (docs/setup.md).
-test.describe.configure({ mode: 'parallel' });
+test.describe.configure({ mode: 'parallel', timeout: SLOWED_TEST_MS });
 
 // The first tap always works (issue 29, docs/server-render.md "Before the app starts"): on a
 // page the server rendered, every control works the moment it is painted, before, during and
@@ -50,7 +50,7 @@ for (let run = 1; run <= RUNS; run++) {
       await expectSound(page);
       // The app, once started, shows the stream the first tap started, and can stop it.
       const bar = page.getByRole('region', { name: 'Now playing' });
-      await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+      await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: APP_START_MS });
       await page.getByRole('button', { name: 'Pause' }).first().click();
       await expect
         .poll(() => page.evaluate(() => (window as unknown as { __played: HTMLMediaElement[] }).__played.filter((m) => !m.paused).length))
@@ -61,14 +61,14 @@ for (let run = 1; run <= RUNS; run++) {
       await firstVisit(page, '/schedule');
       await tapWhenPainted(page, page.getByRole('region', { name: 'Now playing' }).getByRole('button', { name: 'Play', exact: true }));
       await expectSound(page);
-      await expect(page.getByRole('region', { name: 'Now playing' })).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+      await expect(page.getByRole('region', { name: 'Now playing' })).toHaveAttribute('data-status', 'playing', { timeout: APP_START_MS });
     });
 
     test("a country chip on /artists picks its country", async ({ page }) => {
       await firstVisit(page, '/artists');
       const chip = page.getByRole('list', { name: 'Countries' }).getByRole('button', { name: 'Barbados' });
       await tapWhenPainted(page, chip);
-      await expect(chip).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+      await expect(chip).toHaveAttribute('aria-pressed', 'true', { timeout: APP_START_MS });
       await expect(page.getByRole('link', { name: 'See artists from Barbados' })).toBeVisible();
     });
 
@@ -97,7 +97,7 @@ test("the schedule's Events tab tapped before the app opens once the app has sta
   await tapWhenPainted(page, events);
   await expect(events).toHaveAttribute('aria-busy', 'true');
   releaseEntry();
-  await expect(events).toHaveAttribute('aria-selected', 'true', { timeout: 15_000 });
+  await expect(events).toHaveAttribute('aria-selected', 'true', { timeout: APP_START_MS });
   await expect(page.getByRole('tabpanel')).toHaveAttribute('id', /-panel-events$/);
   await expect(events).not.toHaveAttribute('aria-busy', 'true');
 });
@@ -115,7 +115,7 @@ test("the bar's Expand and Mute tapped before the app work once it has started",
   await expect(expand).toHaveAttribute('aria-busy', 'true');
   await expect(mute).toHaveAttribute('aria-busy', 'true');
   release();
-  await expect(bar.getByRole('button', { name: 'Collapse player' })).toHaveAttribute('aria-expanded', 'true', { timeout: 15_000 });
+  await expect(bar.getByRole('button', { name: 'Collapse player' })).toHaveAttribute('aria-expanded', 'true', { timeout: APP_START_MS });
   await expect(bar.getByRole('button', { name: 'Unmute' })).toBeVisible();
 });
 
@@ -129,7 +129,7 @@ test("the tenant switch's Continue tapped before the app switches once it has st
   await tapWhenPainted(page, dialog.getByRole('button', { name: 'Continue' }));
   await expect(dialog.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-busy', 'true');
   release();
-  await expect(page).toHaveURL(/[?&]tenant=caribbean/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/[?&]tenant=caribbean/, { timeout: APP_START_MS });
 });
 
 // Listen Live before the app feeds the stream to its element through Media Source Extensions
@@ -151,12 +151,12 @@ test('Listen Live before the app plays through a feed whose connection the pause
   expect([...open]).toEqual([expect.stringMatching(/\/demo\/stream.*fetch$/)]);
   release();
   const bar = page.getByRole('region', { name: 'Now playing' });
-  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: APP_START_MS });
   await bar.getByRole('button', { name: 'Pause' }).click();
   await expect.poll(() => open.size, { timeout: 5_000 }).toBe(0);
   // Played again by the app: its own element's plain source, the stream heard again.
   await bar.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+  await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: APP_START_MS });
 });
 
 // A browser without Media Source Extensions (an older iPhone's Safari): the first tap's element
@@ -172,7 +172,7 @@ test('Listen Live before the app plays on a browser without Media Source Extensi
   const src = await page.evaluate(() => (window as unknown as { __played: HTMLMediaElement[] }).__played[0]!.src);
   expect(src).toMatch(/\/demo\/stream$/);
   release();
-  await expect(page.getByRole('region', { name: 'Now playing' })).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Now playing' })).toHaveAttribute('data-status', 'playing', { timeout: APP_START_MS });
 });
 
 // A button nobody marked for the page's script (the country chips of /artists): tapped before
@@ -185,7 +185,7 @@ test('a country chip tapped before the app picks its country once the app has st
   await expect(chip).toHaveAttribute('aria-busy', 'true');
   await expect(chip).toHaveAttribute('aria-pressed', 'false');
   release();
-  await expect(chip).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 });
+  await expect(chip).toHaveAttribute('aria-pressed', 'true', { timeout: APP_START_MS });
   await expect(chip).not.toHaveAttribute('aria-busy', 'true');
   await expect(page.getByRole('link', { name: 'See artists from Barbados' })).toBeVisible();
 });

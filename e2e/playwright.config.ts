@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eRunDir } from './worker-server';
@@ -20,11 +21,13 @@ const chromium = {
 const phone = { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: chromium };
 
 /**
- * Workers side by side, each with its own server and database: the specs mostly wait on pages,
- * streams and timers rather than compute (docs/setup.md, "The end-to-end suite"). E2E_WORKERS
- * sets how many; a file's tests stay in order on one worker.
+ * Workers side by side, each with its own server and database; E2E_WORKERS sets how many, one
+ * per core by default: each test's Chromium keeps a core busy, so more workers than cores only
+ * add contention (docs/setup.md, "The end-to-end suite": on a 2-core host the first-tap spec
+ * took 287 s and 570 CPU-s with two, 333 s and 663 CPU-s with three, five tests timing out).
+ * A file's tests stay in order on one worker.
  */
-const workers = Number(process.env.E2E_WORKERS ?? 3);
+const workers = Number(process.env.E2E_WORKERS ?? os.availableParallelism());
 
 const DESKTOP_IGNORES = [
   /admin-people\.spec\.ts/,
@@ -73,7 +76,8 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: 0,
-  timeout: 30_000,
+  // A shared 2-core host with three workers' browsers: a test's own waits, not the machine, should decide.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: path.join(runDir, 'results'),

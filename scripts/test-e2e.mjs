@@ -1,5 +1,5 @@
 // npm run test:e2e: the end-to-end suite as one Playwright process whose workers run side by
-// side, each with its own server and database (e2e/worker-server.ts; E2E_WORKERS, 3 by default).
+// side, each with its own server and database (e2e/worker-server.ts; E2E_WORKERS, one per core by default).
 // Arguments (a file, --project, --grep, --workers) go to `playwright test` as they are.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
