@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bounded, compiledServerEnv, freePort } from './lib/compiled-server.mjs';
-import { cpuSeconds } from './lib/processes.mjs';
+import { cpuSeconds, ipcCaller, stopChild } from './lib/processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
@@ -94,35 +94,9 @@ async function startServer(dir) {
   return { child, port, base: `http://127.0.0.1:${port}` };
 }
 
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 function startClient() {
   const child = nodeWithFiles([CLIENT], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const pending = new Map();
-  let nextId = 1;
-  child.on('message', (m) => {
-    const p = pending.get(m.id);
-    pending.delete(m.id);
-    if (m.error) p?.reject(new Error(m.error));
-    else p?.resolve(m.result);
-  });
-  return {
-    child,
-    call(cmd, args = {}, ms = 180_000) {
-      const id = nextId++;
-      return bounded(new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        child.send({ id, cmd, args });
-      }), ms, `chat client ${cmd}`);
-    },
-  };
+  return { child, call: ipcCaller(child, 'chat client') };
 }
 
 /** POST /api/chat/messages as the app sends it; answers the message. */
@@ -281,7 +255,7 @@ export async function chatBench({ listeners = CHAT_BUDGET.listeners, log = conso
   } finally {
     await Promise.all(clients.map((c) => c.call('close', {}, 10_000).catch(() => {})));
     for (const c of clients) c.child.disconnect?.();
-    await stop(server.child);
+    await stopChild(server.child, 20_000);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

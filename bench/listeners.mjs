@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_ADMIN_KEY, compiledServerEnv, freePort } from './lib/compiled-server.mjs';
+import { ipcCaller, stopChild } from './lib/processes.mjs';
 import { listenersReport, listenersSection, writeSection } from './lib/listeners-report.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,42 +95,11 @@ async function startBare(eventsFile, port) {
   return child;
 }
 
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const exited = new Promise((r) => child.once('exit', r));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** The client process: raw sockets, a bounded number connecting at once. */
 function startClient() {
   // bash execs node, which finds the IPC channel spawn opened (NODE_CHANNEL_FD).
   const child = withFileLimit([CLIENT], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const pending = new Map();
-  let nextId = 1;
-  child.on('message', (m) => {
-    const p = pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id);
-    if (m.error) p.reject(new Error(m.error));
-    else p.resolve(m.result);
-  });
-  return {
-    call(cmd, args, ms = 180_000) {
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`client ${cmd} took over ${ms} ms`)), ms);
-        pending.set(id, {
-          resolve: (v) => (clearTimeout(timer), resolve(v)),
-          reject: (e) => (clearTimeout(timer), reject(e)),
-        });
-        child.send({ id, cmd, args });
-      });
-    },
-    stop: () => stop(child),
-  };
+  return { call: ipcCaller(child, 'client'), stop: () => stopChild(child, 15_000) };
 }
 
 async function adminJson(base, method, pathName, body) {
@@ -189,7 +159,7 @@ export async function listenersBench({ counts = LISTENER_COUNTS, log = console.l
           const after = await (await fetch(`${base}/api/np`)).text();
           events = [before, after];
         } finally {
-          await stop(ours);
+          await stopChild(ours, 15_000);
         }
         // bare, writing the same events
         const eventsFile = path.join(dir, 'events.json');
@@ -206,7 +176,7 @@ export async function listenersBench({ counts = LISTENER_COUNTS, log = console.l
             trigger: { method: 'POST', url: `http://127.0.0.1:${barePort}/change`, headers: {}, body: '', expect: `Watzhott Live ${count}` },
           });
         } finally {
-          await stop(bare);
+          await stopChild(bare, 15_000);
         }
         const line = { count, ours: oursResult, bare: bareResult };
         results.push(line);
