@@ -22,6 +22,12 @@ function stateOf(deps: Deps, setup: Operation['setup']): unknown {
   return states.get(setup);
 }
 
+/** Read by the kept public answers' middleware once the chain has answered (http/public-answers.ts). */
+const keepsPublicAnswers: Middleware = (ctx, next) => {
+  ctx.state.publicUnchanged = true;
+  return next();
+};
+
 const unless =
   (skip: ((ctx: AppContext) => boolean) | undefined, mw: Middleware): Middleware =>
     skip ? (ctx, next) => (skip(ctx) ? next() : mw(ctx, next)) : mw;
@@ -34,6 +40,7 @@ const unless =
 function chain(deps: Deps, op: Operation): Middleware[] {
   const s = stateOf(deps, op.setup);
   const out: Middleware[] = [];
+  if (op.keepsPublicAnswers) out.push(keepsPublicAnswers);
   const body = op.readBody ? op.readBody(s) : op.body?.json ? jsonBody(deps) : null;
   if (op.role) out.push(requireAdmin(deps, op.role));
   if (op.bodyFirst && body) out.push(body);

@@ -117,6 +117,11 @@ export interface OperationDef<S, B extends RequestDoc | undefined> extends Omit<
   readBody?: (s: S) => Middleware;
   /** Reads the body before the rate limit and idempotency, whose `skip` looks at it. */
   bodyFirst?: true;
+  /**
+   * A write that changes none of the kept public answers (a chat message, a listening beacon):
+   * they stay kept, and no other process is told to drop them (http/public-answers.ts).
+   */
+  keepsPublicAnswers?: true;
   /** Sets the answer; `next` passes the request on (a stored file this server does not have). */
   handle: (ctx: AppContext, s: S, input: InputOf<B>, next: () => Promise<unknown>) => unknown;
 }
@@ -130,6 +135,7 @@ export interface Operation extends OperationDoc {
   before?: (s: unknown) => Middleware;
   readBody?: (s: unknown) => Middleware;
   bodyFirst?: true;
+  keepsPublicAnswers?: true;
   /** Made once per app (per Deps) and shared by the operations of one `operationsWith`. */
   setup: (deps: Deps) => unknown;
   handle: (ctx: AppContext, s: unknown, input: unknown, next: () => Promise<unknown>) => unknown;

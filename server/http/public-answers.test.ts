@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +190,27 @@ describeKept('kept public answers', (k) => {
     const saved = await k().send('POST', '/api/artists', { name: 'Any Success', bio: 'Zouk', countryCode: 'JM' });
     expect(saved.status).toBe(201);
     expect(names(await k().get('/api/artists'))).toContain('Unseen after a 401');
+  });
+
+  it('keeps its answers through the writes that change none of them: a listening beacon, a chat message', async () => {
+    // A heartbeat a minute per listener: were each a drop, no public GET would ever be kept.
+    const id = await approvedArtist('Kept through Heartbeats');
+    const chat = await k().send('PUT', '/api/settings', { ...(json(await k().get('/api/settings', admin)) as object), tenant: undefined, streamUrl: 'https://stream.example.com/live', radioHtmlEmbed: '<p>on air</p>', enableChat: true, chatSlowModeSeconds: 0, chatWordList: '' }, admin);
+    expect(chat.status).toBe(200);
+    k().base.clock.advance(TTL_MS);
+    const kept = await k().get('/api/artists');
+    await renameBehindTheAppsBack(id, 'Unseen after a heartbeat');
+    const at = k().base.clock.now;
+    const listener = { s: randomUUID(), i: randomUUID(), kind: 'live', country: 'TT' };
+    const browser = { 'Content-Type': 'text/plain;charset=UTF-8', 'User-Agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36' };
+    for (const [seq, e] of ['start', 'beat'].entries()) {
+      const beacon = await k().send('POST', '/api/listening', { n: at, events: [{ ...listener, e, seq, t: at + seq }] }, browser);
+      expect(beacon.status).toBe(202);
+      expect(json(beacon)).toEqual({ accepted: 1, refused: 0 });
+    }
+    const message = await k().send('POST', '/api/chat/messages', { name: 'Keisha', text: 'Big up the morning show' }, { 'X-Device-Id': randomUUID() });
+    expect(message.status, message.body.toString()).toBe(201);
+    expect((await k().get('/api/artists')).body.equals(kept.body)).toBe(true);
   });
 
   it('keeps an answer for the TTL only, and not at all once the clock goes back', async () => {

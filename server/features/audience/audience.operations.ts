@@ -45,6 +45,9 @@ export const AUDIENCE_OPERATIONS = [
     // Counted per process: a database round trip per heartbeat was most of its cost (bench/audience.mjs).
     rateLimit: { bucket: 'POST /api/listening', perMinute: () => BEACONS_PER_MINUTE_PER_ADDRESS, perProcess: true },
     readBody: () => beaconBody,
+    // A heartbeat a minute per listener: if each dropped the kept answers, every public GET
+    // would go back to the database, and every other process would be told to drop its own.
+    keepsPublicAnswers: true,
     body: { content: { 'text/plain': { $ref: '#/components/schemas/Beacon' }, 'application/json': { $ref: '#/components/schemas/Beacon' } }, unchecked: true },
     responses: {
       202: { description: 'How many events counted and how many were refused.', json: 'BeaconAnswer' },

@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES } from '../../../domain/chat';
-import type { Deps, Middleware } from '../../http/context';
+import type { Deps } from '../../http/context';
 import { DELETED, operationsWith, RETRY_AFTER, type OperationDef, type ParamDoc, type RequestDoc } from '../../http/operation';
 import { chatEvents } from './chat.events';
 import { chatService } from './chat.service';
@@ -11,15 +11,9 @@ function setup(deps: Deps) {
 
 const op = operationsWith(setup, { tag: 'chat' });
 
-/** Chat writes change none of the kept public answers: they stay kept, and no other process is told to drop them. */
-const keepsPublicAnswers = (): Middleware => (ctx, next) => {
-  ctx.state.publicUnchanged = true;
-  return next();
-};
-
 /** A moderator's write (docs/api.md "Live chat"): the moderation area's roles, and the kept public answers stay kept. */
-const moderatorWrite = <B extends RequestDoc | undefined = undefined>(def: Omit<OperationDef<ReturnType<typeof setup>, B>, 'role' | 'before'>) =>
-  op<B>({ ...def, role: 'moderation', before: keepsPublicAnswers });
+const moderatorWrite = <B extends RequestDoc | undefined = undefined>(def: Omit<OperationDef<ReturnType<typeof setup>, B>, 'role' | 'keepsPublicAnswers'>) =>
+  op<B>({ ...def, role: 'moderation', keepsPublicAnswers: true });
 
 const DEVICE_ID: ParamDoc = {
   name: 'X-Device-Id',
@@ -62,7 +56,7 @@ export const CHAT_OPERATIONS = [
       'Limits per sender device and per address (docs/api.md "Live chat"): one message every 3 s with a burst of 5 per device, ten times that per address (carrier NAT); slow mode (`chatSlowModeSeconds`) per device; the same text twice in a minute is refused. Staff signed in with a passkey post as `host` and skip the word list, slow mode and mutes.',
     headers: [DEVICE_ID],
     idempotent: true,
-    before: keepsPublicAnswers,
+    keepsPublicAnswers: true,
     body: { json: 'NewChatMessage' },
     responses: {
       201: { description: 'Shown to everyone.', json: 'ChatMessage' },
@@ -83,7 +77,7 @@ export const CHAT_OPERATIONS = [
     description: 'One report per device; the third device to report it hides it for review.',
     headers: [DEVICE_ID],
     rateLimit: true,
-    before: keepsPublicAnswers,
+    keepsPublicAnswers: true,
     responses: { 204: { description: 'Reported.' }, 400: { description: 'No device id.', json: 'Error' }, 404: NOT_FOUND },
     handle: async (ctx, { service }) => {
       await service.report(ctx, ctx.params.id!);
