@@ -8,7 +8,11 @@ test('three minutes of the demo stream show on /admin/audience', async ({ page }
   await page.setViewportSize({ width: 375, height: 740 });
   await page.clock.install();
   const beacons: { e: string; seq: number; kind: string }[] = [];
+  // The chart library is this page's alone: the listener's pages (and the service worker's
+  // precache) never fetch it.
+  const chartLibrary: string[] = [];
   page.on('request', (r) => {
+    if (/uPlot/i.test(new URL(r.url()).pathname)) chartLibrary.push(r.url());
     if (new URL(r.url()).pathname !== '/api/listening') return;
     const body = JSON.parse(r.postData() ?? '{}') as { events?: { e: string; seq: number; kind: string }[] };
     beacons.push(...(body.events ?? []));
@@ -31,6 +35,7 @@ test('three minutes of the demo stream show on /admin/audience', async ({ page }
   await page.clock.runFor(120_000);
   expect(beacons).toHaveLength(5);
 
+  expect(chartLibrary).toEqual([]);
   await page.goto('/admin/audience');
   await unlockAdmin(page, 'Access Audience');
   await expect(page.getByRole('heading', { name: 'Audience', level: 1 })).toBeVisible();
@@ -39,6 +44,9 @@ test('three minutes of the demo stream show on /admin/audience', async ({ page }
   expect(Number(await page.getByTestId('total-hours').textContent())).toBeGreaterThanOrEqual(0.05);
   expect(Number(await page.getByTestId('unique-listeners').textContent())).toBeGreaterThanOrEqual(1);
   await expect(page.getByRole('table', { name: 'Hours with listeners' })).toBeVisible();
+  // Drawn by the chart library, fetched by this page, in a box the width of the phone.
+  for (const chart of ['hours-chart', 'days-chart', 'kinds-chart']) await expect(page.getByTestId(chart).locator('canvas')).toBeVisible();
+  expect(chartLibrary.length).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print summary' })).toBeVisible();
   // The page fits the phone: nothing wider than the screen.

@@ -1,39 +1,60 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type uPlot from 'uplot';
 import type { AudienceHour } from '../../../../domain/audience';
+import { barChartOptions, daysChartOptions, hoursChartOptions, type ChartData, type ChartOptions } from './audience-chart-options';
 
 /**
- * Bar charts as plain inline SVG: no chart library is installed, and bars of a few hundred
- * hours need none (docs/product.md "Audience"). The chart is hidden from screen readers: the
- * table beside it says the same.
+ * The report's charts, drawn by uPlot (docs/product.md "Audience"): a small canvas chart
+ * library, fetched by this page only and after its first paint, so the figures and the tables
+ * show at once and no other page (nor the service worker's precache) carries it. The chart is
+ * hidden from screen readers: the table beside each says the same.
  */
-export function HoursChart({ hours }: { hours: AudienceHour[] }) {
-  const width = Math.max(hours.length * 6, 300);
-  const height = 120;
-  const top = Math.max(1, ...hours.map((h) => h.peak));
-  const y = (n: number) => height - (n / top) * (height - 10);
+function Chart({ data, options, testId, label }: { data: ChartData; options: ChartOptions; testId: string; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let chart: uPlot | null = null;
+    let resize: ResizeObserver | null = null;
+    let gone = false;
+    Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')])
+      .then(([{ default: UPlot }]) => {
+        if (gone) return;
+        const colors = getComputedStyle(el);
+        const size = () => ({ width: Math.max(200, Math.floor(el.clientWidth)), height: el.clientHeight || 160 });
+        chart = new UPlot({ ...options(colors, UPlot), ...size() }, data, el);
+        resize = new ResizeObserver(() => chart?.setSize(size()));
+        resize.observe(el);
+      })
+      // Offline on a page opened online, say: the table beside it still has every figure.
+      .catch(() => !gone && setFailed(true));
+    return () => {
+      gone = true;
+      resize?.disconnect();
+      chart?.destroy();
+    };
+  }, [data, options]);
   return (
-    <svg className="audience-chart" viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" aria-hidden="true" focusable="false" data-testid="hours-chart">
-      {hours.map((h, i) => (
-        <g key={h.hour}>
-          <rect x={i * 6} y={y(h.peak)} width={5} height={height - y(h.peak)} className="bar-peak">
-            <title>{`${h.hour}: peak ${h.peak}`}</title>
-          </rect>
-          <rect x={i * 6} y={y(h.average)} width={5} height={height - y(h.average)} className="bar-average" />
-        </g>
-      ))}
-      <text x={2} y={10} className="chart-label">
-        {top}
-      </text>
-    </svg>
+    <div ref={box} className="audience-chart" data-testid={testId} aria-hidden="true" title={label}>
+      {failed && <p className="muted">The chart could not load; the table below has the figures.</p>}
+    </div>
   );
 }
 
-export function BarsChart({ rows }: { rows: { label: string; value: number }[] }) {
-  const top = Math.max(1e-9, ...rows.map((r) => r.value));
-  return (
-    <svg className="audience-bars" viewBox={`0 0 100 ${rows.length * 8 || 8}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
-      {rows.map((r, i) => (
-        <rect key={r.label} x={0} y={i * 8 + 1} width={(r.value / top) * 100} height={6} className="bar-peak" />
-      ))}
-    </svg>
-  );
+export function HoursChart({ hours }: { hours: AudienceHour[] }) {
+  const [data, options] = useMemo(() => hoursChartOptions(hours), [hours]);
+  return <Chart data={data} options={options} testId="hours-chart" label="Peak and average listeners at once, hour by hour" />;
+}
+
+export function DaysChart({ days }: { days: { day: string; unique: number }[] }) {
+  const [data, options] = useMemo(() => daysChartOptions(days), [days]);
+  return <Chart data={data} options={options} testId="days-chart" label="Unique listeners per day" />;
+}
+
+export function BarsChart({ rows, testId, label }: { rows: { label: string; value: number }[]; testId: string; label: string }) {
+  // The rows come new on every render of the page (a .map of the report): their text decides.
+  const key = JSON.stringify(rows);
+  const [data, options] = useMemo(() => barChartOptions(rows, label), [key, label]);
+  return <Chart data={data} options={options} testId={testId} label={label} />;
 }

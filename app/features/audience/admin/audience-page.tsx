@@ -6,12 +6,14 @@ import { audienceQuery } from '../api';
 import { ErrorState, Placeholders } from '../../../components/states';
 import { downloadFile } from '../../../lib/download-file';
 import { currentTenant } from '../../../lib/tenant';
-import { BarsChart, HoursChart } from './audience-charts';
+import { BarsChart, DaysChart, HoursChart } from './audience-charts';
 import { periodRange, type PeriodChoice } from './audience-period';
 import { SponsorSummary } from './sponsor-summary';
 import './audience.css';
 
 const KIND_LABELS = { live: 'Live', episode: 'On demand: episodes', track: 'On demand: tracks' } as const;
+/** Three bars side by side on a phone: the table beside says "on demand". */
+const KIND_BARS = { live: 'Live', episode: 'Episodes', track: 'Tracks' } as const;
 const SOURCE_LABELS = { player: 'Our player', relay: 'Other players of the relay' } as const;
 
 /** '/admin/audience' (owner, editor; docs/product.md "Audience"): the listener report of a period. */
@@ -63,26 +65,31 @@ export function AudiencePage() {
 
         <section aria-labelledby="hours-heading" className="audience-block">
           <h2 id="hours-heading">Listeners at once, hour by hour (UTC)</h2>
-          <HoursChart hours={r.hours} />
-          <p className="muted chart-key">Dark: peak; light: average.</p>
+          {/* A chart of nothing but zeros says less than the empty line below it. */}
+          {busy.length > 0 && (
+            <>
+              <HoursChart hours={r.hours} />
+              <p className="muted chart-key">Dark: peak; light: average.</p>
+            </>
+          )}
           <Table caption="Hours with listeners" head={['Hour (UTC)', 'Peak', 'Average', 'Listening hours', 'Unique']} rows={busy.map((h) => [h.hour.slice(0, 13).replace('T', ' ') + ':00', h.peak, h.average, h.listeningHours, h.unique])} empty="No listening in this period yet." />
         </section>
 
         <section aria-labelledby="days-heading" className="audience-block">
           <h2 id="days-heading">Unique listeners per day</h2>
-          <BarsChart rows={r.days.map((d) => ({ label: d.day, value: d.unique }))} />
+          {r.days.some((d) => d.unique > 0) && <DaysChart days={r.days} />}
           <Table caption="Days" head={['Day (UTC)', 'Unique listeners', 'Listening hours']} rows={r.days.map((d) => [d.day, d.unique, d.listeningHours])} empty="No listeners yet." />
         </section>
 
         <section aria-labelledby="shows-heading" className="audience-block">
           <h2 id="shows-heading">Top shows by listening hours</h2>
-          <BarsChart rows={r.shows.map((s) => ({ label: s.showId, value: s.listeningHours }))} />
+          {r.shows.length > 0 && <BarsChart rows={r.shows.map((s) => ({ label: s.title, value: s.listeningHours }))} testId="shows-chart" label="Listening hours by show" />}
           <Table caption="Shows (live listening while each was on air)" head={['Show', 'Listening hours']} rows={r.shows.map((s) => [s.title, s.listeningHours])} empty="No show on air had listeners yet." />
         </section>
 
         <section aria-labelledby="kinds-heading" className="audience-block">
           <h2 id="kinds-heading">Live and on demand</h2>
-          <BarsChart rows={r.kinds.map((k) => ({ label: k.kind, value: k.listeningHours }))} />
+          {r.kinds.some((k) => k.listeningHours > 0) && <BarsChart rows={r.kinds.map((k) => ({ label: KIND_BARS[k.kind], value: k.listeningHours }))} testId="kinds-chart" label="Listening hours by kind" />}
           <Table caption="Listening hours by kind" head={['Kind', 'Listening hours']} rows={r.kinds.map((k) => [KIND_LABELS[k.kind], k.listeningHours])} />
         </section>
 
