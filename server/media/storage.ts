@@ -81,6 +81,11 @@ export function createStorage(env: StorageEnv): UploadStorage {
 
 export function diskStorage(uploadDir: string): UploadStorage {
   const resumableDir = path.join(uploadDir, '.resumable');
+  // The folder made here first: FileStore's constructor makes it in the background too, and
+  // throws from that callback when it fails, where no caller can catch it (an app made and
+  // closed at once, its folder removed meanwhile, crashed a test run on Node 22). Made already,
+  // its own attempt finds it there; a folder that cannot be made fails here, at start.
+  fs.mkdirSync(resumableDir, { recursive: true });
   const resumable = new FileStore({ directory: resumableDir, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS });
   const fileOf = (name: string) => {
     if (!STORED_NAME.test(name)) throw new Error(`Not a stored name: ${name}`);
