@@ -79,14 +79,21 @@ export function createStorage(env: StorageEnv): UploadStorage {
   return env.s3 ? s3Storage(env.s3, env.uploadDir) : diskStorage(env.uploadDir);
 }
 
+/**
+ * tus's FileStore, its folder made by diskStorage, synchronously, where a failure is an error
+ * at start. FileStore's constructor makes the folder itself in the background and throws from
+ * that callback when it fails, where no caller can catch it: an app made and closed at once, or
+ * a test that replaced the folder, crashed a whole test run (ENOTDIR, on Node 22). Should a
+ * newer FileStore rename that method, its own background attempt simply comes back.
+ */
+class FileStoreInMadeFolder extends (FileStore as unknown as new (options: ConstructorParameters<typeof FileStore>[0]) => DataStore) {
+  checkOrCreateDirectory(): void {}
+}
+
 export function diskStorage(uploadDir: string): UploadStorage {
   const resumableDir = path.join(uploadDir, '.resumable');
-  // The folder made here first: FileStore's constructor makes it in the background too, and
-  // throws from that callback when it fails, where no caller can catch it (an app made and
-  // closed at once, its folder removed meanwhile, crashed a test run on Node 22). Made already,
-  // its own attempt finds it there; a folder that cannot be made fails here, at start.
   fs.mkdirSync(resumableDir, { recursive: true });
-  const resumable = new FileStore({ directory: resumableDir, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS });
+  const resumable = new FileStoreInMadeFolder({ directory: resumableDir, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS });
   const fileOf = (name: string) => {
     if (!STORED_NAME.test(name)) throw new Error(`Not a stored name: ${name}`);
     return path.join(uploadDir, name);
