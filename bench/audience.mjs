@@ -4,6 +4,9 @@
 // JSON, ~200 bytes), spread evenly over the minute as real listeners' are. The server's CPU
 // time over that minute (/proc/<pid>/stat utime+stime) is taken as a share of one core.
 //
+// The same minute against a bare node:http server that only parses each beacon and answers it
+// (bench/lib/bare-beacon-server.mjs) is the yardstick printed beside.
+//
 // Run alone: node bench/audience.mjs [listeners]   (after npm run build:server)
 // From bench/run.mjs: the "audience" section (BENCH_SKIP=audience skips it).
 import fs from 'node:fs';
@@ -37,8 +40,12 @@ function post(agent, url, body, address) {
   });
 }
 
-export async function audienceBench(listeners = 10_000) {
-  const server = await startCompiledServer({ root: ROOT, tmpPrefix: 'radio-bench-audience-', database: 'bench.sqlite3', env: { TRUST_PROXY: 'on' }, what: 'audience server' });
+/**
+ * One server (`entry`) through the measured minute: the starts (not measured), then each
+ * listener's heartbeat, spread evenly over 60 s. Answers the server's CPU over that minute.
+ */
+async function oneMinute(entry, listeners, what) {
+  const server = await startCompiledServer({ root: ROOT, tmpPrefix: 'radio-bench-audience-', database: 'bench.sqlite3', env: { TRUST_PROXY: 'on' }, what, entry });
   server.child.stdout.resume();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const url = `${server.url}/api/listening`;
@@ -66,17 +73,24 @@ export async function audienceBench(listeners = 10_000) {
     refused += (await Promise.all(pending)).filter(Boolean).length;
     const elapsed = Date.now() - t0;
     const cpuSeconds = (cpuTicks(server.child.pid) - ticks0) / TICKS_PER_S;
-    const cpuPercent = (cpuSeconds / (elapsed / 1000)) * 100;
-    return { listeners, elapsedMs: elapsed, cpuSeconds, cpuPercent, refused };
+    return { elapsedMs: elapsed, cpuSeconds, cpuPercent: (cpuSeconds / (elapsed / 1000)) * 100, refused };
   } finally {
     agent.destroy();
     await server.stop();
   }
 }
 
+/** The compiled server, then the bare yardstick (bench/lib/bare-beacon-server.mjs) under the same minute. */
+export async function audienceBench(listeners = 10_000) {
+  const ours = await oneMinute(process.env.BENCH_SERVER_ENTRY || 'dist/server/index.js', listeners, 'audience server');
+  const bare = await oneMinute(path.join(ROOT, 'bench', 'lib', 'bare-beacon-server.mjs'), listeners, 'bare beacon server');
+  return { listeners, ...ours, bare };
+}
+
 /** bench/run.mjs's row: [figure, budget, measured, pass]. */
 export function audienceRow(r) {
-  return [`Audience: ${r.listeners} listeners' heartbeats, CPU of one core`, `≤ ${AUDIENCE_BUDGET_CPU_PERCENT} %`, `${r.cpuPercent.toFixed(1)} % (${r.cpuSeconds.toFixed(1)} s in ${(r.elapsedMs / 1000).toFixed(0)} s; ${r.refused} refused)`, r.cpuPercent <= AUDIENCE_BUDGET_CPU_PERCENT && r.refused === 0];
+  const measured = `${r.cpuPercent.toFixed(1)} % (${r.cpuSeconds.toFixed(1)} s in ${(r.elapsedMs / 1000).toFixed(0)} s; ${r.refused} refused); bare node:http answering the same beacons: ${r.bare.cpuPercent.toFixed(1)} %, ours ${(r.cpuPercent / r.bare.cpuPercent).toFixed(1)} ×`;
+  return [`Audience: ${r.listeners} listeners' heartbeats, CPU of one core`, `≤ ${AUDIENCE_BUDGET_CPU_PERCENT} %`, measured, r.cpuPercent <= AUDIENCE_BUDGET_CPU_PERCENT && r.refused === 0];
 }
 
 if (process.argv[1] === SELF) {

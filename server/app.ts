@@ -24,6 +24,8 @@ import { httpsSite, securityHeaders } from './http/security-headers';
 import { staticApp } from './http/static-files';
 import { mount } from './http/mount';
 import { OPERATION_LISTS } from './operations';
+import type { Tenant } from '../domain/tenants';
+import { BEACON_PATH, beaconFirst } from './features/audience/audience.beacon-first';
 import { AUDIENCE_OPERATIONS } from './features/audience/audience.operations';
 import { relaySegmentsCounted } from './features/audience/audience.relay-listeners';
 import { audienceService, isBot } from './features/audience/audience.service';
@@ -73,26 +75,29 @@ export function createApp({ db, config, now = Date.now, logger = createLogger({ 
   });
 
   const trust = compileTrust(config.trustProxy);
+  // Answers sent before Koa are timed and logged as the middleware below does it for the rest;
+  // their path is one of the kept router paths, so it is the route pattern too. A routine
+  // answer (a heartbeat) is logged at debug, as requestLog does.
+  const answeredBeforeKoa = ({ method, route, status, ms, tenant }: { method: string; route: string; status: number; ms: number; tenant: Tenant }, req: IncomingMessage, routine = false) => {
+    meter.requestDuration.observe({ method, route, status: String(status) }, ms / 1000);
+    if (!config.logRequests) return;
+    const address = clientAddress(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress, trust);
+    (routine && status < 400 ? logger.debug : logger.info).call(logger, requestFields({ method, route, status, ms, tenant, address, requestId: requestIdOf(req) }));
+  };
   const answers = publicAnswers({
     now,
     ttlMs: config.publicAnswerTtlMs ?? PUBLIC_ANSWER_TTL_MS,
-    // Answers sent before Koa are timed and logged as the middleware below does it for the rest;
-    // their path is one of the kept router paths, so it is the route pattern too.
-    log: ({ method, path: route, status, ms, tenant }, req) => {
-      meter.requestDuration.observe({ method, route, status: String(status) }, ms / 1000);
-      if (!config.logRequests) return;
-      const address = clientAddress(String(req.headers['x-forwarded-for'] ?? ''), req.socket.remoteAddress, trust);
-      logger.info(requestFields({ method, route, status, ms, tenant, address, requestId: requestIdOf(req) }));
-    },
+    log: ({ path: route, ...line }, req) => answeredBeforeKoa({ route, ...line }, req),
     onWrite: (tenant) => bus.publish({ topic: 'public', tenant }),
   });
+  const beacons = beaconFirst(deps, (line, req) => answeredBeforeKoa({ method: 'POST', route: BEACON_PATH, ...line }, req, true));
   // A write through another process, or a new now-playing answer, reaches this process's
   // kept answers at once rather than after their TTL.
   // A chat event changes no kept answer (chat reads are never kept).
   bus.subscribe((change) => {
     if (change.topic !== 'chat') answers.drop();
   });
-  serveKeptAnswersFirst(app, answers);
+  answerBeforeKoa(app, answers, beacons);
 
   app.use(observeRequests(meter));
   if (config.logRequests) app.use(requestLog(logger));
@@ -145,15 +150,20 @@ export function createApp({ db, config, now = Date.now, logger = createLogger({ 
 }
 
 /**
- * A request Koa has already answered from a kept public answer (same Host, URL, no admin key)
- * is answered before Koa builds its context and runs the chain: that per-request work is most
- * of what such an answer costs (issue 7). app.listen() and tests both go through callback().
+ * What is answered before Koa builds its context and runs the chain, as that per-request work
+ * is most of what such an answer costs: a request Koa has already answered from a kept public
+ * answer (same Host, URL, no admin key; issue 7), and a listening beacon with nothing to
+ * refuse (audience.beacon-first.ts). app.listen() and tests both go through callback().
  */
-function serveKeptAnswersFirst(app: Koa<AppState>, answers: PublicAnswers): void {
+function answerBeforeKoa(app: Koa<AppState>, answers: PublicAnswers, beacons: ReturnType<typeof beaconFirst>): void {
   const koaCallback = app.callback.bind(app);
   app.callback = () => {
     const handle = koaCallback();
-    return (req, res) => (res instanceof ServerResponse && answers.serve(req as IncomingMessage, res) ? Promise.resolve() : handle(req, res));
+    return (req, res) => {
+      if (!(res instanceof ServerResponse)) return handle(req, res);
+      if (answers.serve(req as IncomingMessage, res) || beacons.serve(req as IncomingMessage, res, handle)) return Promise.resolve();
+      return handle(req, res);
+    };
   };
 }
 

@@ -49,14 +49,14 @@ export function compiledServerEnv({ dir, port, database, env = {} }) {
 }
 
 /**
- * Spawns the compiled server (BENCH_SERVER_ENTRY or dist/server/index.js) in a fresh temporary
+ * Spawns the compiled server (`entry`: BENCH_SERVER_ENTRY or dist/server/index.js) in a fresh temporary
  * folder and waits up to 30 s for it to listen. Its stdout is left to the caller, who must
  * read or resume it so that a full pipe never blocks the server.
  */
-export async function startCompiledServer({ root, tmpPrefix, database, env, what }) {
+export async function startCompiledServer({ root, tmpPrefix, database, env, what, entry = process.env.BENCH_SERVER_ENTRY || 'dist/server/index.js' }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
   const port = await freePort();
-  const child = spawn(process.execPath, [process.env.BENCH_SERVER_ENTRY || 'dist/server/index.js'], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: compiledServerEnv({ dir, port, database, env }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,3 @@
-import getRawBody from 'raw-body';
 import { BEACON_MAX_EVENTS, BeaconSchema } from '../../../domain/audience';
 import type { Middleware } from '../../http/context';
 import { badRequest, forbidden } from '../../http/errors';
@@ -7,21 +6,11 @@ import { parseWith } from '../../http/validate';
 import { audienceCsv, audienceReport, reportPeriod } from './audience.report';
 import { audienceRepository } from './audience.repository';
 import { audienceService, isBot } from './audience.service';
+import { BEACON_RATE, isBeaconType, readBeacon } from './audience.beacon-request';
 
-/** A beacon is tiny (docs/api.md "Audience"); an offline batch of 200 events fits well inside. */
-const BEACON_MAX_BYTES = 32 * 1024;
-/** Listeners behind one carrier address each send about one beacon a minute. */
-const BEACONS_PER_MINUTE_PER_ADDRESS = 600;
-
-/** navigator.sendBeacon sends text/plain (no CORS preflight): JSON in any of these types. */
 const beaconBody: Middleware = async (ctx, next) => {
-  if (!ctx.is('text/plain', 'application/json')) throw badRequest('Send the beacon as text/plain or application/json');
-  let raw: string;
-  try {
-    raw = await getRawBody(ctx.req, { length: ctx.request.length, limit: BEACON_MAX_BYTES, encoding: 'utf8' });
-  } catch {
-    throw badRequest('The beacon is too large');
-  }
+  if (!isBeaconType(ctx.get('content-type'))) throw badRequest('Send the beacon as text/plain or application/json');
+  const raw = await readBeacon(ctx.req);
   try {
     ctx.state.body = JSON.parse(raw);
   } catch {
@@ -43,7 +32,7 @@ export const AUDIENCE_OPERATIONS = [
     method: 'post', path: '/api/listening', summary: "The player's listening beacon",
     description: `Events of anonymous listening sessions (start, a heartbeat each minute while sound plays, stop), at most ${BEACON_MAX_EVENTS} a batch, in the order they happened. Refused events (a replay, an old seq, a stop of an unknown session, a time out of limits) are counted, not stored. Bots are refused. No address is stored.`,
     // Counted per process: a database round trip per heartbeat was most of its cost (bench/audience.mjs).
-    rateLimit: { bucket: 'POST /api/listening', perMinute: () => BEACONS_PER_MINUTE_PER_ADDRESS, perProcess: true },
+    rateLimit: { bucket: BEACON_RATE.bucket, perMinute: () => BEACON_RATE.perMinute, perProcess: true },
     readBody: () => beaconBody,
     // A heartbeat a minute per listener: if each dropped the kept answers, every public GET
     // would go back to the database, and every other process would be told to drop its own.
