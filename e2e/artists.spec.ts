@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_KEY, PNG_1X1, caribbean, expect, test, wav } from './fixtures';
+import { ADMIN_KEY, PNG_1X1, caribbean, expect, test, wav, setLowDataMode } from './fixtures';
 
 // The artists screens of docs/product.md#screens (/artists, /artists/directory, /artists/{id},
 // /artists/submit, /country) against the real server on a fresh demo database.
@@ -124,7 +124,7 @@ test.describe('Artists landing', () => {
     // Turned on as a listener does: the server then sends the shell, not a page whose photos
     // the browser would fetch before the app hides them (docs/server-render.md).
     await page.goto('/');
-    await page.getByRole('switch', { name: 'Low Data Mode' }).check();
+    await setLowDataMode(page, true);
     const images: string[] = [];
     page.on('request', (r) => r.resourceType() === 'image' && r.url().includes('/demo/artists/') && images.push(r.url()));
     await page.goto('/artists');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { changeSettings, expect, expectNoSideways, openAdminOnPhone, test, unique } from './fixtures';
+import { changeSettings, expect, expectNoSideways, openAdminOnPhone, test, unique, setLowDataMode } from './fixtures';
 
 // Our live chat on the radio page (docs/product.md "Live chat"), at 375 px (the phone project).
 
@@ -90,7 +90,7 @@ test.describe('live chat', () => {
 
   test("Low Data Mode keeps the chat closed behind 'Open chat'", async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('switch', { name: 'Low Data Mode' }).check();
+    await setLowDataMode(page, true);
     const events: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/chat/')) events.push(r.url());
@@ -102,7 +102,7 @@ test.describe('live chat', () => {
     expect(events).toEqual([]);
     await open.click();
     await expect(chat(page).getByRole('button', { name: 'Send' })).toBeVisible();
-    await page.getByRole('switch', { name: 'Low Data Mode' }).uncheck();
+    await setLowDataMode(page, false);
   });
 
   // The outbox does not depend on the screen's size (e2e/playwright.config.ts, PHONE_ONLY).

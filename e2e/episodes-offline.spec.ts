@@ -5,7 +5,7 @@ import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import type { Page } from '@playwright/test';
 import { cuttingProxy, type CuttingProxy } from '../bench/lib/cutting-proxy.mjs';
-import { ADMIN_KEY, expect, test as base, unique } from './fixtures';
+import { ADMIN_KEY, expect, test as base, unique, setLowDataMode } from './fixtures';
 
 // Listen Again end to end (issue 31 "Done when"), with the real service worker (the 'pwa'
 // project: the file name ends in offline.spec.ts) and the real server. The page is opened
@@ -106,7 +106,7 @@ test('an admin publishes an episode; a visitor plays it, resumes at 0:40 on the 
   // In Low Data Mode it saves the low-data rendition (a file this browser has not fetched yet),
   // with the connection cut once mid-download: it resumes and finishes.
   await page.goto(at('/'));
-  await page.getByRole('switch', { name: 'Low Data Mode' }).check();
+  await setLowDataMode(page, true);
   await page.goto(at('/episodes'));
   link.armDownloadCut(Math.floor(lowBytes / 2));
   const save = page.getByTestId('episode').filter({ hasText: title }).first().getByRole('button', { name: `Save for offline (${Math.round(lowBytes / 1000)} KB): ${title}` });

@@ -87,6 +87,17 @@ export async function readSettings(request: APIRequestContext, url = '/api/setti
 }
 
 /** The page's toast. */
+/**
+ * Turns Low Data Mode on or off. The switch is on the server's first screen: a tap before the
+ * app has started is kept and played once it has (app/lib/player/first-tap/taps-later.ts), so
+ * the switch changes a moment after the tap, not at once as Playwright's check() demands.
+ */
+export async function setLowDataMode(page: Page, on: boolean): Promise<void> {
+  const toggle = page.getByRole('switch', { name: 'Low Data Mode' });
+  if ((await toggle.isChecked()) !== on) await toggle.click();
+  await expect(toggle).toBeChecked({ checked: on });
+}
+
 export const toast = (page: Page) => page.getByTestId('toast');
 
 /** Accepts the page's next confirm dialog, which must name `name`. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_KEY, caribbean, expect, test } from './fixtures';
+import { ADMIN_KEY, caribbean, expect, test, setLowDataMode } from './fixtures';
 
 const NAV = ['Artists', 'Radio', 'Watch', 'Schedule', 'Country', 'Community', 'Shop', 'Sponsors', 'Give', 'Listen Again'];
 
@@ -40,7 +40,7 @@ test('navigation lists the links in spec order', async ({ page, isMobile }) => {
 
 test('Low Data Mode is saved under lowDataMode and applied as a page class', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('switch', { name: 'Low Data Mode' }).check();
+  await setLowDataMode(page, true);
   await expect(page.locator('html')).toHaveClass(/low-data/);
   expect(await page.evaluate(() => localStorage.getItem('lowDataMode'))).toBe('true');
   await page.reload();
