@@ -99,6 +99,36 @@ describe('ModerationPage', () => {
     expect(JSON.parse(String(patch[1]!.body))).toEqual({ approved: true });
   });
 
+  it('takes the selected rows off at the tap of Reject selected; one the server refuses comes back, still selected', async () => {
+    const artists = ['a1', 'a2', 'a3'].map((id, i) => ({ ...pendingArtist, id, name: `Artist ${i + 1}` }));
+    let answerPatches: () => void = () => {};
+    const patchesHeld = new Promise<void>((resolve) => (answerPatches = resolve));
+    const rejected = new Set<string>();
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'PATCH') {
+        await patchesHeld;
+        if (url.endsWith('/a2')) return jsonResponse({ error: 'Artist not found' }, 404);
+        rejected.add(url.split('/').pop()!);
+        return jsonResponse({});
+      }
+      if (url.startsWith('/api/artists')) return jsonResponse(artists.filter((a) => !rejected.has(a.id)));
+      return jsonResponse([]);
+    });
+    const user = renderPage();
+    expect(await screen.findAllByTestId('moderation-row')).toHaveLength(3);
+    await user.click(screen.getByLabelText('Select all shown'));
+    await user.click(screen.getByRole('button', { name: 'Reject selected' }));
+    // Gone at once, while the requests are still on their way.
+    expect(screen.queryAllByTestId('moderation-row')).toHaveLength(0);
+    answerPatches();
+    const toast = await screen.findByText('1 artist not rejected');
+    expect(toast).toBeTruthy();
+    const back = await screen.findAllByTestId('moderation-row');
+    expect(back.map((r) => within(r).getByText(/^Artist \d$/).textContent)).toEqual(['Artist 2']);
+    expect(screen.getByText('1 selected')).toBeTruthy();
+  });
+
   it('moves between tabs with the arrow keys', async () => {
     fetchMock.mockImplementation(async () => jsonResponse([]));
     const user = renderPage();

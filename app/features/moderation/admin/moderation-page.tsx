@@ -185,19 +185,29 @@ interface QueueView<T> {
  */
 function PagedQueue<T extends { id: string }>({ kind, query, view }: { kind: ModeratedKind; query: QueueQuery<T>; view: QueueView<T> }) {
   const { caption, columns, label, links } = view;
-  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.rows) ?? [], [query.data]);
+  const loaded = useMemo(() => query.data?.pages.flatMap((p) => p.rows) ?? [], [query.data]);
+  // Rows rejected or deleted together leave the screen at the tap, not a request per row and a
+  // refetch later (seconds on a phone's network, bench/moderation.mjs); one that fails comes
+  // back, still selected, with the toast saying why.
+  const [leaving, setLeaving] = useState<ReadonlySet<string>>(new Set());
+  const rows = useMemo(() => (leaving.size === 0 ? loaded : loaded.filter((r) => !leaving.has(r.id))), [loaded, leaving]);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   // Only rows still on screen count as selected (a refetch may have taken some away).
   const selected = useMemo(() => new Set(rows.filter((r) => picked.has(r.id)).map((r) => r.id)), [rows, picked]);
-  const bulk = useBulkModeration(kind, (failed) => setPicked(new Set(failed)));
+  const bulk = useBulkModeration(kind, (failed) => {
+    setPicked(new Set(failed));
+    setLeaving((prev) => new Set([...prev].filter((id) => !failed.includes(id))));
+  });
   const { error, isFetchNextPageError } = query;
 
   if (query.isPending) return <Placeholders count={3} className="mod-placeholder" />;
   // A failed 'Load more' keeps the rows already shown; only a failed first page replaces them.
   if (rows.length === 0 && error) return <ErrorState error={error} onRetry={() => void query.refetch()} />;
+  // Every loaded row on its way out: the next ones come with the refetch.
+  if (rows.length === 0 && loaded.length > 0) return <Placeholders count={3} className="mod-placeholder" />;
   if (rows.length === 0) return <EmptyState title={`No ${caption.toLowerCase()}`} />;
 
-  const total = query.data?.pages[0]?.total ?? rows.length;
+  const total = Math.max(rows.length, (query.data?.pages[0]?.total ?? loaded.length) - (loaded.length - rows.length));
   const allSelected = selected.size === rows.length;
   const toggle = (id: string) =>
     setPicked((prev) => {
@@ -209,6 +219,8 @@ function PagedQueue<T extends { id: string }>({ kind, query, view }: { kind: Mod
     const ids = [...selected];
     if (ids.length === 0) return;
     if (action === 'delete' && !window.confirm(`Delete ${countOf(kind, ids.length)}? This cannot be undone; their uploaded files are deleted too.`)) return;
+    setLeaving((prev) => new Set([...prev, ...ids]));
+    setPicked(new Set());
     bulk.mutate({ action, ids });
   };
   const busyWith = bulk.isPending ? bulk.variables?.action : undefined;

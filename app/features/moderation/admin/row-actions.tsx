@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { canFeature, type ModeratedKind, type ModerationAction } from './moderation-actions';
 import { useModerateItem } from './use-moderate-item';
 
@@ -19,7 +20,11 @@ const ACTION_TEXT: Record<ModerationAction, string> = { approve: 'Approve', feat
 export function ModerateButtons({ kind, id, subject }: { kind: ModeratedKind; id: string; subject: string }) {
   const moderate = useModerateItem(kind);
   const actions: ModerationAction[] = canFeature(kind) ? ['approve', 'feature', 'reject'] : ['approve', 'reject'];
-  const busyWith = moderate.isPending ? moderate.variables?.action : undefined;
+  // Busy in the tap's own frame: the mutation's pending state reaches React a task later
+  // (TanStack Query batches its notifications with setTimeout), after whatever else is queued,
+  // which on a phone put the first sign of the tap 200-400 ms after it (bench/moderation.mjs).
+  const [tapped, setTapped] = useState<ModerationAction | null>(null);
+  const busyWith = tapped ?? (moderate.isPending ? moderate.variables?.action : undefined);
   return (
     <>
       {actions.map((action) => (
@@ -29,8 +34,11 @@ export function ModerateButtons({ kind, id, subject }: { kind: ModeratedKind; id
           className={`mod-btn mod-${action} ${action === 'reject' ? 'secondary outline' : action === 'feature' ? 'outline' : ''}`}
           aria-label={`${ACTION_TEXT[action]} ${subject}`}
           aria-busy={busyWith === action}
-          disabled={moderate.isPending}
-          onClick={() => moderate.mutate({ id, action })}
+          disabled={busyWith !== undefined}
+          onClick={() => {
+            setTapped(action);
+            moderate.mutate({ id, action }, { onSettled: () => setTapped(null) });
+          }}
         >
           {ACTION_TEXT[action]}
         </button>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteQueueItem, forEachLimited, invalidateQueues, type ModerationQueue } from '../api';
 import { useToast } from '../../../components/toasts';
-import type { ModeratedKind } from './moderation-actions';
+import { MODERATED_FAILED_DESCRIPTION, MODERATION_FAILED_TITLE, type ModeratedKind } from './moderation-actions';
 import { RESOURCES } from './use-moderate-item';
 
 export type BulkAction = 'reject' | 'delete';
@@ -17,7 +17,8 @@ export const countOf = (kind: ModeratedKind, n: number) => `${n} ${NOUN[kind][n 
 /**
  * Reject or delete the selected rows together. Each row is its own request (a few at a time),
  * so one that fails leaves the others done; the toast says how many and the server's words
- * for the first failure, and `onSettled` hands back the ids that failed to keep them selected.
+ * for the first failure, and `onSettled` hands back the ids that failed to keep them selected
+ * (the page has taken the rows off the screen at the tap: those come back).
  */
 export function useBulkModeration(kind: ModeratedKind & ModerationQueue, onSettled: (failed: string[]) => void) {
   const queryClient = useQueryClient();
@@ -38,6 +39,11 @@ export function useBulkModeration(kind: ModeratedKind & ModerationQueue, onSettl
       onSettled(failed.map((f) => f.id));
       // The queues, and the resource's public and admin lists (the wall, the dashboard).
       await Promise.all([invalidateQueues(queryClient), RESOURCES[kind].refresh(queryClient)]);
+    },
+    // Nothing was done (forEachLimited keeps each row's own failure, so this is rare): every row back.
+    onError: (error, { ids }) => {
+      toast({ title: MODERATION_FAILED_TITLE, description: error.message || MODERATED_FAILED_DESCRIPTION, variant: 'destructive' });
+      onSettled(ids);
     },
   });
 }
