@@ -69,7 +69,7 @@ export function AudiencePage() {
           {busy.length > 0 && (
             <>
               <HoursChart hours={r.hours} />
-              <p className="muted chart-key">Dark: peak; light: average.</p>
+              <p className="muted chart-key">Wide bars: peak; narrow bars: average.</p>
             </>
           )}
           <Table caption="Hours with listeners" head={['Hour (UTC)', 'Peak', 'Average', 'Listening hours', 'Unique']} rows={busy.map((h) => [h.hour.slice(0, 13).replace('T', ' ') + ':00', h.peak, h.average, h.listeningHours, h.unique])} empty="No listening in this period yet." />
