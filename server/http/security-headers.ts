@@ -40,8 +40,10 @@ export const HSTS = `max-age=${365 * 24 * 60 * 60}`;
  * leaves `secure` to it), and every answer carries Strict-Transport-Security. Set before the
  * chain runs, so streamed answers, whose headers leave early, carry it too.
  */
+export const isHttpsSite = (publicUrl: string | null | undefined): boolean => Boolean(publicUrl) && new URL(publicUrl!).protocol === 'https:';
+
 export function httpsSite(publicUrl: string | null | undefined): Middleware {
-  if (!publicUrl || new URL(publicUrl).protocol !== 'https:') return (_ctx, next) => next();
+  if (!isHttpsSite(publicUrl)) return (_ctx, next) => next();
   return async (ctx, next) => {
     ctx.cookies.secure = true;
     ctx.res.setHeader('Strict-Transport-Security', HSTS);
@@ -49,13 +51,18 @@ export function httpsSite(publicUrl: string | null | undefined): Middleware {
   };
 }
 
+/** On every answer (securityHeaders), and on those sent before Koa (the listening beacon's). */
+export const EVERY_ANSWER_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+} as const;
+
 export function securityHeaders(connectOrigins: () => Promise<string[]> = async () => []): Middleware {
   return async (ctx, next) => {
     await next();
     const res = ctx.res;
     if (res.headersSent) return;
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    for (const [name, value] of Object.entries(EVERY_ANSWER_HEADERS)) res.setHeader(name, value);
     // What ctx.response.is('html') answers, without its MIME lookup on every request.
     if (!HTML.test(String(res.getHeader('Content-Type') ?? ''))) return;
     // A route with its own policy (the embeds) keeps it.

@@ -6,11 +6,9 @@ import { clientAddress, compileTrust } from '../../http/client-address';
 import type { Deps } from '../../http/context';
 import { toErrorResponse } from '../../http/error-handler';
 import { withinProcessRate } from '../../http/rate-limit';
-import { HSTS } from '../../http/security-headers';
-import { BEACON_MAX_BYTES, BEACON_RATE, handOnBody, isBeaconType, readBeacon } from './audience.beacon-request';
+import { EVERY_ANSWER_HEADERS, HSTS, isHttpsSite } from '../../http/security-headers';
+import { BEACON_MAX_BYTES, BEACON_PATH, BEACON_RATE, handOnBody, isBeaconType, readBeacon } from './audience.beacon-request';
 import { audienceService, isBot } from './audience.service';
-
-export const BEACON_PATH = '/api/listening';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -36,10 +34,9 @@ export function beaconFirst(deps: Deps, answered: (line: BeaconAnswered, req: In
   // What the chain's middleware add to this answer (security-headers.ts, koa-compress's Vary).
   const headers: Record<string, string> = {
     'Content-Type': 'application/json; charset=utf-8',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Content-Type-Options': 'nosniff',
+    ...EVERY_ANSWER_HEADERS,
     Vary: 'Accept-Encoding',
-    ...(deps.config.publicUrl && new URL(deps.config.publicUrl).protocol === 'https:' ? { 'Strict-Transport-Security': HSTS } : {}),
+    ...(isHttpsSite(deps.config.publicUrl) ? { 'Strict-Transport-Security': HSTS } : {}),
   };
 
   async function take(req: IncomingMessage, res: ServerResponse, chain: Handler, query: string | undefined, started: number) {

@@ -1,11 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import { badRequest } from '../../http/errors';
 
+/** The beacon's route, declared in audience.operations.ts and answered early by audience.beacon-first.ts. */
+export const BEACON_PATH = '/api/listening';
+
 /** A beacon is tiny (docs/api.md "Audience"); an offline batch of 200 events fits well inside. */
 export const BEACON_MAX_BYTES = 32 * 1024;
 
 /** Listeners behind one carrier address each send about one beacon a minute: counted per process. */
-export const BEACON_RATE = { bucket: 'POST /api/listening', perMinute: 600 } as const;
+export const BEACON_RATE = { bucket: `POST ${BEACON_PATH}`, perMinute: 600 } as const;
 
 /** navigator.sendBeacon sends text/plain (no CORS preflight): JSON in either of these types. */
 export const isBeaconType = (contentType: string | undefined): boolean => /^\s*(?:text\/plain|application\/json)\s*(?:;|$)/i.test(contentType ?? '');

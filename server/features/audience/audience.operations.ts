@@ -6,7 +6,7 @@ import { parseWith } from '../../http/validate';
 import { audienceCsv, audienceReport, reportPeriod } from './audience.report';
 import { audienceRepository } from './audience.repository';
 import { audienceService, isBot } from './audience.service';
-import { BEACON_RATE, isBeaconType, readBeacon } from './audience.beacon-request';
+import { BEACON_PATH, BEACON_RATE, isBeaconType, readBeacon } from './audience.beacon-request';
 
 const beaconBody: Middleware = async (ctx, next) => {
   if (!isBeaconType(ctx.get('content-type'))) throw badRequest('Send the beacon as text/plain or application/json');
@@ -29,7 +29,7 @@ const op = operationsWith((deps) => ({ deps, audience: audienceService(deps), re
 /** docs/api.md "Audience": the listening beacon and the listener report. */
 export const AUDIENCE_OPERATIONS = [
   op({
-    method: 'post', path: '/api/listening', summary: "The player's listening beacon",
+    method: 'post', path: BEACON_PATH, summary: "The player's listening beacon",
     description: `Events of anonymous listening sessions (start, a heartbeat each minute while sound plays, stop), at most ${BEACON_MAX_EVENTS} a batch, in the order they happened. Refused events (a replay, an old seq, a stop of an unknown session, a time out of limits) are counted, not stored. Bots are refused. No address is stored.`,
     // Counted per process: a database round trip per heartbeat was most of its cost (bench/audience.mjs).
     rateLimit: { bucket: BEACON_RATE.bucket, perMinute: () => BEACON_RATE.perMinute, perProcess: true },
