@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import type { AudienceHour } from '../../../../domain/audience';
+import type { AudienceHour, AudienceReport } from '../../../../domain/audience';
 import { barChartOptions, daysChartOptions, hoursChartOptions, type ChartData, type ChartOptions } from './audience-chart-options';
 
 /**
@@ -52,9 +52,15 @@ export function DaysChart({ days }: { days: { day: string; unique: number }[] })
   return <Chart data={data} options={options} testId="days-chart" label="Unique listeners per day" />;
 }
 
-export function BarsChart({ rows, testId, label }: { rows: { label: string; value: number }[]; testId: string; label: string }) {
-  // The rows come new on every render of the page (a .map of the report): their text decides.
-  const key = JSON.stringify(rows);
-  const [data, options] = useMemo(() => barChartOptions(rows, label), [key, label]);
-  return <Chart data={data} options={options} testId={testId} label={label} />;
+export function ShowsChart({ shows }: { shows: AudienceReport['shows'] }) {
+  const [data, options] = useMemo(() => barChartOptions(shows.map((s) => ({ label: s.title, value: s.listeningHours })), 'Listening hours by show'), [shows]);
+  return <Chart data={data} options={options} testId="shows-chart" label="Listening hours by show" />;
+}
+
+/** Three bars side by side on a phone: the table beside says "on demand". */
+const KIND_BARS = { live: 'Live', episode: 'Episodes', track: 'Tracks' } as const;
+
+export function KindsChart({ kinds }: { kinds: AudienceReport['kinds'] }) {
+  const [data, options] = useMemo(() => barChartOptions(kinds.map((k) => ({ label: KIND_BARS[k.kind], value: k.listeningHours })), 'Listening hours by kind'), [kinds]);
+  return <Chart data={data} options={options} testId="kinds-chart" label="Listening hours by kind" />;
 }

@@ -6,14 +6,12 @@ import { audienceQuery } from '../api';
 import { ErrorState, Placeholders } from '../../../components/states';
 import { downloadFile } from '../../../lib/download-file';
 import { currentTenant } from '../../../lib/tenant';
-import { BarsChart, DaysChart, HoursChart } from './audience-charts';
+import { DaysChart, HoursChart, KindsChart, ShowsChart } from './audience-charts';
 import { periodRange, type PeriodChoice } from './audience-period';
 import { SponsorSummary } from './sponsor-summary';
 import './audience.css';
 
 const KIND_LABELS = { live: 'Live', episode: 'On demand: episodes', track: 'On demand: tracks' } as const;
-/** Three bars side by side on a phone: the table beside says "on demand". */
-const KIND_BARS = { live: 'Live', episode: 'Episodes', track: 'Tracks' } as const;
 const SOURCE_LABELS = { player: 'Our player', relay: 'Other players of the relay' } as const;
 
 /** '/admin/audience' (owner, editor; docs/product.md "Audience"): the listener report of a period. */
@@ -83,13 +81,13 @@ export function AudiencePage() {
 
         <section aria-labelledby="shows-heading" className="audience-block">
           <h2 id="shows-heading">Top shows by listening hours</h2>
-          {r.shows.length > 0 && <BarsChart rows={r.shows.map((s) => ({ label: s.title, value: s.listeningHours }))} testId="shows-chart" label="Listening hours by show" />}
+          {r.shows.length > 0 && <ShowsChart shows={r.shows} />}
           <Table caption="Shows (live listening while each was on air)" head={['Show', 'Listening hours']} rows={r.shows.map((s) => [s.title, s.listeningHours])} empty="No show on air had listeners yet." />
         </section>
 
         <section aria-labelledby="kinds-heading" className="audience-block">
           <h2 id="kinds-heading">Live and on demand</h2>
-          {r.kinds.some((k) => k.listeningHours > 0) && <BarsChart rows={r.kinds.map((k) => ({ label: KIND_BARS[k.kind], value: k.listeningHours }))} testId="kinds-chart" label="Listening hours by kind" />}
+          {r.kinds.some((k) => k.listeningHours > 0) && <KindsChart kinds={r.kinds} />}
           <Table caption="Listening hours by kind" head={['Kind', 'Listening hours']} rows={r.kinds.map((k) => [KIND_LABELS[k.kind], k.listeningHours])} />
         </section>
 
