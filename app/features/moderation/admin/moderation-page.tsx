@@ -207,7 +207,8 @@ function PagedQueue<T extends { id: string }>({ kind, query, view }: { kind: Mod
   if (rows.length === 0 && loaded.length > 0) return <Placeholders count={3} className="mod-placeholder" />;
   if (rows.length === 0) return <EmptyState title={`No ${caption.toLowerCase()}`} />;
 
-  const total = Math.max(rows.length, (query.data?.pages[0]?.total ?? loaded.length) - (loaded.length - rows.length));
+  // The server's count, less the rows on their way out.
+  const total = (query.data?.pages[0]?.total ?? loaded.length) - (loaded.length - rows.length);
   const allSelected = selected.size === rows.length;
   const toggle = (id: string) =>
     setPicked((prev) => {
