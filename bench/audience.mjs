@@ -82,7 +82,8 @@ async function oneMinute(entry, listeners, what) {
 
 /** The compiled server, then the bare yardstick (bench/lib/bare-beacon-server.mjs) under the same minute. */
 export async function audienceBench(listeners = 10_000) {
-  const ours = await oneMinute(process.env.BENCH_SERVER_ENTRY || 'dist/server/index.js', listeners, 'audience server');
+  // Without an entry: the compiled server, as startCompiledServer chooses it.
+  const ours = await oneMinute(undefined, listeners, 'audience server');
   const bare = await oneMinute(path.join(ROOT, 'bench', 'lib', 'bare-beacon-server.mjs'), listeners, 'bare beacon server');
   return { listeners, ...ours, bare };
 }
