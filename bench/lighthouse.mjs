@@ -39,6 +39,8 @@ export const DEFAULT_PAGES = [
   '/sponsors',
   '/sponsors/submit',
   '/community?tenant=caribbean',
+  // Issue 43: every public page, the episodes too.
+  '/episodes',
 ];
 const FLOORS = new Set(['floor', 'floor-shell']);
 const METRICS = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift', SI: 'speed-index' };

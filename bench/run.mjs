@@ -15,6 +15,7 @@ import { listenersBench } from './listeners.mjs';
 import { listenersReport, listenersSection, previousListenersSection } from './lib/listeners-report.mjs';
 import { buildFloor, calibrate, calibratedLighthouse, serveFloor } from './lighthouse.mjs';
 import { timeToFirstSound } from './first-sound.mjs';
+import { repeatAndLaterPlays } from './later-plays.mjs';
 import { byKind, FIRST_VISIT_WIRE_BUDGET, firstVisitOnTheWire, SETTLED_VISIT_WIRE_BUDGET } from './wire.mjs';
 import { uploadsBench } from './uploads.mjs';
 import { episodesBench } from './episodes.mjs';
@@ -139,6 +140,11 @@ try {
     } finally {
       await floor.stop();
     }
+  }, 1_200_000);
+  // Issue 43: a repeat visit's first sound and every later play of the stream, on the same phone.
+  await step('later-plays', async () => {
+    calibrated ??= await calibrate({ url: server.url + '/', chrome: CHROME, chromeFlags: CHROME_FLAGS });
+    await repeatAndLaterPlays({ base: server.url, chrome: CHROME, chromeFlags: CHROME_FLAGS, ...calibrated, row, notes, runs: Number(process.env.BENCH_LATER_PLAYS_RUNS || 5) });
   }, 1_200_000);
   // Issue 43 (bench/moderation.mjs, its own server with 200 + 200 + 200 pending): the same phone, as a moderator.
   await step('moderation', async () => {
