@@ -225,6 +225,8 @@ const previous = fs.existsSync(resultsFile) ? fs.readFileSync(resultsFile, 'utf8
 const reliability = /<!-- reliability:start -->[\s\S]*?<!-- reliability:end -->/.exec(previous)?.[0];
 // So is the dated section of a `node bench/moderation.mjs` run alone (issue 43).
 const moderation = /<!-- moderation:start -->[\s\S]*?<!-- moderation:end -->/.exec(previous)?.[0];
-const kept = [moderation, reliability].filter(Boolean).join('\n\n');
+// And the dated section of `node bench/first-sound.mjs` with `node bench/later-plays.mjs` alone.
+const sound = /<!-- sound:start -->[\s\S]*?<!-- sound:end -->/.exec(previous)?.[0];
+const kept = [sound, moderation, reliability].filter(Boolean).join('\n\n');
 if (!SKIP.size) fs.writeFileSync(resultsFile, kept ? `${md.replace(/\n*$/, '\n\n')}${kept}\n` : md);
 else console.log('(some steps skipped: bench/RESULTS.md not written)');
