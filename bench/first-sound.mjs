@@ -40,6 +40,36 @@ export async function buttonBox(chromium, { chrome, chromeFlags, url, selector }
   }
 }
 
+/**
+ * Opens `url` and taps `box` the moment the page first paints, from the browser's own lifecycle
+ * event: no script in the page has to run for the listener's finger to land (the button's place
+ * is known from an earlier load of the same page on the same screen, `box`); again each
+ * `retapMs` until `heard` (run in the page) is true. Answers the taps made.
+ */
+export async function tapAtFirstPaint(page, cdp, { url, box, giveUpMs, retapMs = 1_000, heard }) {
+  await cdp.send('Page.enable');
+  await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
+  const painted = new Promise((resolve) => {
+    cdp.on('Page.lifecycleEvent', (e) => {
+      if (e.name === 'firstContentfulPaint') resolve();
+    });
+  });
+  const start = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  await bounded(painted, giveUpMs, 'the first paint');
+  let taps = 0;
+  while (Date.now() - start < giveUpMs) {
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    taps += 1;
+    const done = await page
+      .waitForFunction(heard, null, { timeout: retapMs, polling: 50 })
+      .then(() => true)
+      .catch(() => false);
+    if (done) break;
+  }
+  return taps;
+}
+
 /** One listener's visit: ms from navigation to sound, the taps it took and where the time went. */
 export async function firstSoundOnce(chromium, { chrome, chromeFlags, url, box, multiplier, giveUpMs = 20_000, retapMs = 1_000 }) {
   const { browser, page, cdp } = await phone(chromium, { chrome, chromeFlags, multiplier });
@@ -68,29 +98,7 @@ export async function firstSoundOnce(chromium, { chrome, chromeFlags, url, box, 
         return play.call(this);
       };
     });
-    // The moment the page first paints, from the browser's own lifecycle event: no script in
-    // the page has to run for the listener's finger to land (the button's place is known from
-    // an earlier load of the same page on the same screen, `box`).
-    await cdp.send('Page.enable');
-    await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
-    const painted = new Promise((resolve) => {
-      cdp.on('Page.lifecycleEvent', (e) => {
-        if (e.name === 'firstContentfulPaint') resolve();
-      });
-    });
-    const start = Date.now();
-    await page.goto(url, { waitUntil: 'commit' });
-    await bounded(painted, giveUpMs, 'the first paint');
-    let taps = 0;
-    while (Date.now() - start < giveUpMs) {
-      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-      taps += 1;
-      const heard = await page
-        .waitForFunction(() => window.__sound.playing !== null, null, { timeout: retapMs, polling: 50 })
-        .then(() => true)
-        .catch(() => false);
-      if (heard) break;
-    }
+    const taps = await tapAtFirstPaint(page, cdp, { url, box, giveUpMs, retapMs, heard: () => window.__sound.playing !== null });
     const inPage = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
       const paint = performance.getEntriesByName('first-contentful-paint')[0];

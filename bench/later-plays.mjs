@@ -9,7 +9,7 @@
 //   player's own new request of the stream to `playing`, its wait after the link's return beside it.
 // docs/performance.md, "Time to first sound".
 
-import { buttonBox } from './first-sound.mjs';
+import { buttonBox, tapAtFirstPaint } from './first-sound.mjs';
 import { bounded } from './lib/compiled-server.mjs';
 import { cuttingProxy } from './lib/cutting-proxy.mjs';
 
@@ -69,22 +69,7 @@ export async function repeatVisitOnce(chromium, { chrome, chromeFlags, url, box,
     const page = await context.newPage();
     await page.addInitScript(watch);
     const cdp = await slowed(context, page, multiplier);
-    await cdp.send('Page.enable');
-    await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
-    const painted = new Promise((resolve) => cdp.on('Page.lifecycleEvent', (e) => e.name === 'firstContentfulPaint' && resolve()));
-    const start = Date.now();
-    await page.goto(url, { waitUntil: 'commit' });
-    await bounded(painted, giveUpMs, 'the first paint');
-    let taps = 0;
-    while (Date.now() - start < giveUpMs) {
-      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-      taps += 1;
-      const heard = await page
-        .waitForFunction(() => window.__sound.playing.length > 0, null, { timeout: 1_000, polling: 50 })
-        .then(() => true)
-        .catch(() => false);
-      if (heard) break;
-    }
+    const taps = await tapAtFirstPaint(page, cdp, { url, box, giveUpMs, heard: () => window.__sound.playing.length > 0 });
     const r = await page.evaluate(() => ({
       playing: window.__sound.playing[0] ?? null,
       taps: window.__sound.taps,
