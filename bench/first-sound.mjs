@@ -11,20 +11,33 @@ import { bounded } from './lib/compiled-server.mjs';
 
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
 
-const median = (xs) => {
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 };
 
-async function phone(chromium, { chrome, chromeFlags, multiplier }) {
-  const browser = await chromium.launch({ executablePath: chrome, args: [...chromeFlags.filter((f) => !f.startsWith('--headless')), '--autoplay-policy=user-gesture-required'] });
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
-  const page = await context.newPage();
+/** The machine's Chromium as the listener's phone's browser: sound only after a tap. */
+export const launchPhoneBrowser = (chromium, { chrome, chromeFlags }) =>
+  chromium.launch({ executablePath: chrome, args: [...chromeFlags.filter((f) => !f.startsWith('--headless')), '--autoplay-policy=user-gesture-required'] });
+
+/** The phone's screen: 375×740 with touch; `serviceWorkers` 'allow' for a repeat visit. */
+export const phoneContext = (browser, serviceWorkers = 'block') =>
+  browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers });
+
+/** Slows `page` to the phone: the CPU by `multiplier`, the network to 150 ms and 1.6 Mbit/s. */
+export async function slowToPhone(context, page, multiplier) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: multiplier });
-  return { browser, page, cdp };
+  return cdp;
+}
+
+async function phone(chromium, { chrome, chromeFlags, multiplier }) {
+  const browser = await launchPhoneBrowser(chromium, { chrome, chromeFlags });
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  return { browser, page, cdp: await slowToPhone(context, page, multiplier) };
 }
 
 /** Where the button is on this screen: a full-speed load of the page, once. */

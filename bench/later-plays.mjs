@@ -9,17 +9,11 @@
 //   player's own new request of the stream to `playing`, its wait after the link's return beside it.
 // docs/performance.md, "Time to first sound".
 
-import { buttonBox, tapAtFirstPaint } from './first-sound.mjs';
+import { buttonBox, launchPhoneBrowser, median, phoneContext, slowToPhone, tapAtFirstPaint } from './first-sound.mjs';
 import { bounded } from './lib/compiled-server.mjs';
 import { cuttingProxy } from './lib/cutting-proxy.mjs';
 
-const NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
-
-/** In every page: each tap's time, each `playing`, and the stream requests' starts. */
+/** In every page: each tap's time and each `playing` of any media element, in the page's clock. */
 function watch() {
   const w = window;
   w.__sound = { taps: [], playing: [] };
@@ -35,22 +29,11 @@ function watch() {
   };
 }
 
-async function slowed(context, page, multiplier) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: multiplier });
-  return cdp;
-}
-
-const newPhone = (browser, serviceWorkers) =>
-  browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers });
-
 /** One repeat visit: ms from navigation to sound, with the service worker's caches warm. */
 export async function repeatVisitOnce(chromium, { chrome, chromeFlags, url, box, multiplier, giveUpMs = 20_000 }) {
-  const browser = await chromium.launch({ executablePath: chrome, args: [...chromeFlags.filter((f) => !f.startsWith('--headless')), '--autoplay-policy=user-gesture-required'] });
+  const browser = await launchPhoneBrowser(chromium, { chrome, chromeFlags });
   try {
-    const context = await newPhone(browser, 'allow');
+    const context = await phoneContext(browser, 'allow');
     // The first visit, at full speed: the worker installs, precaches and takes the page.
     const first = await context.newPage();
     await first.goto(url, { waitUntil: 'load' });
@@ -68,7 +51,7 @@ export async function repeatVisitOnce(chromium, { chrome, chromeFlags, url, box,
 
     const page = await context.newPage();
     await page.addInitScript(watch);
-    const cdp = await slowed(context, page, multiplier);
+    const cdp = await slowToPhone(context, page, multiplier);
     const taps = await tapAtFirstPaint(page, cdp, { url, box, giveUpMs, heard: () => window.__sound.playing.length > 0 });
     const r = await page.evaluate(() => ({
       playing: window.__sound.playing[0] ?? null,
@@ -105,13 +88,13 @@ async function tapToPlaying(page, locator, what) {
 export async function laterPlaysOnce(chromium, { chrome, chromeFlags, base, track, multiplier }) {
   // The link the reconnect's cut takes down: every connection to the server drops at once.
   const link = await cuttingProxy(new URL(base), { cuts: [] });
-  const browser = await chromium.launch({ executablePath: chrome, args: [...chromeFlags.filter((f) => !f.startsWith('--headless')), '--autoplay-policy=user-gesture-required'] });
+  const browser = await launchPhoneBrowser(chromium, { chrome, chromeFlags });
   const r = {};
   try {
-    const context = await newPhone(browser, 'block');
+    const context = await phoneContext(browser);
     const page = await context.newPage();
     await page.addInitScript(watch);
-    const cdp = await slowed(context, page, multiplier);
+    const cdp = await slowToPhone(context, page, multiplier);
     // The stream's requests, in the epoch's milliseconds (CDP's wallTime is in seconds).
     const streamAsked = [];
     cdp.on('Network.requestWillBeSent', (e) => /\/demo\/stream/.test(e.request.url) && streamAsked.push(e.wallTime * 1000));
