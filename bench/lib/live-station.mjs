@@ -120,13 +120,28 @@ export async function startLiveStation(kbps = 64, channels = 1, { bed = false } 
       await new Promise((r) => setTimeout(r, 100));
     }
   };
-  // The mount exists once the source is connected; a station that never comes up is not left running.
+  // The mount exists once the source is connected; a station that never comes up is not left
+  // running. ffmpeg does not retry a source connection icecast refused while it was still
+  // starting (its port open before it takes sources, on a loaded host): a source that has
+  // exited is started again, and a failure says what each side said.
   const deadline = Date.now() + 15_000;
+  let sourceStarts = 1;
   for (;;) {
     if (await mountUp()) break;
     if (Date.now() > deadline) {
+      const said = (() => {
+        try {
+          return fs.readFileSync(path.join(dir, 'error.log'), 'utf8').trim().split('\n').slice(-5).join(' | ');
+        } catch {
+          return 'no error log';
+        }
+      })();
       await stop();
-      throw new Error('the icecast mount did not come up');
+      throw new Error(`the icecast mount did not come up (ffmpeg started ${sourceStarts} times, last exit ${source?.exitCode ?? 'none'}; icecast: ${said})`);
+    }
+    if (source && source.exitCode !== null) {
+      startSource();
+      sourceStarts += 1;
     }
     await new Promise((r) => setTimeout(r, 250));
   }
