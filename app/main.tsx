@@ -2,7 +2,9 @@ import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { AppTree } from './app-tree';
 import { watchConnection } from './lib/offline/connection';
+import { dropKeptPages, keepThisPage, pageFromWorker } from './lib/pwa/kept-page';
 import { registerServiceWorker } from './lib/pwa/service-worker';
+import { lowDataNow } from './lib/low-data';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { loadServerPage, setRenderingWholePage, type ServerData } from './lib/server-render';
@@ -32,12 +34,16 @@ async function start() {
   const queryClient = createQueryClient();
   // A page the server rendered (docs/server-render.md) carries the data it was rendered with:
   // as new as the page, whatever the phone's clock says.
+  // A page the worker kept from an earlier visit (app/lib/pwa/kept-page.ts) carries that
+  // visit's data: the page is hydrated with it, as it was drawn, and each query is fetched again.
   const serverData = document.getElementById(SERVER_DATA_ID);
+  const keptPage = Boolean(serverData) && pageFromWorker();
   if (serverData) {
     const { state, nowPlayingEtag } = JSON.parse(serverData.textContent ?? '{}') as ServerData;
     const now = Date.now();
-    for (const query of state.queries) query.state.dataUpdatedAt = now;
+    if (!keptPage) for (const query of state.queries) query.state.dataUpdatedAt = now;
     hydrate(queryClient, state);
+    if (keptPage) void queryClient.invalidateQueries({ refetchType: 'none' });
     // The stream then starts from the answer the page came with (app/features/radio/api.ts).
     if (nowPlayingEtag) setNowPlayingEtag(nowPlayingEtag);
   }
@@ -84,6 +90,10 @@ async function start() {
   }
 
   void registerServiceWorker();
+  // The next visit paints this page from the worker, at once and working (sw/kept-pages.ts);
+  // none with Low Data Mode on, also when the phone's Save-Data turned it on.
+  if (lowDataNow()) dropKeptPages();
+  else if (serverData) void keepThisPage();
 
   // Dexie and the persister stay off the first screen's path (issue 7): online, they load once
   // the page has loaded and the phone is idle; offline, at once, because then the saved

@@ -97,7 +97,11 @@ export async function episodesBench({ row, notes }) {
     await context.addInitScript(() => localStorage.setItem('lowDataMode', 'true'));
     const page = await context.newPage();
     await page.goto(`${proxy.url}/episodes`);
-    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active && navigator.serviceWorker.controller), null, { timeout: 60_000 });
+    // Not waitForFunction: it takes an async predicate's promise itself for a truthy answer.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    });
     await page.reload();
     const before = proxy.uploadsDelivered();
     await page.getByRole('button', { name: /^Save for offline/ }).first().click();

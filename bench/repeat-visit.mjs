@@ -29,7 +29,9 @@ export async function repeatVisit(base, serverLog, { chrome, chromeFlags, row, n
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
     await page.waitForTimeout(2000);
     context.off('response', onResponse);
-    const reached = serverLog.slice(logFrom);
+    // The server's request lines name the route, never the raw path (server/http/request-log.ts):
+    // the app's files are '(app)'.
+    const reached = serverLog.slice(logFrom).filter((l) => typeof l.route === 'string' && l.method).map((l) => ({ ...l, path: l.route }));
 
     let shellBytes = 0;
     const shellFromNetwork = [];

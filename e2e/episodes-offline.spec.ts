@@ -5,7 +5,7 @@ import path from 'node:path';
 import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 import type { Page } from '@playwright/test';
 import { cuttingProxy, type CuttingProxy } from '../bench/lib/cutting-proxy.mjs';
-import { ADMIN_KEY, expect, test as base, unique, setLowDataMode } from './fixtures';
+import { ADMIN_KEY, expect, test as base, unique, setLowDataMode, workerInControl } from './fixtures';
 
 // Listen Again end to end (issue 31 "Done when"), with the real service worker (the 'pwa'
 // project: the file name ends in offline.spec.ts) and the real server. The page is opened
@@ -31,13 +31,6 @@ function sermonMp3(): string {
     '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', file,
   ]);
   return file;
-}
-
-async function workerReady(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return Boolean(reg.active && navigator.serviceWorker.controller);
-  });
 }
 
 const seconds = (clock: string) => {
@@ -79,7 +72,7 @@ test('an admin publishes an episode; a visitor plays it, resumes at 0:40 on the 
 
   // A visitor finds it on Listen Again and plays it.
   await page.goto(at('/episodes'));
-  await workerReady(page);
+  await workerInControl(page);
   await expect(page.getByRole('heading', { name: 'Listen Again', level: 1 })).toBeVisible();
   const episode = page.getByTestId('episode').filter({ hasText: title }).first();
   await expect(episode).toContainText('1:30');

@@ -192,3 +192,21 @@ export function expectKeyOnAdminCalls(requests: Request[]): void {
 export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 export { wav } from '../bench/lib/wav.mjs';
+
+/**
+ * Waits until a service worker is active and controls the page ('pwa' project). Polled:
+ * waitForFunction takes an async predicate's promise itself for a truthy answer, so it returned
+ * at once, worker or not.
+ */
+export async function workerInControl(page: Page, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return Boolean(registration?.active && navigator.serviceWorker.controller);
+        }),
+      { timeout },
+    )
+    .toBe(true);
+}

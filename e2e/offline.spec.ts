@@ -2,18 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { cuttingProxy, type CuttingProxy } from '../bench/lib/cutting-proxy.mjs';
-import { ADMIN_KEY, caribbean, expect, test as base } from './fixtures';
+import { ADMIN_KEY, caribbean, expect, test as base, workerInControl } from './fixtures';
 
 // These run with the real service worker (the 'pwa' project), against the real server.
 const admin = { 'x-admin-key': ADMIN_KEY };
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function workerReady(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return Boolean(reg.active && navigator.serviceWorker.controller);
-  });
-}
 
 /**
  * Offline the way a phone is: the page's link to the server goes down. The pages that need it
@@ -41,7 +34,7 @@ async function goOnline(context: BrowserContext, link: CuttingProxy): Promise<vo
 
 test('installable: a per-tenant manifest with standalone display and maskable icons, and an active worker', async ({ page, request }) => {
   await page.goto('/');
-  await workerReady(page);
+  await workerInControl(page);
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
   const manifest = await (await request.get(href!)).json();
@@ -61,7 +54,7 @@ test('after one online visit the radio, directory, schedule and an artist page o
   const artists = (await (await request.get('/api/artists?approved=true')).json()) as { id: string; name: string }[];
   const artist = artists[0]!;
   await page.goto(`${link.url}/`);
-  await workerReady(page);
+  await workerInControl(page);
   // One online visit that passes through the pages a listener would open.
   for (const p of ['/artists/directory', '/schedule', `/artists/${artist.id}`]) {
     await page.goto(link.url + p);
@@ -124,7 +117,7 @@ test('a prayer and a sponsor application made offline survive a reload and are d
   const prayer = unique('Offline prayer across a reload');
   const company = unique('Offline Sponsor Co');
   await page.goto(link.url + caribbean('/community'));
-  await workerReady(page);
+  await workerInControl(page);
   await page.goto(link.url + caribbean('/sponsors/submit'));
   await page.goto(link.url + caribbean('/community'));
   await expect(page.getByRole('button', { name: 'Submit Prayer Request' })).toBeVisible();
@@ -165,7 +158,7 @@ async function sponsorsNamed(request: import('@playwright/test').APIRequestConte
 test('a delivery whose answer was lost is not stored twice', async ({ page, request }) => {
   const prayer = unique('Lost answer prayer');
   await page.goto(caribbean('/community'));
-  await workerReady(page);
+  await workerInControl(page);
   let dropped = 0;
   // The server gets the first POST and stores the prayer; the page never hears back.
   await page.route('**/api/prayers?tenant=caribbean', async (route) => {
@@ -188,7 +181,7 @@ test('a new build shows the update prompt, and the new worker takes over only on
   const swFile = path.join(appDir, 'sw.js');
   const original = fs.readFileSync(swFile, 'utf8');
   await page.goto('/');
-  await workerReady(page);
+  await workerInControl(page);
   const firstWorker = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
   try {
     // "Deploy" a new build: any byte change to sw.js is a new worker.
@@ -199,7 +192,7 @@ test('a new build shows the update prompt, and the new worker takes over only on
     // Still the old worker until the listener agrees.
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
     await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
-    await workerReady(page);
+    await workerInControl(page);
     await expect(page.getByRole('status').filter({ hasText: 'A new version is available' })).toBeHidden();
     expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toBe(firstWorker);
   } finally {

@@ -48,9 +48,10 @@ const DESKTOP_IGNORES = [
   /uploads\.spec\.ts/,
   /watch-hls\.spec\.ts/,
   /reminders\.spec\.ts/,
+  /repeat-visit\.spec\.ts/,
 ];
 
-const SERVICE_WORKER_SPECS = /(offline|reminders)\.spec\.ts/;
+const SERVICE_WORKER_SPECS = /(offline|reminders|repeat-visit)\.spec\.ts/;
 
 const phoneProject = { name: 'phone', testIgnore: SERVICE_WORKER_SPECS, use: phone };
 // The desktop project runs what the screen's size changes (layouts, navigation, forms, admin

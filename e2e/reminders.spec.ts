@@ -1,18 +1,11 @@
 import type { Page } from '@playwright/test';
-import { admin, caribbean, expect, test, unique } from './fixtures';
+import { admin, caribbean, expect, test, unique, workerInControl } from './fixtures';
 
 // Show reminders (docs/product.md "Reminders"), with the real service worker (the 'pwa'
 // project) against the real server. No push service can be reached here, so a push is handed
 // to the worker the way DevTools does (ServiceWorker.deliverPushMessage): the worker's real
 // push handler shows it. Where a tap on the notification goes is the worker's click handler,
 // tested in sw/push.test.ts: a system notification cannot be clicked from a test.
-
-async function workerReady(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return Boolean(reg.active && navigator.serviceWorker.controller);
-  });
-}
 
 /** Delivers `data` to the page's service worker as a push message, through the DevTools protocol. */
 async function deliverPush(page: Page, data: string): Promise<void> {
@@ -42,7 +35,7 @@ test('a reminder push is shown as a notification with the show, the station icon
   const show = (await created.json()) as { id: string };
   try {
     await page.goto(caribbean('/schedule'));
-    await workerReady(page);
+    await workerInControl(page);
     // The card's button and the box's, once the app runs (never in the server's HTML).
     const card = page.getByTestId('show-card').filter({ hasText: title }).first();
     await expect(card.getByRole('button', { name: /^Remind me\s*: Reminder Show/ })).toBeVisible();
@@ -80,7 +73,7 @@ test('a reminder push is shown as a notification with the show, the station icon
 
 test('a refused permission says why on the button, and the .ics stays', async ({ page }) => {
   await page.goto('/schedule');
-  await workerReady(page);
+  await workerInControl(page);
   // Chromium answers 'denied' to a page that asks without a granted permission in a headless
   // run: the tap asks, is refused, and every reminder button becomes the reason.
   const first = page.getByRole('button', { name: /^Remind me\s*:/ }).first();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { LOW_DATA_COOKIE } from '../../domain/server-render';
 import { createListeners } from './listeners';
+import { dropKeptPages } from './pwa/kept-page';
 
 export const LOW_DATA_KEY = 'lowDataMode';
 export const LOW_DATA_CLASS = 'low-data';
@@ -61,6 +62,7 @@ export function setLowData(on: boolean): void {
   } catch {
     // private mode: the choice lasts for this visit
   }
+  if (on) dropKeptPages();
   listeners.notify();
 }
 

@@ -1,0 +1,30 @@
+import { KEEP_PAGE_MESSAGE, type KeepPageMessage } from '../../../domain/server-render';
+
+/**
+ * This page came from the service worker (a kept copy, sw/kept-pages.ts), not the server: the
+ * worker answers every navigation it controls itself, with a kept page or the shell.
+ */
+export const pageFromWorker = (): boolean => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+
+async function tellWorker(lowData: boolean): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  const registration = await navigator.serviceWorker.ready;
+  const message: KeepPageMessage = { type: KEEP_PAGE_MESSAGE, url: location.href, lowData };
+  registration.active?.postMessage(message);
+}
+
+/**
+ * Asks the worker to keep this server-rendered page for the next visit (docs/server-render.md,
+ * "On a repeat visit"), once it is active: the first install's worker keeps the copy the
+ * browser holds of this very visit.
+ */
+export const keepThisPage = (): Promise<void> => tellWorker(false);
+
+/**
+ * Low Data Mode is on: no kept page is painted again, since its images would load before the
+ * app could hide them.
+ */
+export function dropKeptPages(): void {
+  // Only a worker already active: one still installing has kept nothing yet.
+  if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) void tellWorker(true);
+}
