@@ -1,8 +1,8 @@
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type QueryKey } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { AppTree } from './app-tree';
 import { watchConnection } from './lib/offline/connection';
-import { dropKeptPages, keepThisPage, pageFromWorker } from './lib/pwa/kept-page';
+import { dropKeptPages, keepThisPage, pageFromWorker, refreshKeptQueries } from './lib/pwa/kept-page';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { lowDataNow } from './lib/low-data';
 import { createQueryClient } from './query-client';
@@ -35,15 +35,16 @@ async function start() {
   // A page the server rendered (docs/server-render.md) carries the data it was rendered with:
   // as new as the page, whatever the phone's clock says.
   // A page the worker kept from an earlier visit (app/lib/pwa/kept-page.ts) carries that
-  // visit's data: the page is hydrated with it, as it was drawn, and each query is fetched again.
+  // visit's data: the page is hydrated with it, as it was drawn, and it is fetched again once
+  // the page has loaded and the phone is idle (below).
   const serverData = document.getElementById(SERVER_DATA_ID);
-  const keptPage = Boolean(serverData) && pageFromWorker();
+  let keptQueries: QueryKey[] = [];
   if (serverData) {
     const { state, nowPlayingEtag } = JSON.parse(serverData.textContent ?? '{}') as ServerData;
     const now = Date.now();
-    if (!keptPage) for (const query of state.queries) query.state.dataUpdatedAt = now;
+    for (const query of state.queries) query.state.dataUpdatedAt = now;
     hydrate(queryClient, state);
-    if (keptPage) void queryClient.invalidateQueries({ refetchType: 'none' });
+    if (pageFromWorker()) keptQueries = state.queries.map((query) => query.queryKey);
     // The stream then starts from the answer the page came with (app/features/radio/api.ts).
     if (nowPlayingEtag) setNowPlayingEtag(nowPlayingEtag);
   }
@@ -105,11 +106,16 @@ async function start() {
       return startPersistence(queryClient, __BUILD_ID__);
     });
   if (!navigator.onLine) startPersistence();
-  else {
-    const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(startPersistence, { timeout: 2000 }) : setTimeout(startPersistence, 500));
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-  }
+  else whenLoadedAndIdle(startPersistence);
+  // After hydration: an answer that came during it would draw what the page did not.
+  if (keptQueries.length > 0) whenLoadedAndIdle(() => refreshKeptQueries(queryClient, keptQueries));
+}
+
+/** Once the page has loaded and the phone is idle (2 s at most after the load). */
+function whenLoadedAndIdle(run: () => void): void {
+  const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 500));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 void start();

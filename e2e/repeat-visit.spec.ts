@@ -16,13 +16,21 @@ interface HoldingProxy {
   url: string;
   /** From now on, requests whose path matches are held until the returned function is called. */
   hold(path: RegExp): () => void;
+  /** From now on, requests whose path matches lose their connection; answers the paths refused so far. */
+  refuse(path: RegExp): () => string[];
 }
 
 const test = base.extend<{ link: HoldingProxy }>({
   link: async ({ baseURL }, use) => {
     const target = new URL(baseURL!);
     let held: { path: RegExp; until: Promise<void> } | null = null;
+    let refused: { path: RegExp; seen: string[] } | null = null;
     const server = http.createServer(async (req, res) => {
+      if (refused?.path.test(req.url ?? '')) {
+        refused.seen.push(req.url ?? '');
+        req.socket.destroy();
+        return;
+      }
       if (held && held.path.test(req.url ?? '')) await held.until;
       const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -43,6 +51,11 @@ const test = base.extend<{ link: HoldingProxy }>({
           held = null;
           release();
         };
+      },
+      refuse(path) {
+        const seen: string[] = [];
+        refused = { path, seen };
+        return () => seen;
       },
     });
     server.closeAllConnections();
@@ -171,4 +184,17 @@ test('Low Data Mode drops the kept pages: their images would load before the app
   await expect(page.getByRole('switch', { name: 'Low Data Mode' })).toBeChecked();
   expect(await page.evaluate(() => document.getElementById('server-data'))).toBeNull();
   expect(await kept(page, link.url + '/')).toBe(false);
+});
+
+test('a kept page whose data cannot be fetched again keeps showing it', async ({ page, link }) => {
+  await firstVisitKept(page, link.url + '/events');
+  const refused = link.refuse(/^\/api\/events/);
+  await repeatVisit(page, link.url + '/events');
+  // The app has started and asked again for the events, and lost the connection...
+  await expect.poll(() => page.evaluate(() => '__radioPlayer' in window), { timeout: APP_START_MS }).toBe(true);
+  await expect.poll(() => refused().length, { timeout: APP_START_MS }).toBeGreaterThan(0);
+  await page.waitForTimeout(500);
+  // ...and the page still shows the ones it came with, not an error.
+  await expect(page.getByTestId('event-card').first()).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -1,3 +1,4 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { KEEP_PAGE_MESSAGE, type KeepPageMessage } from '../../../domain/server-render';
 
 /**
@@ -27,4 +28,20 @@ export const keepThisPage = (): Promise<void> => tellWorker(false);
 export function dropKeptPages(): void {
   // Only a worker already active: one still installing has kept nothing yet.
   if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) void tellWorker(true);
+}
+
+/**
+ * A kept page's data, fetched again once the page is hydrated (docs/server-render.md, "On a
+ * repeat visit"): a new answer replaces what the page came with; a failed one (offline, or a
+ * link that dropped) puts the page's own answer back, so the page keeps showing it rather than
+ * an error, as the shell's app did with the answers the worker had cached.
+ */
+export function refreshKeptQueries(queryClient: QueryClient, keys: QueryKey[]): void {
+  for (const queryKey of keys) {
+    const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+    if (!query) continue;
+    const kept = query.state;
+    // A query no loader or component has asked for yet has no fetcher: it rejects, and is put back.
+    void query.fetch(undefined, { cancelRefetch: false }).catch(() => query.setState(kept));
+  }
 }
