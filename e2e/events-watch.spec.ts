@@ -143,12 +143,14 @@ test.describe('watch', () => {
     await page.goto('/watch');
     const reactions = page.getByRole('group', { name: 'Reactions' });
     await expect(reactions.getByRole('button')).toHaveCount(3);
-    await reactions.getByRole('button', { name: 'React with fire' }).click();
-    await reactions.getByRole('button', { name: 'React with praise hands' }).click();
-    await reactions.getByRole('button', { name: 'React with the Guyana flag' }).click();
     const floating = page.getByTestId('floating-reaction');
+    // Each one looked for right after its own tap: each floats for 2 s, and three taps and three
+    // looks took longer than that on a loaded 2-core host (it failed once so in npm test).
+    await reactions.getByRole('button', { name: 'React with fire' }).click();
     await expect(floating.filter({ has: page.locator('svg[data-reaction="fire"]') })).toHaveCount(1);
+    await reactions.getByRole('button', { name: 'React with praise hands' }).click();
     await expect(floating.filter({ has: page.locator('svg[data-reaction="praise"]') })).toHaveCount(1);
+    await reactions.getByRole('button', { name: 'React with the Guyana flag' }).click();
     await expect(floating.filter({ has: page.locator('svg.flag[data-country="GY"]') })).toHaveCount(1);
     await expect(floating).toHaveCount(0);
   });
