@@ -11,7 +11,7 @@ import { loadServerPage, setRenderingWholePage, type ServerData } from './lib/se
 import { setNowPlayingEtag } from './features/radio/api';
 import { firstTapConnected } from './lib/player/first-tap/first-tap';
 import { appListens } from './lib/player/first-tap/taps-later';
-import { SERVER_DATA_ID } from '../domain/server-render';
+import { SERVER_DATA_ID, isServerRenderedPath } from '../domain/server-render';
 import './styles.css';
 
 /**
@@ -91,10 +91,11 @@ async function start() {
   }
 
   void registerServiceWorker();
-  // The next visit paints this page from the worker, at once and working (sw/kept-pages.ts);
-  // none with Low Data Mode on, also when the phone's Save-Data turned it on.
+  // The next visit paints this page from the worker, at once and working (sw/kept-pages.ts),
+  // also when this one came as the shell; none with Low Data Mode on, also when the phone's
+  // Save-Data turned it on.
   if (lowDataNow()) dropKeptPages();
-  else if (serverData) void keepThisPage();
+  else if (serverData || isServerRenderedPath(location.pathname)) void keepThisPage();
 
   // Dexie and the persister stay off the first screen's path (issue 7): online, they load once
   // the page has loaded and the phone is idle; offline, at once, because then the saved

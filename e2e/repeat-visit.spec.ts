@@ -198,3 +198,15 @@ test('a kept page whose data cannot be fetched again keeps showing it', async ({
   await expect(page.getByTestId('event-card').first()).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('a page that came as the shell is kept for the next visit, as after a new build dropped the kept pages', async ({ page, link }) => {
+  await firstVisitKept(page, link.url + '/schedule');
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) if (name.startsWith('kept-pages-')) await caches.delete(name);
+  });
+  await page.goto(link.url + '/schedule');
+  expect(await page.evaluate(() => document.getElementById('server-data') === null), 'the shell').toBe(true);
+  await expect.poll(() => kept(page, page.url()), { timeout: 30_000 }).toBe(true);
+  await page.goto(link.url + '/schedule', { waitUntil: 'commit' });
+  expect(await page.evaluate(() => document.getElementById('server-data') !== null), 'the kept page').toBe(true);
+});

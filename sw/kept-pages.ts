@@ -1,3 +1,4 @@
+import { matchPrecache } from 'workbox-precaching';
 import {
   KEEP_PAGE_MESSAGE,
   KEPT_PAGE_REFRESH_MS,
@@ -14,10 +15,21 @@ function age(response: Response): number {
   return Number.isNaN(date) ? Infinity : Date.now() - date;
 }
 
-/** A page the server rendered (its data inside), never the shell or an error page. */
-async function isRenderedPage(response: Response | null): Promise<boolean> {
-  if (!response || response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
-  return (await response.clone().text()).includes(`id="${SERVER_DATA_ID}"`);
+/**
+ * A page the server rendered (its data inside) for this worker's build (it names the build's
+ * entry script), never the shell, an error page, or an older build's page still in the HTTP
+ * cache, whose scripts the precache no longer holds.
+ */
+async function isRenderedPage(response: Response | null, entryScript: string | null): Promise<boolean> {
+  if (!entryScript || !response || response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
+  const html = await response.clone().text();
+  return html.includes(`id="${SERVER_DATA_ID}"`) && html.includes(entryScript);
+}
+
+/** The app's entry script tag of this build, read from the precached shell. */
+async function buildEntry(): Promise<string | null> {
+  const shell = await matchPrecache('/index.html');
+  return shell ? (/<script type="module"[^>]* src="[^"]+"><\/script>/.exec(await shell.text())?.[0] ?? null) : null;
 }
 
 const isKeepPage = (data: unknown): data is KeepPageMessage =>
@@ -32,10 +44,11 @@ export interface KeptPages {
  * Server-rendered pages kept for repeat visits (docs/server-render.md, "On a repeat visit"):
  * the navigation then paints the page itself, whose Listen Live, menu and links work before
  * the app starts, instead of the shell, which has none of them. Only pages the listener opened
- * are kept, on the app's word (KEEP_PAGE_MESSAGE), and a copy costs no bytes: the one the
- * browser's HTTP cache holds from that visit. A kept copy older than KEPT_PAGE_REFRESH_MS is
- * fetched again after a visit that opened it; a new build's worker drops them all (their
- * scripts are the old build's), and Low Data Mode drops them (their images would load).
+ * are kept, on the app's word (KEEP_PAGE_MESSAGE): the copy the browser's HTTP cache holds from
+ * that visit when the page came from the network (no bytes), else one fetched once in the
+ * background. A kept copy older than KEPT_PAGE_REFRESH_MS is fetched again after a visit that
+ * opened it; a new build's worker drops them all (their scripts are the old build's), and Low
+ * Data Mode drops them (their images would load).
  */
 export function keepPages(scope: ServiceWorkerGlobalScope, entries: PrecacheEntry[], notApp: RegExp[]): KeptPages {
   const index = entries.find((e): e is { url: string; revision: string } => typeof e !== 'string' && /(^|\/)index\.html$/.test(e.url) && Boolean(e.revision));
@@ -58,16 +71,18 @@ export function keepPages(scope: ServiceWorkerGlobalScope, entries: PrecacheEntr
     const cache = await caches.open(name);
     const current = await cache.match(url.href);
     if (current && age(current) < KEPT_PAGE_REFRESH_MS) return;
+    // Every page of this build names its entry script (server/http/page-render.ts keeps the shell's tag).
+    const entryScript = await buildEntry();
     if (!current) {
       // The copy the browser holds from the visit that just opened it from the network.
       const held = await fetch(url.href, { cache: 'only-if-cached', mode: 'same-origin', credentials: 'same-origin' }).catch(() => null);
-      if (held && (await isRenderedPage(held)) && age(held) < KEPT_PAGE_REFRESH_MS) {
+      if (held && (await isRenderedPage(held, entryScript)) && age(held) < KEPT_PAGE_REFRESH_MS) {
         await cache.put(url.href, held);
         return;
       }
     }
     const fresh = await fetch(url.href, { cache: 'no-store', credentials: 'same-origin' }).catch(() => null);
-    if (fresh && (await isRenderedPage(fresh))) await cache.put(url.href, fresh);
+    if (fresh && (await isRenderedPage(fresh, entryScript))) await cache.put(url.href, fresh);
   }
 
   scope.addEventListener('message', (event) => {

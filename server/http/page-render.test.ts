@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
 import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
-import { isServerRenderedPath, withRenderedPage } from './page-render';
+import { isServerRenderedPath } from '../../domain/server-render';
+import { withRenderedPage } from './page-render';
 
 // docs/server-render.md. The render module here stands in for the Vite build of
 // app/entry-server.tsx (e2e/server-render.spec.ts runs the real one in Chromium): it asks our

@@ -2,45 +2,10 @@ import fsp from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import inject from 'light-my-request';
-import { LOW_DATA_COOKIE, SERVER_DATA_ID } from '../../domain/server-render';
+import { LOW_DATA_COOKIE, SERVER_DATA_ID, isServerRenderedPath } from '../../domain/server-render';
 import type { AppContext } from './context';
 import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
 
-/**
- * The public pages whose first screen the server renders (docs/server-render.md): a phone
- * paints the page itself before any script has run, and the app then hydrates it instead of
- * drawing it (issue 15); since issue 43 every public page but /artists/submit (its form takes
- * files, which nothing adopts yet), so each works at first sight. Every other page gets the
- * app's shell, as before. The radio page's first screen (what is on air, Listen Live) only:
- * its lower part, with the shoutout form, comes once the app runs. The directory's filter form submits by itself before the app
- * starts; the prayer and sponsor forms, and their buttons, hold a tap until the app takes them
- * over (app/lib/player/first-tap/taps-later.ts); each form adopts what its fields hold (issue 29).
- */
-export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set([
-  '/',
-  '/artists',
-  '/artists/directory',
-  '/country',
-  '/schedule',
-  '/community',
-  '/sponsors/submit',
-  // Issue 43: every public page works at first sight, as these above do.
-  '/events',
-  '/watch',
-  '/sponsors',
-  '/give',
-  '/shop',
-  '/privacy',
-  '/episodes',
-]);
-
-/**
- * An artist's page (`/artists/<id>`, never `/artists/submit`): its profile is rendered, and its
- * tracks' Play buttons come with the app, so none is painted before it can play.
- */
-const ARTIST_PAGE = /^\/artists\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isServerRenderedPath = (path: string): boolean => SERVER_RENDERED_PATHS.has(path) || ARTIST_PAGE.test(path);
 
 /** How long a page's data may take unless configured (PAGE_RENDER_WAIT_MS); past it the page is rendered with what has arrived. */
 const DATA_WAIT_MS = 400;
