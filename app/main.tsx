@@ -1,17 +1,15 @@
-import { hydrate, type QueryKey } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { AppTree } from './app-tree';
 import { watchConnection } from './lib/offline/connection';
-import { dropKeptPages, keepThisPage, pageFromWorker, refreshKeptQueries } from './lib/pwa/kept-page';
 import { registerServiceWorker } from './lib/pwa/service-worker';
-import { lowDataNow } from './lib/low-data';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { loadServerPage, setRenderingWholePage, type ServerData } from './lib/server-render';
 import { setNowPlayingEtag } from './features/radio/api';
 import { firstTapConnected } from './lib/player/first-tap/first-tap';
 import { appListens } from './lib/player/first-tap/taps-later';
-import { SERVER_DATA_ID, isServerRenderedPath } from '../domain/server-render';
+import { SERVER_DATA_ID } from '../domain/server-render';
 import './styles.css';
 
 /**
@@ -38,13 +36,11 @@ async function start() {
   // visit's data: the page is hydrated with it, as it was drawn, and it is fetched again once
   // the page has loaded and the phone is idle (below).
   const serverData = document.getElementById(SERVER_DATA_ID);
-  let keptQueries: QueryKey[] = [];
   if (serverData) {
     const { state, nowPlayingEtag } = JSON.parse(serverData.textContent ?? '{}') as ServerData;
     const now = Date.now();
     for (const query of state.queries) query.state.dataUpdatedAt = now;
     hydrate(queryClient, state);
-    if (pageFromWorker()) keptQueries = state.queries.map((query) => query.queryKey);
     // The stream then starts from the answer the page came with (app/features/radio/api.ts).
     if (nowPlayingEtag) setNowPlayingEtag(nowPlayingEtag);
   }
@@ -91,11 +87,6 @@ async function start() {
   }
 
   void registerServiceWorker();
-  // The next visit paints this page from the worker, at once and working (sw/kept-pages.ts),
-  // also when this one came as the shell; none with Low Data Mode on, also when the phone's
-  // Save-Data turned it on.
-  if (lowDataNow()) dropKeptPages();
-  else if (serverData || isServerRenderedPath(location.pathname)) void keepThisPage();
 
   // Dexie and the persister stay off the first screen's path (issue 7): online, they load once
   // the page has loaded and the phone is idle; offline, at once, because then the saved
@@ -108,8 +99,11 @@ async function start() {
     });
   if (!navigator.onLine) startPersistence();
   else whenLoadedAndIdle(startPersistence);
-  // After hydration: an answer that came during it would draw what the page did not.
-  if (keptQueries.length > 0) whenLoadedAndIdle(() => refreshKeptQueries(queryClient, keptQueries));
+  // The next visit paints this page from the worker, at once and working, also when this one
+  // came as the shell; none with Low Data Mode on, also when the phone's Save-Data turned it on.
+  // A kept page's data is fetched again after hydration: an answer that came during it would
+  // draw what the page did not (app/lib/pwa/kept-page.ts, sw/kept-pages.ts).
+  whenLoadedAndIdle(() => void import('./lib/pwa/kept-page').then((kept) => kept.afterStart(queryClient)));
 }
 
 /** Once the page has loaded and the phone is idle (2 s at most after the load). */

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { LOW_DATA_COOKIE } from '../../domain/server-render';
 import { createListeners } from './listeners';
-import { dropKeptPages } from './pwa/kept-page';
 
 export const LOW_DATA_KEY = 'lowDataMode';
 export const LOW_DATA_CLASS = 'low-data';
@@ -62,7 +61,8 @@ export function setLowData(on: boolean): void {
   } catch {
     // private mode: the choice lasts for this visit
   }
-  if (on) dropKeptPages();
+  // Loaded when used: the kept pages' code is not part of the first visit.
+  if (on) void import('./pwa/kept-page').then((kept) => kept.dropKeptPages());
   listeners.notify();
 }
 

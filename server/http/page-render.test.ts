@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
 import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
-import { isServerRenderedPath } from '../../domain/server-render';
+import { isServerRenderedPath } from '../../domain/server-rendered-paths';
 import { withRenderedPage } from './page-render';
 
 // docs/server-render.md. The render module here stands in for the Vite build of

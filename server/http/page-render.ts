@@ -2,7 +2,8 @@ import fsp from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import inject from 'light-my-request';
-import { LOW_DATA_COOKIE, SERVER_DATA_ID, isServerRenderedPath } from '../../domain/server-render';
+import { LOW_DATA_COOKIE, SERVER_DATA_ID } from '../../domain/server-render';
+import { isServerRenderedPath } from '../../domain/server-rendered-paths';
 import type { AppContext } from './context';
 import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
 

@@ -1,11 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { KEEP_PAGE_MESSAGE, type KeepPageMessage } from '../../../domain/server-render';
-
-/**
- * This page came from the service worker (a kept copy, sw/kept-pages.ts), not the server: the
- * worker answers every navigation it controls itself, with a kept page or the shell.
- */
-export const pageFromWorker = (): boolean => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+import { KEEP_PAGE_MESSAGE, SERVER_DATA_ID, type KeepPageMessage } from '../../../domain/server-render';
+import { isServerRenderedPath } from '../../../domain/server-rendered-paths';
+import { lowDataNow } from '../low-data';
+import type { ServerData } from '../server-render';
 
 async function tellWorker(lowData: boolean): Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || import.meta.env.DEV) return;
@@ -44,4 +41,24 @@ export function refreshKeptQueries(queryClient: QueryClient, keys: QueryKey[]): 
     // A query no loader or component has asked for yet has no fetcher: it rejects, and is put back.
     void query.fetch(undefined, { cancelRefetch: false }).catch(() => query.setState(kept));
   }
+}
+
+/**
+ * What the app does about kept pages once the page has loaded and the phone is idle (app/main.tsx;
+ * this module is a chunk of its own, out of the first visit): with Low Data Mode on, the kept
+ * pages go; else the page is kept for the next visit, also when it came as the shell; and when it
+ * came from the worker (which answers every navigation it controls itself, with a kept page or
+ * the shell) with the server's data in it, a kept page, that data is fetched again.
+ */
+export function afterStart(queryClient: QueryClient): void {
+  if (lowDataNow()) dropKeptPages();
+  else if (isServerRenderedPath(location.pathname)) void keepThisPage();
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const serverData = document.getElementById(SERVER_DATA_ID);
+  if (!serverData || !navigation || navigation.workerStart <= 0) return;
+  const { state } = JSON.parse(serverData.textContent ?? '{}') as ServerData;
+  refreshKeptQueries(
+    queryClient,
+    state.queries.map((query) => query.queryKey),
+  );
 }
