@@ -8,6 +8,7 @@ import { createAppRouter } from './router';
 import { loadServerPage, setRenderingWholePage, type ServerData } from './lib/server-render';
 import { setNowPlayingEtag } from './features/radio/api';
 import { firstTapConnected } from './lib/player/first-tap/first-tap';
+import { player } from './lib/player/player';
 import { appListens } from './lib/player/first-tap/taps-later';
 import { SERVER_DATA_ID } from '../domain/server-render';
 import './styles.css';
@@ -61,9 +62,11 @@ async function start() {
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await loaded;
-  // A stream the listener started before the app (the page's first tap) starts playing first:
-  // hydration's long tasks on a slow phone held the audio element's start (issue 29).
-  await firstTapConnected();
+  // A stream the listener started before the app hydrated (the page's first tap, or the
+  // player's when its module ran first, as on a repeat visit whose scripts come from the worker
+  // at once) starts playing first: hydration's long tasks on a slow phone held the audio
+  // element's start (issues 29 and 43).
+  await firstTapConnected(player);
   await nextTask();
 
   // A transition, so React renders the first screen in small slices that let the phone answer

@@ -95,6 +95,33 @@ test('pause then play: the stream is fed again, from a new request', async ({ pa
   expect(streams).toEqual(['fetch', 'fetch']);
 });
 
+// On a repeat visit the app's scripts come from the worker at once, and the app can take the
+// listener's first tap before its own copy of the feed has come (a chunk fetched after the load
+// event, app/lib/player/player.ts): that play is fed with the page's copy, which the first-tap
+// script carries, not the element's plain src. The chunk is held here until the stream plays.
+test("a play before the feed's own chunk has come is fed with the page's copy", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/after-load-[^/]*\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue().catch(() => {});
+  });
+  const streams: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname === '/demo/stream' && streams.push(r.resourceType()));
+  await openWithTheApp(page, '/');
+  try {
+    expect(asked).toBe(true);
+    await bar(page).getByRole('button', { name: 'Play', exact: true }).click();
+    await playsAfter(page, "first play by the app, with the page's feed");
+    await expectFed(page);
+    expect(streams).toEqual(['fetch']);
+  } finally {
+    release();
+  }
+});
+
 /** A demo track (its artist page and title): the demo data's tracks play the demo tune. */
 async function demoTrack(request: APIRequestContext): Promise<{ artistId: string; title: string; fileUrl: string }> {
   const tracks = (await (await request.get('/api/tracks?limit=100')).json()) as { artistId: string; title: string; fileUrl: string }[];

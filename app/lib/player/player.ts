@@ -24,9 +24,11 @@ export const player = new RadioEngine({
   // Every play of our own origin's MP3 live stream fed through Media Source Extensions, as the
   // page's first tap is (live-feed.ts): it starts on the stream's first few KB. The feed is its
   // own chunk, fetched after the load event so it is not part of the first visit at the wire
-  // (docs/performance.md); a play before it has come (the page's first tap has its own) takes
-  // the plain src, as every play did before.
-  loadStream: (media, url) => (feed ?? loadPlain)(media, url),
+  // (docs/performance.md). A play before it has come takes the page's own copy, which the first
+  // tap's script bundles (on a repeat visit the app starts from the worker's cache, often before
+  // the listener's tap and the load event); only a page without that script (the static shell)
+  // takes the plain src then.
+  loadStream: (media, url) => (feed ?? window.__liveFeed ?? loadPlain)(media, url),
   // Loaded only when a relayed stream is played: it stays out of the first visit's bytes.
   attachLadder: (media, src, options) => import('./live-ladder').then((m) => m.attachLadder(media as HTMLAudioElement, src, options)),
 });

@@ -6,6 +6,10 @@ import { loadLive } from '../live-feed';
 
 var w = window, root = document.documentElement, later = w.__tapsLater = [];
 
+// The feed, for the app's player until its own copy has come after the load event (player.ts):
+// a play in between is fed too, where the element's plain src would wait for 32 KB.
+w.__liveFeed = loadLive;
+
 // A control whose work needs the app: its tap or submit waits for the app (./taps-later.ts).
 function hold(e, el) {
   e.preventDefault();
@@ -35,8 +39,9 @@ addEventListener('click', (e) => {
   if (!b || b.appTaps || b.disabled) return;
   var src = b.dataset.stream, p = w.__radioPlayer, f = w.__firstTap;
   e.stopPropagation();
-  // The app's player has loaded: the tap is its (a button React has not hydrated yet).
-  if (p) return p.toggle(src);
+  // The app's player has loaded: the tap is its (a button React has not hydrated yet), but as
+  // below, a tap while the stream connects and nothing is heard yet keeps it connecting.
+  if (p) return p.state.status == 'connecting' && p.state.src == src ? 0 : p.toggle(src);
   if (f && !f.audio.paused) {
     // Heard: a tap stops it. Still connecting: it keeps connecting.
     if (f.audio.currentTime > 0) {

@@ -122,3 +122,45 @@ describe('a button nobody marked, tapped before React listens', () => {
     expect(held()).toEqual([]);
   });
 });
+
+describe("a tap on a button React has not hydrated, once the app's player has loaded", () => {
+  const withPlayer = (status: string, src = '/demo/stream') => {
+    const toggle = vi.fn();
+    (dom as { __radioPlayer?: unknown }).__radioPlayer = { state: { status, src }, toggle };
+    return toggle;
+  };
+  afterEach(() => delete (dom as { __radioPlayer?: unknown }).__radioPlayer);
+
+  it("is the player's: it plays the stream, or stops it once it is heard", () => {
+    for (const status of ['idle', 'paused', 'playing']) {
+      const toggle = withPlayer(status);
+      tap();
+      expect(toggle, status).toHaveBeenCalledWith('/demo/stream');
+    }
+    expect(played).toEqual([]);
+  });
+
+  it('keeps the stream connecting while nothing is heard yet, as before the player had loaded', () => {
+    expect(withPlayer('connecting')).not.toHaveBeenCalled();
+    const toggle = withPlayer('connecting');
+    tap();
+    expect(toggle).not.toHaveBeenCalled();
+    // Another stream connecting: the tap is for this one.
+    const other = withPlayer('connecting', '/other/stream');
+    tap();
+    expect(other).toHaveBeenCalledWith('/demo/stream');
+  });
+});
+
+describe("the page's feed is the app player's until its own has come", () => {
+  it('is left on the window, and feeds what it is given', async () => {
+    const feed = (dom as unknown as { __liveFeed?: (a: Element, src: string) => void }).__liveFeed;
+    expect(typeof feed).toBe('function');
+    const fetch = vi.fn().mockResolvedValue(streamOf([1024]));
+    vi.stubGlobal('fetch', fetch);
+    const a = { src: '', currentTime: 0 } as unknown as Element;
+    feed!(a, '/demo/stream');
+    expect(fetch).toHaveBeenCalledWith('/demo/stream', expect.anything());
+    expect(a.src).toBe('blob:feed');
+  });
+});

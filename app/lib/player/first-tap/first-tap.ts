@@ -1,4 +1,5 @@
 import type { RadioEngine } from '../engine';
+import type { LoadSource } from '../core';
 
 /**
  * The first tap on a page the server rendered (issue 29, docs/server-render.md "Before the app
@@ -17,7 +18,9 @@ export interface FirstTap {
 declare global {
   interface Window {
     __firstTap?: FirstTap;
-    __radioPlayer?: Pick<RadioEngine, 'toggle'>;
+    __radioPlayer?: Pick<RadioEngine, 'toggle' | 'state'>;
+    /** The page's live feed (../live-feed.ts, bundled in its first-tap script): the player's until its own chunk comes. */
+    __liveFeed?: LoadSource;
   }
 }
 
@@ -42,22 +45,23 @@ export function claimTaps(button: HTMLButtonElement | null): void {
 }
 
 /**
- * Resolves once the page's own stream, started by a tap before the app (window.__firstTap),
- * has begun to play, has failed, or after `maxMs`; at once when no such stream is connecting.
- * The app waits for it before hydrating (main.tsx): on a slow phone hydration's long tasks
- * held the audio element's start (issue 29, docs/performance.md "Time to first sound").
+ * Resolves once the stream the listener's first tap started, before the app hydrated, has begun
+ * to play, has failed, or after `maxMs`; at once when none is connecting. The tap may have been
+ * the page's own (window.__firstTap, which the player adopted) or the player's, when its module
+ * had run before the tap, as on a repeat visit whose scripts come from the worker at once.
+ * The app waits for it before hydrating (main.tsx): on a slow phone hydration's long tasks held
+ * the audio element's start (issues 29 and 43, docs/performance.md "Time to first sound").
  */
-export function firstTapConnected(maxMs = 2000): Promise<void> {
-  const first = typeof window === 'undefined' ? undefined : window.__firstTap;
-  if (!first || document.documentElement.getAttribute(FIRST_TAP_ATTRIBUTE) !== 'connecting') return Promise.resolve();
+export function firstTapConnected(player: Pick<RadioEngine, 'state' | 'subscribe'>, maxMs = 2000): Promise<void> {
+  if (player.state.status !== 'connecting') return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, maxMs);
-    first.audio.addEventListener('playing', done, { once: true });
-    first.audio.addEventListener('error', done, { once: true });
+    const stop = player.subscribe(() => {
+      if (player.state.status !== 'connecting') done();
+    });
     function done() {
       clearTimeout(timer);
-      first!.audio.removeEventListener('playing', done);
-      first!.audio.removeEventListener('error', done);
+      stop();
       resolve();
     }
   });
