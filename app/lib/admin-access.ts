@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AdminMe, Role } from '../../domain/people';
-import { useAdminKey } from './admin-key';
+import { getAdminKey, useAdminKey } from './admin-key';
 import { createListeners } from './listeners';
 
 // Who is signed in to the admin (docs/api.md, "Admins who are people"): the admin key (an
@@ -37,4 +37,9 @@ export function useAdminAccess(): AdminAccess | null {
   const key = useAdminKey();
   const person = useSignedIn();
   return key ? KEY_ACCESS : person;
+}
+
+/** The same answer outside React (a route's loader). */
+export function currentAdminAccess(): AdminAccess | null {
+  return getAdminKey() ? KEY_ACCESS : me;
 }

@@ -97,7 +97,7 @@ describeEachEngine(
       const res = await t().http().get('/artists');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['last-modified']).toBeUndefined();
-      expect(res.headers.link).toBe('</assets/artists-1.js>; rel=modulepreload');
+      expect(res.headers.link).toBe('</assets/framework-1.js>; rel=modulepreload, </assets/index-1.js>; rel=modulepreload, </assets/artists-1.js>; rel=modulepreload');
       // Asked again with a date: still the page, never a 304 of an older one.
       const again = await t()
         .http()

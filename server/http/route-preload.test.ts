@@ -23,11 +23,35 @@ fs.writeFileSync(
     'routes/artists/index.tsx?tsr-split=errorComponent': { file: 'assets/artists-err.js' },
     // A page whose loader and error state travel with its component (scripts/route-tree-options.mjs).
     'routes/events.tsx?tsr-split=component---errorComponent---loader': { file: 'assets/events-1.js', imports: ['index.html', '_cards-1.js'] },
+    // A layout route (routes/admin/route.tsx: the admin gate) and a page under it.
+    'routes/admin/route.tsx?tsr-split=component---errorComponent---loader': { file: 'assets/route-1.js', imports: ['index.html', '_session-1.js'] },
+    '_session-1.js': { file: 'assets/session-1.js' },
+    'routes/admin/moderation.tsx?tsr-split=component---errorComponent---loader': { file: 'assets/moderation-1.js', imports: ['index.html', '_session-1.js'] },
   }),
 );
 
 describe('routePreloads', () => {
-  const linkFor = routePreloads(dir);
+  const all = routePreloads(dir);
+  // Every header starts with the entry's scripts, the framework first (asserted on its own below).
+  const SHELL = '</assets/framework-1.js>; rel=modulepreload, </assets/index-1.js>; rel=modulepreload';
+  const linkFor: typeof all = (urlPath, options) => {
+    const link = all(urlPath, options);
+    if (link === null) return null;
+    expect(link.startsWith(SHELL + ', ')).toBe(true);
+    return link.slice(SHELL.length + 2);
+  };
+
+  it("names the entry's scripts first, what it imports before the entry, so a page's own chunks do not go before the framework", () => {
+    expect(all('/')).toBe(`${SHELL}, </assets/routes-1.js>; rel=modulepreload`);
+  });
+
+  it('names the chunk of the layout a page is under (the admin gate) before the page, and not elsewhere', () => {
+    expect(linkFor('/admin/moderation', { styles: false })).toBe(
+      '</assets/route-1.js>; rel=modulepreload, </assets/session-1.js>; rel=modulepreload, </assets/moderation-1.js>; rel=modulepreload',
+    );
+    expect(linkFor('/artists', { styles: false })).not.toContain('route-1.js');
+    expect(linkFor('/administrators')).toBeNull();
+  });
 
   it("names the page's chunk and what it imports beyond the entry, never the entry's own files", () => {
     expect(linkFor('/')).toBe('</assets/routes-1.js>; rel=modulepreload');

@@ -41,18 +41,33 @@ function routeFiles(appDir: string | null): (urlPath: string) => string[] | null
   // index.html already names the entry's own graph.
   const shell = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticGraph(key, shell);
+  // ...but after this header, whose files the browser asks for first: on a slow link a page's
+  // dozen small chunks went before the framework, which then came last, and nothing can run
+  // before it (bench/moderation.mjs, docs/performance.md). So the header names the entry's
+  // scripts first, what the entry imports (the framework) before the entry itself.
+  const shellScripts = [...shell].filter((f) => f.endsWith('.js')).reverse();
 
   const routes: { pattern: RegExp; files: string[] }[] = [];
+  // A layout (`routes/admin/route.tsx`) is part of every page under it: its chunk (the admin
+  // gate, its loader) was asked for only once the entry had run, a round trip and more late.
+  const layouts: { pattern: RegExp; files: string[] }[] = [];
   for (const key of Object.keys(manifest)) {
     // The split that holds the page's component (with its loader and error state: scripts/route-tree-options.mjs).
     const m = /^(routes\/(?!__root).+\.tsx)\?tsr-split=component(?:---[a-zA-Z]+)*$/.exec(key);
     if (!m) continue;
     const files = [...staticGraph(key, new Set())].filter((f) => !shell.has(f));
-    if (files.length) routes.push({ pattern: routePattern(m[1]!), files });
+    if (!files.length) continue;
+    const layout = /^routes\/(.+)\/route\.tsx$/.exec(m[1]!);
+    if (layout) layouts.push({ pattern: new RegExp(`^/${layout[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`), files });
+    else routes.push({ pattern: routePattern(m[1]!), files });
   }
   // Literal segments before parameters: /artists/submit is not /artists/$id.
   routes.sort((a, b) => Number(a.pattern.source.includes('[^/]+')) - Number(b.pattern.source.includes('[^/]+')));
-  return (urlPath) => routes.find((r) => r.pattern.test(urlPath))?.files ?? null;
+  return (urlPath) => {
+    const page = routes.find((r) => r.pattern.test(urlPath))?.files;
+    if (!page) return null;
+    return [...new Set([...shellScripts, ...layouts.filter((l) => l.pattern.test(urlPath)).flatMap((l) => l.files), ...page])];
+  };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { tenantHasPrayers, type Tenant } from '../../../domain/tenants';
 import { adminApi, adminApiResponse, adminKeyRoot } from '../../lib/admin-api';
+import { currentTenant } from '../../lib/tenant';
 
 /** One page of an admin list (docs/api.md, Lists and deletes). */
 export interface AdminPage<T> {
@@ -9,6 +11,9 @@ export interface AdminPage<T> {
   /** X-Total-Count: every row the query matches, not only the rows loaded. */
   total: number | null;
 }
+
+/** How long a loaded queue is shown as it is before a visit asks again. */
+const QUEUE_FRESH_MS = 10_000;
 
 /** How many rows a moderation tab loads at a time: a phone screen or two. */
 export const QUEUE_PAGE_SIZE = 25;
@@ -48,10 +53,19 @@ export const moderationQueueQuery = <T>(queue: ModerationQueue, enabled = true) 
     initialPageParam: `/api/${queue}?pending=true&limit=${QUEUE_PAGE_SIZE}`,
     getNextPageParam: (last: AdminPage<T>) => last.next ?? undefined,
     enabled,
-    // A moderation queue is only useful as it is now: fetched on every visit.
-    staleTime: 0,
+    // A moderation queue is only useful as it is now: fetched on every visit, by the page's
+    // loader (app/routes/admin/moderation.tsx); the page then shows that answer instead of
+    // asking again as it mounts, a few hundred milliseconds later.
+    staleTime: QUEUE_FRESH_MS,
     gcTime: 5 * 60 * 1000,
   });
+
+/** The queues this tenant has (prayers on caribbean only: elsewhere /api/prayers answers 404). */
+export const tenantQueues = (tenant: Tenant): ModerationQueue[] => MODERATION_QUEUES.filter((q) => q !== 'prayers' || tenantHasPrayers(tenant));
+
+/** Each queue's first page, asked for together, before the page renders. */
+export const prefetchQueues = (queryClient: QueryClient) =>
+  Promise.all(tenantQueues(currentTenant()).map((queue) => queryClient.prefetchInfiniteQuery(moderationQueueQuery(queue))));
 
 /** DELETE /api/<queue>/<id>: the row and its uploaded files. */
 export const deleteQueueItem = (queue: ModerationQueue, id: string) =>

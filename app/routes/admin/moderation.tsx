@@ -1,12 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { roleMayUse } from '../../../domain/people';
 import { choiceParam, present } from '../../lib/search-params';
+import { adminAccessAsked } from '../../features/people/admin/admin-session';
 import { ModerationPage } from '../../features/moderation/admin/moderation-page';
 import { MODERATION_TABS, type ModerationTab } from '../../features/moderation/admin/moderation-tab-ids';
+import { prefetchQueues } from '../../features/moderation/api';
 
 // The gate, the menu and the error state are the /admin layout's (route.tsx). An unknown tab
-// in the URL is dropped rather than failing the page.
+// in the URL is dropped rather than failing the page. The queues are asked for as soon as the
+// session is known, before the first render, for someone who may moderate.
 export const Route = createFileRoute('/admin/moderation')({
   validateSearch: (search: Record<string, unknown>): { tab?: ModerationTab } => present({ tab: choiceParam(search.tab, MODERATION_TABS) }),
+  loader: async ({ context }) => {
+    const access = await adminAccessAsked();
+    if (access && roleMayUse(access.role, 'moderation')) await prefetchQueues(context.queryClient);
+  },
   component: ModerationRoute,
 });
 

@@ -10,7 +10,7 @@ import type { Track } from '../../../../domain/tracks';
 import { EmptyState, ErrorState, Placeholders } from '../../../components/states';
 import { adminEventsQuery } from '../../events/api';
 import { currentTenant } from '../../../lib/tenant';
-import { moderationQueueQuery, queueKeys, type AdminPage } from '../api';
+import { moderationQueueQuery, queueKeys, tenantQueues, type AdminPage } from '../api';
 import type { ModeratedKind } from './moderation-actions';
 import { countOf, useBulkModeration, type BulkAction } from './use-bulk-moderation';
 import {
@@ -51,7 +51,7 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const artists = useInfiniteQuery(moderationQueueQuery<Artist>('artists'));
   const tracks = useInfiniteQuery(moderationQueueQuery<Track>('tracks'));
   // Caribbean only: elsewhere /api/prayers* answers 404, so it is never asked.
-  const prayers = useInfiniteQuery(moderationQueueQuery<Prayer>('prayers', tenantHasPrayers(tenant)));
+  const prayers = useInfiniteQuery(moderationQueueQuery<Prayer>('prayers', tenantQueues(tenant).includes('prayers')));
   const shoutouts = useInfiniteQuery(moderationQueueQuery<Shoutout>('shoutouts'));
   const events = useQuery(adminEventsQuery());
   const chat = useQuery(chatReviewQuery());

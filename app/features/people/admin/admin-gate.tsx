@@ -1,9 +1,10 @@
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { roleMayUse, ROLE_CANNOT_MESSAGE, type AdminArea, type Role } from '../../../../domain/people';
-import { fetchSignedIn, signInWithPasskey, signOut } from '../api';
+import { signInWithPasskey, signOut } from '../api';
+import { askForSession, sessionAnswered } from './admin-session';
 import { checkAdminKey } from '../../settings/api';
-import { getSignedIn, setSignedIn, useAdminAccess } from '../../../lib/admin-access';
+import { useAdminAccess } from '../../../lib/admin-access';
 import { ApiError } from '../../../lib/api-client';
 import { setAdminKey } from '../../../lib/admin-key';
 import { useToast } from '../../../components/toasts';
@@ -44,8 +45,9 @@ const JOIN_ROUTE = '/admin/join';
 
 /**
  * The layout of every /admin/* page: the key gate and the admin menu, once. The gate speaks
- * for the page being opened. The pages have no loaders: their data needs the admin key,
- * which only the unlocked layout has.
+ * for the page being opened. Who may use it is asked by the layout's loader, before the first
+ * render (admin-session.ts); a page's own loader may then ask for its data (the moderation
+ * queues), for someone who may use the page.
  */
 export function AdminLayout() {
   const routeId = useMatches({ select: (matches) => matches.at(-1)?.routeId });
@@ -58,19 +60,6 @@ export function AdminLayout() {
   );
 }
 
-/** Asked once per page load: whether a session cookie is already open (after a reload, a new tab). */
-let sessionAsked: Promise<void> | null = null;
-function askForSession(): Promise<void> {
-  sessionAsked ??= fetchSignedIn()
-    .then((me) => {
-      if (me && !getSignedIn()) setSignedIn(me);
-    })
-    .catch(() => {
-      sessionAsked = null;
-    });
-  return sessionAsked;
-}
-
 /**
  * 'Admin Authentication': the admin key (locked until GET /api/settings accepts it: docs/product.md#screens,
  * docs/product.md#states-and-transitions) or 'Sign in with a passkey' (docs/api.md, "Admins who are people").
@@ -81,7 +70,7 @@ export function AdminGate({ buttonLabel, area, successDescription, children }: A
   const [value, setValue] = useState('');
   const [checking, setChecking] = useState(false);
   const [passkeyBusy, setPasskeyBusy] = useState(false);
-  const [askedSession, setAskedSession] = useState(() => sessionAsked !== null && access !== null);
+  const [askedSession, setAskedSession] = useState(sessionAnswered);
 
   useEffect(() => {
     if (access) return;
