@@ -101,7 +101,7 @@ async function tapsSession(chromium, opts) {
       }
     };
     const switchTo = async (kind) => {
-      const r = await tapAndMeasure(page, page.locator(`#mod-tab-${kind}`), { shown: `.mod-tabs:has(#mod-tab-${kind}[aria-selected="true"]) ~ #mod-panel-${kind} ${ROW}` });
+      const r = await tapAndMeasure(page, page.locator(`#mod-tab-${kind}`), { shown: `.mod-tabs:has(#mod-tab-${kind}[aria-selected="true"]) ~ #mod-panel-${kind}:not([aria-hidden="true"]) ${ROW}` });
       tabs.push({ kind, ...r });
       await settled(page);
       await page.waitForTimeout(300);
@@ -119,7 +119,7 @@ async function tapsSession(chromium, opts) {
     const more = await tapAndMeasure(page, page.getByRole('button', { name: 'Load more' }), { shown: `#mod-panel-prayers ${ROW}:nth-of-type(50)` });
     await settled(page);
     const shownRows = await page.locator(`#mod-panel-prayers ${ROW}`).count();
-    const select = await tapAndMeasure(page, page.getByLabel('Select all shown', { exact: true }), { shown: `#mod-panel-prayers ${ROW}[aria-selected="true"]:nth-of-type(${shownRows})` });
+    const select = await tapAndMeasure(page, page.locator('#mod-panel-prayers').getByLabel('Select all shown', { exact: true }), { shown: `#mod-panel-prayers ${ROW}[aria-selected="true"]:nth-of-type(${shownRows})` });
     const labels = await page.locator(`#mod-panel-prayers ${ROW} input[type="checkbox"]`).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
     const anyOld = labels.map((l) => `#mod-panel-prayers input[aria-label="${l.replace(/"/g, '\\"')}"]`).join(', ');
     const before = await page.evaluate(() => performance.getEntriesByType('resource').length);

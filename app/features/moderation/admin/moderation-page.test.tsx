@@ -142,4 +142,26 @@ describe('ModerationPage', () => {
     await user.keyboard('{Home}');
     expect(screen.getByRole('tab', { name: /^Artists/ }).getAttribute('aria-selected')).toBe('true');
   });
+
+  it('keeps a queue drawn when its tab is left, hidden from screen readers and taps, and shows the same rows again on return', async () => {
+    fetchMock.mockImplementation(async (input) => (String(input).startsWith('/api/artists') ? jsonResponse([pendingArtist]) : jsonResponse([])));
+    const user = renderPage();
+    const row = await screen.findByTestId('moderation-row');
+    const panel = row.closest('[role="tabpanel"]')!;
+
+    await user.click(screen.getByRole('tab', { name: /^Tracks/ }));
+    expect(await screen.findByRole('heading', { name: 'No pending track submissions' })).toBeTruthy();
+    // Left behind, not thrown away: skipped by the style sheet, out of reach meanwhile.
+    expect(row.isConnected).toBe(true);
+    expect(panel.className).toContain('mod-panel-away');
+    expect(panel.getAttribute('aria-hidden')).toBe('true');
+    expect(panel.hasAttribute('inert')).toBe(true);
+    expect(screen.getAllByRole('tabpanel')).toHaveLength(1);
+
+    await user.click(screen.getByRole('tab', { name: /^Artists/ }));
+    expect(screen.getByTestId('moderation-row')).toBe(row);
+    expect(panel.className).toBe('mod-panel');
+    expect(panel.hasAttribute('aria-hidden')).toBe(false);
+    expect(panel.hasAttribute('inert')).toBe(false);
+  });
 });
