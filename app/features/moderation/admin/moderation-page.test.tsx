@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToastProvider } from '../../../components/toasts';
@@ -163,5 +163,29 @@ describe('ModerationPage', () => {
     expect(panel.className).toBe('mod-panel');
     expect(panel.hasAttribute('aria-hidden')).toBe(false);
     expect(panel.hasAttribute('inert')).toBe(false);
+  });
+
+  it("opens a tab with a screen's worth of rows drawn and the rest in a background render", async () => {
+    const tracks = Array.from({ length: 10 }, (_, i) => ({ id: `t${i}`, title: `Track ${i}`, genre: 'Soca', explicit: false, status: 'pending', fileUrl: null, createdAt: '2026-01-05T10:00:00.000Z' }));
+    fetchMock.mockImplementation(async (input) => (String(input).startsWith('/api/tracks') ? jsonResponse(tracks) : jsonResponse([])));
+    const user = renderPage();
+    await screen.findByRole('tab', { name: 'Tracks (10)' });
+    const added: number[] = [];
+    const rowsIn = (n: Node) => (n instanceof HTMLElement ? (n.matches('[data-testid="moderation-row"]') ? 1 : n.querySelectorAll('[data-testid="moderation-row"]').length) : 0);
+    const watch = new MutationObserver((records) => {
+      for (const r of records) {
+        const count = [...r.addedNodes].reduce((sum, n) => sum + rowsIn(n), 0);
+        if (count) added.push(count);
+      }
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    await user.click(screen.getByRole('tab', { name: /^Tracks/ }));
+    await waitFor(() => expect(screen.getAllByTestId('moderation-row')).toHaveLength(10));
+    watch.disconnect();
+    // The panel went in first (its rows counted as the observer runs, all of them by then), and
+    // the four past the first screen were appended to it by a later render.
+    expect(added).toHaveLength(5);
+    expect(added.slice(1)).toEqual([1, 1, 1, 1]);
+    expect(screen.getByText('Showing 10 of 10')).toBeTruthy();
   });
 });

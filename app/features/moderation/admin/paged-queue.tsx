@@ -1,11 +1,15 @@
 import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState, Placeholders } from '../../../components/states';
+import { useDeferredMount } from '../../../lib/use-deferred-mount';
 import { moderationQueueQuery, type AdminPage } from '../api';
 import type { ModeratedKind } from './moderation-actions';
 import { ModerationTable, type Column } from './moderation-table';
 import { ModerateButtons } from './row-actions';
 import { countOf, useBulkModeration, type BulkAction } from './use-bulk-moderation';
+
+/** Cards on a phone's first screen and more (a desktop's table rows), drawn with the tap. */
+const FIRST_SCREEN_ROWS = 6;
 
 export type QueueQuery<T> = UseInfiniteQueryResult<InfiniteData<AdminPage<T>>>;
 
@@ -36,7 +40,12 @@ function PagedQueue<T extends { id: string }>({ kind, view }: { kind: ModeratedK
   // refetch later (seconds on a phone's network, bench/moderation.mjs); one that fails comes
   // back, still selected, with the toast saying why.
   const [leaving, setLeaving] = useState<ReadonlySet<string>>(new Set());
-  const rows = useMemo(() => (leaving.size === 0 ? loaded : loaded.filter((r) => !leaving.has(r.id))), [loaded, leaving]);
+  const kept = useMemo(() => (leaving.size === 0 ? loaded : loaded.filter((r) => !leaving.has(r.id))), [loaded, leaving]);
+  // A screen's worth of cards at once and the rest in a background render (app/lib/use-deferred-mount.ts),
+  // as the public pages draw theirs: opening a tab, or the page, drew and laid out all 25 cards
+  // in the tap's task (bench/moderation.mjs). The rows on screen are all the actions act on.
+  const restDrawn = useDeferredMount();
+  const rows = restDrawn || kept.length <= FIRST_SCREEN_ROWS ? kept : kept.slice(0, FIRST_SCREEN_ROWS);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   // Only rows still on screen count as selected (a refetch may have taken some away).
   const selected = useMemo(() => new Set(rows.filter((r) => picked.has(r.id)).map((r) => r.id)), [rows, picked]);
@@ -54,7 +63,7 @@ function PagedQueue<T extends { id: string }>({ kind, view }: { kind: ModeratedK
   if (rows.length === 0) return <EmptyState title={`No ${caption.toLowerCase()}`} />;
 
   // The server's count, less the rows on their way out.
-  const total = (query.data?.pages[0]?.total ?? loaded.length) - (loaded.length - rows.length);
+  const total = (query.data?.pages[0]?.total ?? loaded.length) - (loaded.length - kept.length);
   const allSelected = selected.size === rows.length;
   const toggle = (id: string) =>
     setPicked((prev) => {
