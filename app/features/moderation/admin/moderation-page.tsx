@@ -1,18 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery, useQueryClient, useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactElement } from 'react';
-import type { Artist } from '../../../../domain/artists';
-import type { Prayer } from '../../../../domain/prayers';
-import type { Shoutout } from '../../../../domain/shoutouts';
-import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents, tenantHasPrayers } from '../../../../domain/tenants';
-import type { Track } from '../../../../domain/tracks';
+import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents } from '../../../../domain/tenants';
 import { EmptyState, Placeholders } from '../../../components/states';
 import { adminEventsQuery } from '../../events/api';
 import { currentTenant } from '../../../lib/tenant';
 import { moderationQueueQuery, queueKeys, tenantQueues, type ModerationQueue } from '../api';
 import { pendingTotal } from './moderation-format';
 import { selectedTab, tabAfterKey, tabLabel, visibleTabs, type ModerationTab } from './moderation-tabs';
-import { pendingCount, QueuePanel } from './paged-queue';
+import { pendingCount, PagedQueue } from './paged-queue';
 import { artistQueue, EventList, PRAYER_QUEUE, SHOUTOUT_QUEUE, TRACK_QUEUE } from './queue-views';
 import './moderation.css';
 import { chatReviewQuery } from '../../chat/api';
@@ -34,24 +30,26 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const current = selectedTab(tab, tabs);
   const tabRefs = useRef(new Map<ModerationTab, HTMLButtonElement>());
   const queues = tenantQueues(tenant);
-  // The queue tabs opened on this visit, drawn once each and kept.
+  // The queue tabs opened on this visit, drawn once each and kept. The panels are made once
+  // per tenant, so the page drawing again (a tab switch, a count) leaves each one alone.
   const [opened, setOpened] = useState<readonly ModerationTab[]>([current]);
   if (!opened.includes(current)) setOpened([...opened, current]);
   const panels: Record<ModerationQueue, ReactElement> = useMemo(
     () => ({
-      artists: <QueuePanel kind="artists" view={artistQueue(tenant)} />,
-      tracks: <QueuePanel kind="tracks" view={TRACK_QUEUE} />,
-      prayers: <QueuePanel kind="prayers" view={PRAYER_QUEUE} />,
-      shoutouts: <QueuePanel kind="shoutouts" view={SHOUTOUT_QUEUE} />,
+      artists: <PagedQueue kind="artists" view={artistQueue(tenant)} />,
+      tracks: <PagedQueue kind="tracks" view={TRACK_QUEUE} />,
+      prayers: <PagedQueue kind="prayers" view={PRAYER_QUEUE} />,
+      shoutouts: <PagedQueue kind="shoutouts" view={SHOUTOUT_QUEUE} />,
     }),
     [tenant],
   );
 
-  const artists = useInfiniteQuery(moderationQueueQuery<Artist>('artists'));
-  const tracks = useInfiniteQuery(moderationQueueQuery<Track>('tracks'));
+  // The same queries as the panels', read here for the tabs' counts only.
+  const artists = useInfiniteQuery(moderationQueueQuery('artists'));
+  const tracks = useInfiniteQuery(moderationQueueQuery('tracks'));
   // Caribbean only: elsewhere /api/prayers* answers 404, so it is never asked.
-  const prayers = useInfiniteQuery(moderationQueueQuery<Prayer>('prayers', tenantQueues(tenant).includes('prayers')));
-  const shoutouts = useInfiniteQuery(moderationQueueQuery<Shoutout>('shoutouts'));
+  const prayers = useInfiniteQuery(moderationQueueQuery('prayers', queues.includes('prayers')));
+  const shoutouts = useInfiniteQuery(moderationQueueQuery('shoutouts'));
   const events = useQuery(adminEventsQuery());
   const chat = useQuery(chatReviewQuery());
   const refreshing = useIsFetching({ queryKey: queueKeys.all() }) > 0 || events.isFetching;
@@ -66,7 +64,7 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const counts: Record<ModerationTab, number | undefined> = {
     artists: pendingCount(artists),
     tracks: pendingCount(tracks),
-    prayers: tenantHasPrayers(tenant) ? pendingCount(prayers) : undefined,
+    prayers: queues.includes('prayers') ? pendingCount(prayers) : undefined,
     shoutouts: pendingCount(shoutouts),
     chat: chat.data?.length,
     events: undefined,

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState, Placeholders } from '../../../components/states';
 import { useDeferredMount } from '../../../lib/use-deferred-mount';
 import { moderationQueueQuery, type AdminPage } from '../api';
@@ -28,11 +28,13 @@ export interface QueueView<T> {
   /** Links opened beside the approve and reject buttons (View, Play), given the row's label. */
   links?: (row: T, label: string) => ReactNode;
 }
+
 /**
  * A moderation queue loaded 25 rows at a time ('Load more'), whose rows can be selected and
- * rejected or deleted together: an admin clears a flood of spam in a few taps a page.
+ * rejected or deleted together: an admin clears a flood of spam in a few taps a page. It reads
+ * its own rows, so a queue drawn once needs nothing from the page's later renders.
  */
-function PagedQueue<T extends { id: string }>({ kind, view }: { kind: ModeratedKind; view: QueueView<T> }) {
+export function PagedQueue<T extends { id: string }>({ kind, view }: { kind: ModeratedKind; view: QueueView<T> }) {
   const query = useInfiniteQuery(moderationQueueQuery<T>(kind));
   const { caption, columns, label, links } = view;
   const loaded = useMemo(() => query.data?.pages.flatMap((p) => p.rows) ?? [], [query.data]);
@@ -115,9 +117,3 @@ function PagedQueue<T extends { id: string }>({ kind, view }: { kind: ModeratedK
     </>
   );
 }
-
-/**
- * A queue reads its own rows (the page reads the same queries for the tabs' counts), so the
- * page drawing again for a tab switch leaves a queue whose kind and view did not change alone.
- */
-export const QueuePanel = memo(PagedQueue) as typeof PagedQueue;
