@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { createPasskey, signInWith, type SoftPasskey } from '../test/soft-authenticator';
-import { direct, freePort, startProxy, viaProxy, type Answer, type ProxyKind, type RequestOptions, type ReverseProxy } from '../test/reverse-proxy';
+import { direct, freePort, portTaken, startProxy, viaProxy, type Answer, type ProxyKind, type RequestOptions, type ReverseProxy } from '../test/reverse-proxy';
 import { ADMIN_KEY, createTestApp, type TestApp } from '../test/test-app';
 
 // docs/deploy.md and docs/api.md "Behind a reverse proxy": TLS ends at a real caddy or nginx
@@ -53,10 +53,20 @@ async function rateLimitedAddresses(app: TestApp): Promise<string[]> {
 function behindProxy(kind: ProxyKind, config: (proxyOrigin: string) => Partial<Config>) {
   const state: { app?: TestApp; proxy?: ReverseProxy } = {};
   beforeAll(async () => {
-    const port = await freePort();
-    state.app = await createTestApp('sqlite', config(`https://localhost:${port}`));
-    state.proxy = await startProxy(kind, port, Number(new URL(state.app.url).port));
-  }, 30_000);
+    // The app's PUBLIC_URL names the proxy's port, so a port taken meanwhile means both again.
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      state.app = await createTestApp('sqlite', config(`https://localhost:${port}`));
+      try {
+        state.proxy = await startProxy(kind, port, Number(new URL(state.app.url).port));
+        return;
+      } catch (err) {
+        await state.app.close();
+        state.app = undefined;
+        if (attempt === 3 || !portTaken(err)) throw err;
+      }
+    }
+  }, 60_000);
   afterAll(async () => {
     await state.proxy?.close();
     await state.app?.close();

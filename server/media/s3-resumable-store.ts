@@ -12,6 +12,7 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
+import { putFile } from './s3-put-file';
 import { streamToFile } from './stream-to-file';
 
 /**
@@ -121,14 +122,7 @@ export class S3ResumableStore extends DataStore {
     try {
       const { size } = await fsp.stat(spool).catch(() => ({ size: 0 }));
       if (size > 0) {
-        await this.client.send(
-          new PutObjectCommand({
-            Bucket: this.bucket,
-            Key: `${this.chunkPrefix(id)}${String(offset).padStart(12, '0')}-${size}`,
-            Body: fs.createReadStream(spool),
-            ContentLength: size,
-          }),
-        );
+        await putFile(this.client, { Bucket: this.bucket, Key: `${this.chunkPrefix(id)}${String(offset).padStart(12, '0')}-${size}` }, spool, size);
       }
       if (failure) throw ERRORS.FILE_WRITE_ERROR;
       return offset + size;

@@ -7,12 +7,12 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
-  PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
+import { putFile } from './s3-put-file';
 import { S3ResumableStore, isNotFound } from './s3-resumable-store';
 
 /**
@@ -172,9 +172,7 @@ export function s3Storage(s3: S3Settings, uploadDir: string): UploadStorage {
     resumable,
     async put(name, localPath, contentType) {
       const { size } = await fsp.stat(localPath);
-      await client.send(
-        new PutObjectCommand({ Bucket, Key: keyOf(name), Body: fs.createReadStream(localPath), ContentLength: size, ContentType: contentType }),
-      );
+      await putFile(client, { Bucket, Key: keyOf(name), ContentType: contentType }, localPath, size);
     },
     async stat(name) {
       if (!STORED_NAME.test(name)) return null;

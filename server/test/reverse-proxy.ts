@@ -22,13 +22,45 @@ export interface ReverseProxy {
   close(): Promise<void>;
 }
 
-/** A port free on 127.0.0.1 right now (the proxy binds it a moment later). */
+/**
+ * A port free on 127.0.0.1 right now (the proxy binds it a moment later), taken below the
+ * kernel's ephemeral range: a port from `listen(0)` is one the kernel also hands to outgoing
+ * connections and to other tests' servers, and on a loaded machine one of them took it between
+ * this check and the proxy's bind ("address already in use").
+ */
 export async function freePort(): Promise<number> {
+  const [ephemeralLow] = ephemeralRange();
+  const low = Math.max(1024, ephemeralLow - 12_000);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (ephemeralLow - low));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port found between ${low} and ${ephemeralLow}`);
+}
+
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low && high && low > 2048) return [low, high];
+  } catch {
+    // Not Linux: the usual IANA range.
+  }
+  return [49152, 65535];
+}
+
+async function bindable(port: number): Promise<boolean> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const ok = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (ok) await new Promise<void>((resolve) => server.close(() => resolve()));
+  return ok;
+}
+
+/** Whether starting a proxy failed only because its port was taken meanwhile (worth a new port). */
+export function portTaken(err: unknown): boolean {
+  return err instanceof Error && /address already in use|EADDRINUSE/i.test(err.message);
 }
 
 /** The proxy's binary, or an error saying how to install it (never a skip: the test must run). */

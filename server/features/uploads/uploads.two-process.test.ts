@@ -28,6 +28,9 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL and one bucket'
     await s3?.close();
   }, 60_000);
 
+  /** What both processes printed lately: an unexpected status says why in their log. */
+  const logs = () => servers.map((s, i) => `server ${'ab'[i]}:\n${s.output().slice(-3000)}`).join('\n');
+
   function start(name: string, databaseUrl: string): Promise<CompiledServer> {
     const env = {
       NODE_ENV: 'test',
@@ -46,7 +49,7 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL and one bucket'
     const form = new FormData();
     form.append('file', new Blob([data], { type: 'audio/wav' }), 'song.wav');
     const res = await fetch(a.url + '/api/uploads', { method: 'POST', body: form });
-    expect(res.status).toBe(201);
+    expect(res.status, logs()).toBe(201);
     const { url } = (await res.json()) as { url: string };
     const served = await fetch(b.url + url);
     expect(served.status).toBe(200);
@@ -74,7 +77,7 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL and one bucket'
       headers: { ...owned, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
       body: data.subarray(0, 150_000),
     });
-    expect(first.status).toBe(204);
+    expect(first.status, logs()).toBe(204);
 
     expect((await fetch(b.url + location, { method: 'HEAD', headers: tus })).status).toBe(404);
     const head = await fetch(b.url + location, { method: 'HEAD', headers: owned });
@@ -85,7 +88,7 @@ describe.skipIf(!PG_URL)('two server processes on one PostgreSQL and one bucket'
       headers: { ...owned, 'Upload-Offset': '150000', 'Content-Type': 'application/offset+octet-stream' },
       body: data.subarray(150_000),
     });
-    expect(last.status).toBe(204);
+    expect(last.status, logs()).toBe(204);
     const url = last.headers.get('upload-url')!;
     expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.wav$/);
     const served = await fetch(a.url + url);
