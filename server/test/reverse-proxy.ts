@@ -29,7 +29,7 @@ export interface ReverseProxy {
  * this check and the proxy's bind ("address already in use").
  */
 export async function freePort(): Promise<number> {
-  const [ephemeralLow] = ephemeralRange();
+  const ephemeralLow = lowestEphemeralPort();
   const low = Math.max(1024, ephemeralLow - 12_000);
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = low + Math.floor(Math.random() * (ephemeralLow - low));
@@ -38,14 +38,15 @@ export async function freePort(): Promise<number> {
   throw new Error(`no free port found between ${low} and ${ephemeralLow}`);
 }
 
-function ephemeralRange(): [number, number] {
+/** Where the kernel's ephemeral ports begin (Linux's setting, else the IANA range's start). */
+function lowestEphemeralPort(): number {
   try {
-    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
-    if (low && high && low > 2048) return [low, high];
+    const low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (low > 2048) return low;
   } catch {
-    // Not Linux: the usual IANA range.
+    // Not Linux.
   }
-  return [49152, 65535];
+  return 49152;
 }
 
 async function bindable(port: number): Promise<boolean> {
