@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { awaitingReview, countryName, nameOrAnonymous, pendingTotal, pendingTracks, preview, tenantPageHref } from './moderation-format';
 
 describe('preview', () => {
@@ -15,6 +15,49 @@ describe('preview', () => {
     expect(preview(`${'x'.repeat(49)}🇬🇾 and more`, 50)).toBe(`${'x'.repeat(49)}🇬🇾...`);
     expect(preview(`${'x'.repeat(50)}🙏🏽`, 50)).toBe(`${'x'.repeat(50)}...`);
     expect(preview(`${'x'.repeat(49)}🙏🏽`, 50)).toBe(`${'x'.repeat(49)}🙏🏽`);
+  });
+  it('never splits a letter from its accent or a CR from its LF at the cut', () => {
+    // 'é' written as e and a combining acute accent: one character, two units.
+    expect(preview(`${'x'.repeat(49)}e\u0301 and more`, 50)).toBe(`${'x'.repeat(49)}e\u0301...`);
+    expect(preview(`${'x'.repeat(48)}e\u0301`, 49)).toBe(`${'x'.repeat(48)}e\u0301`);
+    expect(preview(`${'x'.repeat(49)}\r\n${'y'.repeat(5)}`, 50)).toBe(`${'x'.repeat(49)}\r\n...`);
+  });
+});
+
+describe('what the module makes, and when', () => {
+  const real = { Segmenter: Intl.Segmenter, DateTimeFormat: Intl.DateTimeFormat };
+  const made = { Segmenter: 0, DateTimeFormat: 0 };
+  afterEach(() => Object.assign(Intl, real));
+  // An Intl.Segmenter or the first Intl.DateTimeFormat costs a phone's main thread a tenth of
+  // a second or more: none is made as the module loads (it would hold back the queues'
+  // requests), and plain text is cut without a segmenter.
+  it('makes no Intl object as it loads, and none to cut plain text', async () => {
+    made.Segmenter = made.DateTimeFormat = 0;
+    Object.assign(Intl, {
+      Segmenter: class extends real.Segmenter {
+        constructor(...args: ConstructorParameters<typeof Intl.Segmenter>) {
+          super(...args);
+          made.Segmenter += 1;
+        }
+      },
+      DateTimeFormat: class extends real.DateTimeFormat {
+        constructor(...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+          super(...args);
+          made.DateTimeFormat += 1;
+        }
+      },
+    });
+    vi.resetModules();
+    const fresh = await import('./moderation-format');
+    expect(made).toEqual({ Segmenter: 0, DateTimeFormat: 0 });
+    expect(fresh.preview(`Pray for Grand'Anse, Haïti: ${'z'.repeat(80)}`, 50)).toBe(`Pray for Grand'Anse, Haïti: ${'z'.repeat(22)}...`);
+    expect(made.Segmenter).toBe(0);
+    expect(fresh.preview(`${'x'.repeat(49)}🇬🇾 and more`, 50)).toBe(`${'x'.repeat(49)}🇬🇾...`);
+    expect(made.Segmenter).toBe(1);
+    fresh.prepareDateFormats();
+    expect(fresh.formatDate('2026-11-27T10:00:00.000Z')).toMatch(/2026/);
+    expect(fresh.formatDateTime('not a date')).toBe('not a date');
+    expect(made.DateTimeFormat).toBe(2);
   });
 });
 

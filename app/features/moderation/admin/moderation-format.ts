@@ -5,20 +5,36 @@ import type { Track } from '../../../../domain/tracks';
 export const BIO_PREVIEW_CHARS = 50;
 export const PRAYER_PREVIEW_CHARS = 80;
 
-const graphemes =
-  typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+// The segmenter and the date formats are made on first use, not as the module loads: making
+// an Intl.Segmenter cost Chromium 29-50 ms and the page's first Intl.DateTimeFormat 10-18 ms
+// on this project's bench host unthrottled, several times that on a phone. At the module's
+// top they held the moderation queues' requests back by a quarter of a second at CPU x7.9
+// (docs/performance.md, "Moderating from a phone").
+let graphemes: Intl.Segmenter | null | undefined;
 
 /** Characters as a reader counts them: a flag or an emoji with a skin tone is one. */
 function characters(text: string): string[] {
+  graphemes ??= typeof Intl !== 'undefined' && 'Segmenter' in Intl ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
   return graphemes ? Array.from(graphemes.segment(text), (s) => s.segment) : Array.from(text);
 }
 
 /**
+ * Text in which every UTF-16 unit is a character of its own: below U+0300 there is no
+ * surrogate, combining mark or joiner, and a CR (which joins a following LF) is left out.
+ */
+const ONE_UNIT_CHARACTERS = /^[\t\n\x20-\u02ff]*$/;
+
+/**
  * The first `max` characters, with '...' when something was cut. Counted as a reader counts
- * them, so an emoji or flag at the cut is never split into a broken half.
+ * them, so an emoji or flag at the cut is never split into a broken half. Most text needs no
+ * segmenter: none at all when it has no more UTF-16 units than `max`, and none to cut text
+ * whose first `max + 1` units are each a character.
  */
 export function preview(text: string, max: number): string {
-  const chars = characters(text.trim());
+  const trimmed = text.trim();
+  if (trimmed.length <= max) return trimmed;
+  if (ONE_UNIT_CHARACTERS.test(trimmed.slice(0, max + 1))) return `${trimmed.slice(0, max)}...`;
+  const chars = characters(trimmed);
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : chars.join('');
 }
 
@@ -30,18 +46,32 @@ export function countryName(code: string | null | undefined): string {
 /** The name a visitor left, or 'Anonymous'. */
 export const nameOrAnonymous = (name: string | null | undefined): string => name?.trim() || 'Anonymous';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+let dateFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * Makes the date formats the rows use. The moderation route's loader calls it once the
+ * queues' requests are out, so the locale's set-up runs while they are on their way rather
+ * than in the first render after they answer.
+ */
+export function prepareDateFormats(): void {
+  dateFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
 
 /** A submission date in the admin's own locale; an unreadable one is shown as it came. */
 export function formatDate(iso: string): string {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : dateFormat.format(t);
+  if (Number.isNaN(t)) return iso;
+  prepareDateFormats();
+  return dateFormat!.format(t);
 }
 
 export function formatDateTime(iso: string): string {
   const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : dateTimeFormat.format(t);
+  if (Number.isNaN(t)) return iso;
+  prepareDateFormats();
+  return dateTimeFormat!.format(t);
 }
 
 /** docs/api.md#routes: the admin reads every track and keeps the pending ones client-side. */
