@@ -7,7 +7,7 @@ import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { loadServerPage, setRenderingWholePage, type ServerData } from './lib/server-render';
 import { setNowPlayingEtag } from './features/radio/api';
-import { firstTapConnected } from './lib/player/first-tap/first-tap';
+import { startSteps } from './lib/player/first-tap/first-tap';
 import { player } from './lib/player/player';
 import { appListens } from './lib/player/first-tap/taps-later';
 import { SERVER_DATA_ID } from '../domain/server-render';
@@ -27,6 +27,8 @@ const nextTask = () =>
   });
 
 async function start() {
+  // Each step waits, besides, while the stream the listener's first tap started connects.
+  const nextStep = startSteps(player, nextTask);
   // Before anything else: a page opened offline starts paused (the queue waits, the indicator
   // shows), and a connection lost while the first screen loads is heard.
   watchConnection();
@@ -45,12 +47,12 @@ async function start() {
     // The stream then starts from the answer the page came with (app/features/radio/api.ts).
     if (nowPlayingEtag) setNowPlayingEtag(nowPlayingEtag);
   }
-  await nextTask();
+  await nextStep();
   const router = createAppRouter(queryClient, undefined, Boolean(serverData));
   // The server's render of the router's matches has no Suspense boundary at the root; the
   // browser's must be the same to hydrate it (TanStack Router's own SSR mode sets this).
   if (serverData) router.ssr = { manifest: undefined };
-  await nextTask();
+  await nextStep();
   // The first screen's route chunk and data before the first render: a router or query store
   // that changes while React renders the first screen makes React redo it synchronously, as
   // one long task (docs/performance.md). A slow network holds the shell for 1.5 s at most; a
@@ -59,15 +61,13 @@ async function start() {
   // React DOM's renderer is the largest module of the framework chunk: evaluated here, in a
   // task of its own while the route's data is on its way, not in the one long task that
   // evaluates the entry's imports (issue 15, docs/performance.md).
-  await nextTask();
+  await nextStep();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await loaded;
   // A stream the listener started before the app hydrated (the page's first tap, or the
-  // player's when its module ran first, as on a repeat visit whose scripts come from the worker
-  // at once) starts playing first: hydration's long tasks on a slow phone held the audio
-  // element's start (issues 29 and 43).
-  await firstTapConnected(player);
-  await nextTask();
+  // player's when its module ran first) starts playing first: hydration's long tasks on a slow
+  // phone held the audio element's start (issues 29 and 43).
+  await nextStep();
 
   // A transition, so React renders the first screen in small slices that let the phone answer
   // a tap, instead of one long task (issue 7: total blocking time on a slow CPU). index.html's

@@ -23,7 +23,11 @@ function watch() {
   HTMLMediaElement.prototype.play = function () {
     if (!watched.has(this)) {
       watched.add(this);
-      this.addEventListener('playing', () => w.__sound.playing.push(performance.now()));
+      this.addEventListener('playing', () => {
+        w.__sound.playing.push(performance.now());
+        // The harness hears it from a CDP event (first-sound.mjs, HEARD_BINDING), not by polling.
+        w.__benchHeard?.('playing');
+      });
     }
     return play.call(this);
   };
@@ -52,7 +56,7 @@ export async function repeatVisitOnce(chromium, { chrome, chromeFlags, url, box,
     const page = await context.newPage();
     await page.addInitScript(watch);
     const cdp = await slowToPhone(context, page, multiplier);
-    const taps = await tapAtFirstPaint(page, cdp, { url, box, giveUpMs, heard: () => window.__sound.playing.length > 0 });
+    const taps = await tapAtFirstPaint(page, cdp, { url, box, giveUpMs });
     const r = await page.evaluate(() => ({
       playing: window.__sound.playing[0] ?? null,
       taps: window.__sound.taps,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EngineStatus } from '../engine';
-import { firstTapConnected } from './first-tap';
+import { firstTapConnected, startSteps } from './first-tap';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -60,5 +60,55 @@ describe('firstTapConnected: the app hydrates once the stream the first tap star
     vi.advanceTimersByTime(1);
     expect(await settled(waiting)).toBe(true);
     expect(p.listeners.size).toBe(0);
+  });
+});
+
+/** As `settled`, for a step, which awaits twice before it answers. */
+const stepped = async (p: Promise<void>) => {
+  let done = false;
+  void p.then(() => (done = true));
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  return done;
+};
+
+describe("startSteps: the app's start gives the main thread to the first tap's stream", () => {
+  it('answers each step after a new task when no stream is connecting', async () => {
+    const p = playerIn('idle');
+    const tasks: Array<() => void> = [];
+    const step = startSteps(p as unknown as Waited, () => new Promise<void>((r) => tasks.push(r)));
+    const first = step();
+    expect(await stepped(first)).toBe(false);
+    tasks.shift()!();
+    expect(await stepped(first)).toBe(true);
+  });
+
+  it('holds every step while a tap made during the start connects, until it plays', async () => {
+    const p = playerIn('idle');
+    const step = startSteps(p as unknown as Waited, () => Promise.resolve());
+    expect(await stepped(step())).toBe(true);
+    // The listener taps between two steps: the next one waits for the sound.
+    p.become('connecting');
+    const second = step();
+    expect(await stepped(second)).toBe(false);
+    p.become('playing');
+    expect(await stepped(second)).toBe(true);
+    expect(await stepped(step())).toBe(true);
+  });
+
+  it('waits maxMs in all, counted from the start, not maxMs a step', async () => {
+    vi.useFakeTimers();
+    const p = playerIn('connecting');
+    const step = startSteps(p as unknown as Waited, () => Promise.resolve(), 2000);
+    const first = step();
+    expect(await stepped(first)).toBe(false);
+    vi.advanceTimersByTime(1500);
+    expect(await stepped(first)).toBe(false);
+    vi.advanceTimersByTime(500);
+    expect(await stepped(first)).toBe(true);
+    // Still connecting after the deadline: later steps no longer wait.
+    const second = step();
+    await stepped(second);
+    vi.advanceTimersByTime(0);
+    expect(await stepped(second)).toBe(true);
   });
 });

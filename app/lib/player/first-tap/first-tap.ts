@@ -44,15 +44,18 @@ export function claimTaps(button: HTMLButtonElement | null): void {
   if (button) (button as HTMLButtonElement & { appTaps?: boolean }).appTaps = true;
 }
 
+/** How long the app's start waits, at most, for the first tap's stream to play (main.tsx). */
+export const FIRST_TAP_WAIT_MS = 2000;
+
 /**
  * Resolves once the stream the listener's first tap started, before the app hydrated, has begun
  * to play, has failed, or after `maxMs`; at once when none is connecting. The tap may have been
  * the page's own (window.__firstTap, which the player adopted) or the player's, when its module
  * had run before the tap, as on a repeat visit whose scripts come from the worker at once.
- * The app waits for it before hydrating (main.tsx): on a slow phone hydration's long tasks held
- * the audio element's start (issues 29 and 43, docs/performance.md "Time to first sound").
+ * The app's start waits for it between its steps (`startSteps`): on a slow phone the start's long
+ * tasks held the audio element's start (issues 29 and 43, docs/performance.md "Time to first sound").
  */
-export function firstTapConnected(player: Pick<RadioEngine, 'state' | 'subscribe'>, maxMs = 2000): Promise<void> {
+export function firstTapConnected(player: Pick<RadioEngine, 'state' | 'subscribe'>, maxMs = FIRST_TAP_WAIT_MS): Promise<void> {
   if (player.state.status !== 'connecting') return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, maxMs);
@@ -65,4 +68,21 @@ export function firstTapConnected(player: Pick<RadioEngine, 'state' | 'subscribe
       resolve();
     }
   });
+}
+
+/**
+ * The app's start in steps (main.tsx): `step()` answers once `nextTask` has given the phone a new
+ * task and, while the stream the listener's first tap started still connects, once it has begun
+ * to play or failed; `maxMs` in all, from when the steps were made, so several steps never wait
+ * longer than one. Each step is a long task on a slow phone, and the audio element needs the
+ * main thread between the tap and its first sound (to open its source, append the stream's
+ * first bytes and start): on a repeat visit, whose scripts come from the worker at once, the tap
+ * lands while the app starts. The page works before the app does (docs/server-render.md).
+ */
+export function startSteps(player: Pick<RadioEngine, 'state' | 'subscribe'>, nextTask: () => Promise<void>, maxMs = FIRST_TAP_WAIT_MS): () => Promise<void> {
+  const deadline = performance.now() + maxMs;
+  return async () => {
+    await nextTask();
+    await firstTapConnected(player, deadline - performance.now());
+  };
 }
