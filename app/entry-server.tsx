@@ -63,7 +63,15 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
       origin: request.origin,
     });
     const deadline = wait(request.dataWaitMs);
-    await Promise.race([router.load(), deadline]);
+    // Until its load has settled the router may not have matched the page at all: its state is
+    // the initial one, 'idle' with no matches, which renders an app with nothing in it (the
+    // first pages after a start, while the route chunks load cold, came so).
+    let routed = false;
+    const routing = router.load().then(
+      () => void (routed = true),
+      () => {},
+    );
+    await Promise.race([routing, deadline]);
     // Loaders start some of a page's data without waiting for it (a phone shows placeholders
     // meanwhile); here it is worth waiting a moment for it, so the page comes whole.
     const inFlight = queryClient
@@ -73,7 +81,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
     await Promise.race([Promise.allSettled(inFlight), deadline]);
     // A page still waiting for its route, or one that failed or was not found: the shell, and
     // the browser's app shows what it would have shown.
-    if (router.state.status !== 'idle' || router.state.matches.some((match) => match.status !== 'success')) return null;
+    if (!routed || router.state.status !== 'idle' || router.state.matches.some((match) => match.status !== 'success')) return null;
     // A query that failed (an artist not found) is not sent with the page: the browser would
     // render its loading state over the server's error (a mismatch), so the shell.
     if (queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) return null;

@@ -1,0 +1,33 @@
+import { afterEach, expect, it } from 'vitest';
+import { publicSettings, withDefaults } from '../domain/settings';
+import { renderPage, type PageRequest } from './entry-server';
+import { jsonResponse } from './test/mock-fetch';
+
+// The server's render of a page (docs/server-render.md), as server/http/page-render.ts calls
+// it, with the in-process API as the boundary.
+
+const settings = () => jsonResponse(publicSettings(withDefaults('watzhott', {})));
+let release: () => void = () => {};
+afterEach(() => release());
+
+const request = (url: string, fetchApi: PageRequest['fetchApi'], dataWaitMs: number): PageRequest => ({
+  url,
+  hostname: 'localhost',
+  origin: 'http://localhost',
+  fetchApi,
+  dataWaitMs,
+});
+
+it('renders the page once its route has loaded: the app, its heading and its data after it', async () => {
+  const page = await renderPage(request('/privacy', () => Promise.resolve(settings()), 2000));
+  expect(page?.html).toContain('class="app ');
+  expect(page?.html).toMatch(/<h1[^>]*>Privacy/);
+  expect(JSON.parse(page!.data).state.queries.length).toBeGreaterThan(0);
+});
+
+it("sends the shell (null) when the wait runs out before the page's route has loaded, never an app with nothing in it", async () => {
+  // The settings, which the root route's loader waits for, come only after the wait.
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  const fetchApi = (path: string) => (path === '/api/settings' ? answered.then(settings) : Promise.resolve(jsonResponse({ error: 'Not found' }, 404)));
+  expect(await renderPage(request('/privacy', fetchApi, 0))).toBeNull();
+});
