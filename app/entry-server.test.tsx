@@ -1,5 +1,6 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { publicSettings, withDefaults } from '../domain/settings';
+import { builtInLogoUrl } from '../domain/tenants';
 import { renderPage, type PageRequest } from './entry-server';
 import { jsonResponse } from './test/mock-fetch';
 
@@ -30,4 +31,30 @@ it("sends the shell (null) when the wait runs out before the page's route has lo
   const answered = new Promise<void>((resolve) => (release = resolve));
   const fetchApi = (path: string) => (path === '/api/settings' ? answered.then(settings) : Promise.resolve(jsonResponse({ error: 'Not found' }, 404)));
   expect(await renderPage(request('/privacy', fetchApi, 0))).toBeNull();
+});
+
+describe("the radio page's artwork", () => {
+  const onAir = (art: string | null) => ({ nowPlaying: { title: 'Smile Jamaica', artist: 'Chronixx', art }, history: [], listeners: null, show: null, request: null });
+  const api = (art: string | null) => (path: string) =>
+    Promise.resolve(
+      path === '/api/settings'
+        ? settings()
+        : path === '/api/np'
+          ? jsonResponse(onAir(art))
+          : path.startsWith('/api/ads/')
+            ? new Response(null, { status: 204 })
+            : jsonResponse([]),
+    );
+
+  it('is the built-in logo drawn in the page when nothing else is on air: no SVG document to make before the first paint', async () => {
+    const page = await renderPage(request('/', api(builtInLogoUrl('watzhott')), 2000));
+    expect(page?.html).toMatch(/<svg class="hero-art" width="220" height="220"[^>]*aria-hidden="true"/);
+    expect(page?.html).not.toContain('<img class="hero-art"');
+    expect(page?.html).not.toContain('.svg');
+  });
+
+  it("is an image for a song's own artwork", async () => {
+    const page = await renderPage(request('/', api('/uploads/art/cover.webp'), 2000));
+    expect(page?.html).toMatch(/<img class="hero-art" src="\/uploads\/art\/cover.webp"/);
+  });
 });

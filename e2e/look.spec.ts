@@ -111,7 +111,7 @@ for (const [tenant, at] of Object.entries(TENANTS)) {
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto(at('/'));
     const hero = page.getByRole('region', { name: 'On air' });
-    const art = hero.locator('img.hero-art');
+    const art = hero.locator('.hero-art');
     const title = hero.getByTestId('on-air-title');
     const play = hero.getByRole('button', { name: /^(Listen Live|Pause)$/ });
     await expect(title).not.toBeEmpty();

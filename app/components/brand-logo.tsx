@@ -8,9 +8,18 @@ import { builtInLogoUrl, type Tenant } from '../../domain/tenants';
  */
 export function BrandLogo({ tenant, logoUrl }: { tenant: Tenant; logoUrl: string | null | undefined }) {
   if (logoUrl && logoUrl !== builtInLogoUrl(tenant)) return <img src={logoUrl} alt="" width={32} height={32} className="brand-logo" />;
-  // The same drawings as public/brand/*.svg, which the icons and the radio page's artwork still use.
+  return <BuiltInLogo tenant={tenant} size={32} className="brand-logo" />;
+}
+
+/**
+ * The tenant's built-in logo drawn in the page: the same drawings as public/brand/*.svg, which
+ * the icons, the podcast feed and the phone's media controls use. The radio page's artwork
+ * draws it so too when nothing else is on air (an `<img>` of the SVG was the one SVG document
+ * made before a repeat visit's first paint: 150-200 ms of it at CPU ×7.9, bench/HISTORY.md).
+ */
+export function BuiltInLogo({ tenant, size, className }: { tenant: Tenant; size: number; className: string }) {
   return (
-    <svg className="brand-logo" width={32} height={32} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+    <svg className={className} width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       {tenant === 'caribbean' ? (
         <>
           <rect width="64" height="64" rx="14" fill="#6b2fa3" />

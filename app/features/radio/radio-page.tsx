@@ -3,6 +3,7 @@ import { lazy, startTransition, Suspense, useEffect, useState, type ComponentTyp
 import type { EmbedName } from '../../../domain/embeds';
 import { builtInLogoUrl } from '../../../domain/tenants';
 import { AdSlot } from '../ads/ad-slot';
+import { BuiltInLogo } from '../../components/brand-logo';
 import { EmbedFrame } from '../../components/embed-frame';
 import { useLowData } from '../../lib/low-data';
 import { useNowPlaying } from './api';
@@ -233,6 +234,8 @@ function OnAir() {
         <div className="hero-art" aria-hidden="true">
           <Radio size={72} />
         </div>
+      ) : art === builtInLogoUrl(tenant) ? (
+        <BuiltInLogo tenant={tenant} size={220} className="hero-art" />
       ) : (
         <img className="hero-art" src={art} alt="" width={220} height={220} fetchPriority="high" />
       )}
