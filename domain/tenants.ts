@@ -8,6 +8,8 @@ export const TENANT_NAMES: Record<Tenant, string> = {
 
 /** Where a tenant's own logo is served (public/brand/): the settings' logo until an admin uploads another. */
 export const builtInLogoUrl = (tenant: Tenant): string => `/brand/${tenant}-logo.svg`;
+/** The tenant's logo as a square PNG (public/icons/, the manifest's icons): 192 is precached, 512 is not. */
+export const builtInIconUrl = (tenant: Tenant, size: 192 | 512): string => `/icons/${tenant}-${size}.png`;
 
 /**
  * docs/product.md#who-it-is-for / docs/api.md: caribbean when the host contains 'caribbean' or the

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import type { NowPlayingSong } from '../../../domain/now-playing';
+import { builtInIconUrl, builtInLogoUrl } from '../../../domain/tenants';
+import { currentTenant } from '../tenant';
 import { currentTrack, type QueueItem } from './engine';
 import { player, usePlayer } from './player';
 
@@ -13,6 +15,17 @@ function setHandlers(handlers: Handlers): void {
       // an action this browser does not know
     }
   }
+}
+
+/**
+ * The station's built-in logo goes to the lock screen as its 192 px PNG (precached), not the SVG:
+ * Chromium draws an SVG as a document of its own on the page's main thread, at each fetch, just
+ * after the sound starts (bench/HISTORY.md, 2026-12-05); a PNG is decoded off it.
+ */
+function artworkOf(art: string): MediaImage {
+  const tenant = currentTenant();
+  if (art === builtInLogoUrl(tenant)) return { src: new URL(builtInIconUrl(tenant, 192), window.location.href).href, sizes: '192x192', type: 'image/png' };
+  return { src: new URL(art, window.location.href).href, sizes: '512x512' };
 }
 
 const TRACK_ACTIONS: MediaSessionAction[] = ['nexttrack', 'previoustrack', 'seekto', 'seekbackward', 'seekforward'];
@@ -34,7 +47,7 @@ function useMediaSession(song: NowPlayingSong | undefined, stationName: string, 
       title: track ? track.title : song!.title,
       artist: track ? track.artist : song!.artist,
       album: stationName,
-      artwork: art ? [{ src: new URL(art, window.location.href).href, sizes: '512x512' }] : [],
+      artwork: art ? [artworkOf(art)] : [],
     });
   }, [song, stationName, track]);
 
