@@ -209,7 +209,7 @@ export async function repeatAndLaterPlays({ base, chrome, chromeFlags, multiplie
     row(`Later plays: ${label}, to sound (${phone})`, '≤ 0.4 s median', `${(ms / 1000).toFixed(2)} s (median of ${xs.join(', ')} ms)${waits}`, ms <= 400 && xs.length === later.length);
   }
   notes.push(
-    `Repeat visit and later plays (bench/later-plays.mjs): CPU ×${multiplier} (${calibration}), 150 ms / 1.6 Mbit/s, 375×740 with touch. Repeat visit: the service worker installed and precached on a full-speed first visit, then a new page of the same profile tapped at its first paint. ` +
+    `Repeat visit and later plays (bench/later-plays.mjs): CPU ×${multiplier} (${calibration}), 150 ms / 1.6 Mbit/s, 375×740 with touch, the audio service in the browser process as on Android (bench/first-sound.mjs, launchPhoneBrowser). Repeat visit: the service worker installed and precached on a full-speed first visit, then a new page of the same profile tapped at its first paint. ` +
       `Later plays: one visit to a demo artist's page once the app has started; the first play by the app (reported: ${done.map((r) => r.first).join(', ')} ms), pause then play, a demo track then 'Back to Live', and every connection to the server dropped (a proxy in front of it) until the bar says 'Reconnecting…', then let through again. ` +
       `Each from the tap's pointerdown to the element's 'playing', in the page's clock; the reconnect, which no tap starts, from the player's own new request of the stream.`,
   );
