@@ -106,8 +106,7 @@ for (const [tenant, at] of Object.entries(TENANTS)) {
     }
   });
 
-  test(`${tenant}: on a 375×667 phone the radio page opens on the artwork, what is on air and a big play button, ads after`, async ({ page, isMobile }) => {
-    test.skip(!isMobile, 'a phone');
+  test(`${tenant}: on a 375×667 phone the radio page opens on the artwork, what is on air and a big play button, ads after @phone-only`, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto(at('/'));
     const hero = page.getByRole('region', { name: 'On air' });
@@ -131,8 +130,7 @@ for (const [tenant, at] of Object.entries(TENANTS)) {
   });
 }
 
-test('the desktop navigation stays on one line from 1024 px up, with the rest under More', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'desktop widths');
+test('the desktop navigation stays on one line from 1024 px up, with the rest under More @desktop-only', async ({ page }) => {
   test.setTimeout(120_000); // ten page loads
   for (const width of [1024, 1100, 1180, 1280, 1440]) {
     for (const at of Object.values(TENANTS)) {
