@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { ReminderPayload } from '../domain/push';
-import { resolveTenant, tenantApiPath, type Tenant } from '../domain/tenants';
+import { builtInIconUrl, resolveTenant, tenantApiPath, type Tenant } from '../domain/tenants';
 import { PUSH_PATHS, REMINDER_STORE, reminderStoreKey, type StoredReminders } from '../domain/push-store';
 
 /**
@@ -87,7 +87,7 @@ export function showReminders(scope: ServiceWorkerGlobalScope): void {
     event.waitUntil(
       scope.registration.showNotification(title, {
         body: reminder?.body ?? '',
-        icon: `/icons/${tenant}-192.png`,
+        icon: builtInIconUrl(tenant, 192),
         badge: `/icons/${tenant}-badge.png`,
         // One notification per airing, even if the push came twice.
         tag: reminder ? `reminder-${reminder.showId}-${reminder.startsAt}` : 'reminder',
