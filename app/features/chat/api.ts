@@ -76,11 +76,38 @@ export const chatKeys = {
   send: ['chat', 'send'] as const,
 };
 
+type RoomChange = (list: ChatMessage[] | undefined) => ChatMessage[] | undefined;
+/**
+ * The room's changes of the last minute, in the order they came. A read of the list answers
+ * the room as the server saw it when the read began: a change that came meanwhile (the stream's
+ * events, our own hide or send) is applied to its answer again, or a read begun just before a
+ * moderator's Hide brings the message back (CI saw it: the stream's reconnect read the list while
+ * the Hide was on its way). Each change is idempotent and they are replayed in order, so one
+ * the answer already holds changes nothing.
+ */
+const recentChanges: { seq: number; at: number; change: RoomChange }[] = [];
+const CHANGES_KEPT_MS = 60_000;
+/** Counts the changes: two in one millisecond still have an order. */
+let nextChange = 0;
+
+function changeRoom(queryClient: QueryClient, change: RoomChange): void {
+  const at = performance.now();
+  recentChanges.push({ seq: nextChange++, at, change });
+  while (recentChanges.length > 0 && recentChanges[0]!.at < at - CHANGES_KEPT_MS) recentChanges.shift();
+  queryClient.setQueryData<ChatMessage[]>(chatKeys.messages(), change);
+}
+
+const changedSince = (list: ChatMessage[], from: number): ChatMessage[] =>
+  recentChanges.filter((c) => c.seq >= from).reduce<ChatMessage[] | undefined>((l, c) => c.change(l), list) ?? list;
+
 /** The room: the last 50 shown messages; the event stream keeps it current, so it is never stale by time. */
 export const chatMessagesQuery = () =>
   queryOptions({
     queryKey: chatKeys.messages(),
-    queryFn: () => chatFetch<ChatMessage[]>(chatPaths.messages),
+    queryFn: async () => {
+      const from = nextChange;
+      return changedSince(await chatFetch<ChatMessage[]>(chatPaths.messages), from);
+    },
     staleTime: Infinity,
   });
 
@@ -106,7 +133,7 @@ export function sendChatOptions(queryClient: QueryClient): MutationOptions<SendA
     ...outboxMutationOptions<SendAnswer, NewChatMessage>(chatKeys.send, (payload, idempotencyKey) => chatFetch<SendAnswer>(chatPaths.messages, { method: 'POST', body: payload, idempotencyKey }), 'chat message'),
     scope: { id: 'chat-send' },
     onSuccess: (answer) => {
-      if (!isHeld(answer)) queryClient.setQueryData<ChatMessage[]>(chatKeys.messages(), (list) => withMessage(list, answer));
+      if (!isHeld(answer)) changeRoom(queryClient, (list) => withMessage(list, answer));
     },
   };
 }
@@ -119,8 +146,17 @@ export function registerChatOutbox(queryClient: QueryClient): void {
 
 export const reportChatMessage = (id: string) => chatFetch<void>(chatPaths.report(id), { method: 'POST' });
 
-/** Moderators (the moderator role and up). */
-export const hideChatMessage = (id: string) => adminApi<void>(chatPaths.message(id), { method: 'DELETE' });
+/** A message gone from the room: hidden by us, or by a moderator elsewhere (the stream's `hidden`). */
+const withoutMessage =
+  (id: string): RoomChange =>
+  (list) =>
+    list?.filter((m) => m.id !== id);
+
+/** Moderators (the moderator role and up): the message leaves this page's room as soon as the server has hidden it. */
+export async function hideChatMessage(queryClient: QueryClient, id: string): Promise<void> {
+  await adminApi<void>(chatPaths.message(id), { method: 'DELETE' });
+  changeRoom(queryClient, withoutMessage(id));
+}
 export const muteChatSender = (messageId: string) => adminApi<ChatMute>(chatPaths.mutes, { method: 'POST', body: { messageId } });
 export const pinChatMessage = (messageId: string) => adminApi<ChatMessage>(chatPaths.pin, { method: 'PUT', body: { messageId } });
 export const unpinChatMessage = () => adminApi<void>(chatPaths.pin, { method: 'DELETE' });
@@ -137,24 +173,21 @@ export function useChatEvents(enabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const key = chatKeys.messages();
     const source = new EventSource(apiUrl(chatPaths.events));
     const parse = (e: Event) => JSON.parse((e as MessageEvent<string>).data) as unknown;
-    source.onopen = () => void queryClient.invalidateQueries({ queryKey: key, exact: true });
-    source.addEventListener('message', (e) => {
-      queryClient.setQueryData<ChatMessage[]>(key, (list) => withMessage(list, parse(e) as ChatMessage));
-    });
-    source.addEventListener('hidden', (e) => {
-      const { id } = parse(e) as { id: string };
-      queryClient.setQueryData<ChatMessage[]>(key, (list) => list?.filter((m) => m.id !== id));
-    });
-    source.addEventListener('pinned', (e) => {
-      const pinned = parse(e) as { id: string } | null;
-      const list = queryClient.getQueryData<ChatMessage[]>(key);
-      // A message older than the list: read it again, the server puts the pinned one first.
-      if (pinned && !list?.some((m) => m.id === pinned.id)) void queryClient.invalidateQueries({ queryKey: key, exact: true });
-      else queryClient.setQueryData<ChatMessage[]>(key, (l) => l?.map((m) => ({ ...m, pinned: m.id === pinned?.id })));
-    });
+    source.onopen = () => void queryClient.invalidateQueries({ queryKey: chatKeys.messages(), exact: true });
+    for (const name of ['message', 'hidden', 'pinned'] as const) source.addEventListener(name, (e) => applyChatEvent(queryClient, name, parse(e)));
     return () => source.close();
   }, [enabled, queryClient]);
+}
+
+/** One event of GET /api/chat/events applied to the room. */
+export function applyChatEvent(queryClient: QueryClient, name: 'message' | 'hidden' | 'pinned', data: unknown): void {
+  if (name === 'message') return changeRoom(queryClient, (list) => withMessage(list, data as ChatMessage));
+  if (name === 'hidden') return changeRoom(queryClient, withoutMessage((data as { id: string }).id));
+  const pinned = data as { id: string } | null;
+  const list = queryClient.getQueryData<ChatMessage[]>(chatKeys.messages());
+  // A message older than the list: read it again, the server puts the pinned one first.
+  if (pinned && !list?.some((m) => m.id === pinned.id)) void queryClient.invalidateQueries({ queryKey: chatKeys.messages(), exact: true });
+  else changeRoom(queryClient, (l) => l?.map((m) => ({ ...m, pinned: m.id === pinned?.id })));
 }

@@ -115,10 +115,7 @@ function MessageLine({ message, moderator }: { message: ChatMessage; moderator: 
       () => setProblem(null),
       (err: unknown) => setProblem((err as Error).message),
     );
-  const hide = act(async () => {
-    await hideChatMessage(message.id);
-    queryClient.setQueryData<ChatMessage[]>(chatKeys.messages(), (l) => l?.filter((m) => m.id !== message.id));
-  });
+  const hide = act(() => hideChatMessage(queryClient, message.id));
   return (
     <div className="chat-message">
       <MessageText name={message.name} text={message.text} host={message.host} />

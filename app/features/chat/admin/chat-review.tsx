@@ -46,7 +46,7 @@ function ReviewItem({ item }: { item: ChatReviewItem }) {
         <button type="button" className="chat-action" disabled={busy} onClick={act(() => approveChatMessage(item.id))}>
           Approve
         </button>
-        <button type="button" className="chat-action" disabled={busy} onClick={act(() => hideChatMessage(item.id))}>
+        <button type="button" className="chat-action" disabled={busy} onClick={act(() => hideChatMessage(queryClient, item.id))}>
           Hide
         </button>
         <button type="button" className="chat-action" disabled={busy} onClick={act(() => muteChatSender(item.id))}>
