@@ -12,7 +12,8 @@ let original: Record<string, unknown> | null = null;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(90_000);
+  // Up to three tries of the station (bench/lib/live-station.mjs), then the relay's first segments.
+  test.setTimeout(150_000);
   station = await startLiveStation(64);
   original = await readSettings(request);
   await changeSettings(request, { streamUrl: station.url, liveRelay: true });

@@ -22,18 +22,33 @@ async function freePort() {
   return port;
 }
 
-async function waitForPort(port) {
-  const end = Date.now() + 10_000;
+/** The last few hundred characters a child wrote to stderr, on one line: what it said before it failed. */
+function stderrTail(child) {
+  let text = '';
+  child.stderr?.on('data', (chunk) => {
+    text = (text + chunk).slice(-400);
+  });
+  return () => text.trim().replace(/\s+/g, ' ') || 'nothing';
+}
+
+/**
+ * Until our icecast answers on its port. Another process can take the port between freePort()
+ * closing it and icecast binding it (a busy test run opens ports all the time): icecast then
+ * exits, or something else answers, and the caller starts again on a new port.
+ */
+async function waitForIcecast(port, icecast, said) {
+  const end = Date.now() + 8_000;
   for (;;) {
-    const ok = await new Promise((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > end) throw new Error(`icecast2 did not listen on ${port}`);
+    if (icecast.exitCode !== null || icecast.signalCode !== null) throw new Error(`icecast2 exited (${icecast.exitCode ?? icecast.signalCode}) on port ${port}: ${said()}`);
+    const server = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) })
+      .then(async (res) => {
+        await res.body?.cancel();
+        return res.headers.get('server') ?? 'no Server header';
+      })
+      .catch(() => null);
+    if (server?.startsWith('Icecast')) return;
+    if (server) throw new Error(`port ${port} is answered by another server (${server})`);
+    if (Date.now() > end) throw new Error(`icecast2 did not listen on ${port}: ${said()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -44,8 +59,23 @@ async function waitForPort(port) {
  * quiet pink-noise bed: a pure sine is the AAC encoder's worst case (its quantiser loops on it;
  * docs/live-relay.md, "CPU"), a station's speech and music are not, and the tone stays the
  * loudest pitch, so the position is still told by it.
+ *
+ * A station that does not come up is stopped and started again on a new port, three times at
+ * most (CI saw one whose source was refused 48 times in 15 s); the error says what each try saw.
  */
 export async function startLiveStation(kbps = 64, channels = 1, { bed = false } = {}) {
+  const failures = [];
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    try {
+      return await startStationOnce(kbps, channels, bed);
+    } catch (err) {
+      failures.push(`try ${attempt}: ${err.message}`);
+    }
+  }
+  throw new Error(`the live station did not come up (${failures.join('; ')})`);
+}
+
+async function startStationOnce(kbps, channels, bed) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-station-'));
   // Icecast refuses to run as root unless it changes to another user; its logs must be theirs to write.
   fs.chmodSync(dir, 0o777);
@@ -65,26 +95,9 @@ export async function startLiveStation(kbps = 64, channels = 1, { bed = false } 
 </icecast>`,
   );
   const children = [];
-  const icecast = spawn('icecast2', ['-c', path.join(dir, 'icecast.xml')], { stdio: 'ignore' });
+  const icecast = spawn('icecast2', ['-c', path.join(dir, 'icecast.xml')], { stdio: ['ignore', 'ignore', 'pipe'] });
   children.push(icecast);
-  await waitForPort(port);
-  // The comma inside mod() is escaped: lavfi would take it for the end of the filter.
-  const tone = `sin(2*PI*(${TONE_BASE_HZ}+${TONE_STEP_HZ}*mod(floor(t)\\,${TONE_PERIOD_S}))*t)*0.5`;
-  let source = null;
-  const startSource = () => {
-    source = spawn(
-      ffmpeg.path,
-      [
-        '-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=44100`,
-        ...(bed ? ['-f', 'lavfi', '-i', 'anoisesrc=c=pink:a=0.08:r=44100', '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first,volume=2'] : []),
-        '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-ac', String(channels), '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:relay-test@127.0.0.1:${port}/live`,
-      ],
-      { stdio: 'ignore' },
-    );
-    children.push(source);
-  };
-  startSource();
-  const url = `http://127.0.0.1:${port}/live`;
+  const icecastSaid = stderrTail(icecast);
   const end = async (child) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -96,6 +109,31 @@ export async function startLiveStation(kbps = 64, channels = 1, { bed = false } 
     for (const child of children.reverse()) await end(child);
     fs.rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    await waitForIcecast(port, icecast, icecastSaid);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  // The comma inside mod() is escaped: lavfi would take it for the end of the filter.
+  const tone = `sin(2*PI*(${TONE_BASE_HZ}+${TONE_STEP_HZ}*mod(floor(t)\\,${TONE_PERIOD_S}))*t)*0.5`;
+  let source = null;
+  let sourceSaid = () => 'nothing';
+  const startSource = () => {
+    source = spawn(
+      ffmpeg.path,
+      [
+        '-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `aevalsrc=${tone}:s=44100`,
+        ...(bed ? ['-f', 'lavfi', '-i', 'anoisesrc=c=pink:a=0.08:r=44100', '-filter_complex', '[0:a][1:a]amix=inputs=2:duration=first,volume=2'] : []),
+        '-c:a', 'libmp3lame', '-b:a', `${kbps}k`, '-ac', String(channels), '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:relay-test@127.0.0.1:${port}/live`,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    sourceSaid = stderrTail(source);
+    children.push(source);
+  };
+  startSource();
+  const url = `http://127.0.0.1:${port}/live`;
   const mountUp = async () => {
     const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) })
       .then(async (res) => {
@@ -124,20 +162,23 @@ export async function startLiveStation(kbps = 64, channels = 1, { bed = false } 
   // running. ffmpeg does not retry a source connection icecast refused while it was still
   // starting (its port open before it takes sources, on a loaded host): a source that has
   // exited is started again, and a failure says what each side said.
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 12_000;
   let sourceStarts = 1;
   for (;;) {
     if (await mountUp()) break;
     if (Date.now() > deadline) {
-      const said = (() => {
+      const logged = (() => {
         try {
-          return fs.readFileSync(path.join(dir, 'error.log'), 'utf8').trim().split('\n').slice(-5).join(' | ');
+          return fs.readFileSync(path.join(dir, 'error.log'), 'utf8').trim().split('\n').slice(-5).join(' | ') || 'nothing';
         } catch {
           return 'no error log';
         }
       })();
+      const running = icecast.exitCode === null && icecast.signalCode === null ? 'running' : `exited ${icecast.exitCode ?? icecast.signalCode}`;
       await stop();
-      throw new Error(`the icecast mount did not come up (ffmpeg started ${sourceStarts} times, last exit ${source?.exitCode ?? 'none'}; icecast: ${said})`);
+      throw new Error(
+        `the icecast mount did not come up on port ${port} (ffmpeg started ${sourceStarts} times, last exit ${source?.exitCode ?? 'none'}, said: ${sourceSaid()}; icecast ${running}, said: ${icecastSaid()}, logged: ${logged})`,
+      );
     }
     if (source && source.exitCode !== null) {
       startSource();

@@ -29,7 +29,7 @@ export function useLiveStation(): () => LiveStation {
   let station: LiveStation | undefined;
   beforeAll(async () => {
     station = await startLiveStation(64, 1);
-  }, 30_000);
+  }, 75_000);
   afterAll(async () => {
     await station?.stop();
   });

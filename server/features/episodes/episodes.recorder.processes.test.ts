@@ -16,7 +16,7 @@ describe.skipIf(!PG_URL)('station recorder: two server processes on one PostgreS
   let station: LiveStation;
   beforeAll(async () => {
     station = await startLiveStation(64, 1);
-  });
+  }, 75_000);
   afterAll(async () => {
     await station?.stop();
   });
