@@ -5,7 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { routeTreeOptions } from './scripts/route-tree-options.mjs';
 import { compileHintFor } from './scripts/compile-hints.mjs';
 import { adminOnlyFiles } from './scripts/admin-only-files.mjs';
-import { pageScriptVite } from './scripts/page-script.mjs';
+import { pageScriptText, pageScriptVite } from './scripts/page-script.mjs';
 import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -83,6 +83,22 @@ const serverRenderBuild = {
   },
 };
 
+/**
+ * The shell's early script (app/lib/admin-early/admin-early.page.ts) in index.html's head: on an
+ * admin page it asks for the signed-in person and the moderation queues while the app's scripts
+ * are still on their way. Inline, allowed by its hash (app/lib/admin-early/admin-early.script.ts);
+ * the server leaves it out of the public pages it renders from this file.
+ */
+function adminEarlyScript(): Plugin {
+  return {
+    name: 'admin-early-script',
+    async transformIndexHtml() {
+      const code = await pageScriptText(r('./app/lib/admin-early/admin-early.page.ts'));
+      return [{ tag: 'script', children: code, injectTo: 'head' }];
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: r('./app'),
   define: {
@@ -95,6 +111,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     // The server's inline page scripts, minified as its build does (for Vitest's server tests).
     pageScriptVite(),
+    adminEarlyScript(),
     VitePWA({
       // Our own worker from sw/ (composition in sw/sw.ts); the manifest is served per
       // tenant by the server, and registration is ours (app/lib/pwa/), with an update prompt.

@@ -1,31 +1,15 @@
 import * as v from 'valibot';
+import { ROLES, type Role } from './admin-session';
 import { requiredText } from './fields';
 
-/**
- * Admins who are people (docs/api.md, "Admins who are people"): three roles, each allowed
- * some areas of the admin. The server enforces them on every admin route; the app shows
- * only the tabs a role may use.
- */
-export const ROLES = ['owner', 'editor', 'moderator'] as const;
-export type Role = (typeof ROLES)[number];
-
-/**
- * What an admin route belongs to. `moderation`: artists, tracks, prayers, shoutouts and the
- * dashboard; `content`: shows, events, sponsors, the ad inventory, episodes; `owner`:
- * settings, ad settings, people and the activity log.
- */
-export type AdminArea = 'moderation' | 'content' | 'owner';
-
-export function roleMayUse(role: Role, area: AdminArea): boolean {
-  if (role === 'owner') return true;
-  if (role === 'editor') return area === 'content';
-  return area === 'moderation';
-}
+// The roles and what each may use live in ./admin-session.ts, which the shell's early script
+// imports without this file's schemas.
+export { ROLES, roleMayUse, type AdminArea, type Role } from './admin-session';
 
 export const ROLE_CANNOT_MESSAGE = 'Your role cannot do this';
 /** The admin key acts as an owner of this name (docs/api.md). */
 export const ADMIN_KEY_ACTOR_NAME = 'admin key';
-export { ADMIN_SESSION_COOKIE, ADMIN_SESSION_HEADER } from './admin-session';
+export { ADMIN_KEY_STORAGE, ADMIN_ME_PATH, ADMIN_SESSION_COOKIE, ADMIN_SESSION_HEADER } from './admin-session';
 export const INVITE_EXPIRED_MESSAGE = 'This invite has expired or has already been used';
 /** 409 for a change that would leave the station without an owner (docs/api.md). */
 export const LAST_OWNER_MESSAGE = 'A station needs at least one owner: make someone else an owner first';

@@ -80,6 +80,30 @@ test('an owner invites a moderator, who joins with a passkey, moderates on a pho
   await expect(toast(first.page)).toContainText('Artist moderated successfully');
   await expectNoSideways(first.page);
 
+  // Opened afresh, the shell asks who is signed in and the queues as it is parsed, before the
+  // app's scripts run (app/lib/admin-early/): here the app's entry is held back, and the
+  // questions still go out; the app, once running, takes their answers without asking again.
+  const asked: string[] = [];
+  first.page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const entry = /\/assets\/index-[\w-]+\.js$/;
+  await first.page.route(entry, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await first.page.goto('/admin/moderation', { waitUntil: 'commit' });
+  const early = ['/api/admin/me', '/api/artists?pending=true&limit=25', '/api/tracks?pending=true&limit=25', '/api/shoutouts?pending=true&limit=25'];
+  await expect.poll(() => asked.filter((u) => early.includes(u)).sort()).toEqual([...early].sort());
+  release();
+  await expect(first.page.getByRole('heading', { name: 'Content Moderation' })).toBeVisible();
+  await expect(first.page.getByTestId('moderation-row').first()).toBeVisible();
+  await first.page.unroute(entry);
+  expect(asked.filter((u) => early.includes(u)).sort()).toEqual([...early].sort());
+
   // Their settings write is refused by the server, whatever the screen shows.
   const settings = await readSettings(request);
   const put = await pageFetch(first.page, '/api/settings', { method: 'PUT', body: settings });

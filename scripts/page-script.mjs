@@ -19,6 +19,12 @@ async function minified(file) {
   return { code: `export default ${JSON.stringify(code)};`, inputs };
 }
 
+/** The script's minified text, as the server's constant holds it: for the build to put in index.html (vite.config.ts). */
+export async function pageScriptText(file) {
+  const { code } = await minified(file);
+  return JSON.parse(code.slice('export default '.length, -1));
+}
+
 /** @type {import('esbuild').Plugin} */
 export const pageScriptEsbuild = {
   name: 'page-script',

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
+import { ADMIN_KEY_STORAGE } from '../../domain/admin-session';
 import { createListeners } from './listeners';
 
 // issue 4 / docs/api.md: the key lives in memory and sessionStorage only: never localStorage,
 // never the persisted query cache, never a service-worker cache. It unlocks every admin
 // page for the rest of the page session.
-const STORAGE_KEY = 'adminKey';
+const STORAGE_KEY = ADMIN_KEY_STORAGE;
 const listeners = createListeners();
 let memory: string | null = null;
 

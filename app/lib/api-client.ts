@@ -1,6 +1,7 @@
 import { isErrorBody, type FieldIssue } from '../../domain/http-error';
 import { ADMIN_SESSION_HEADER } from '../../domain/admin-session';
 import { tenantApiPath } from '../../domain/tenants';
+import { takeEarlyAnswer } from './admin-early/early-answers';
 import { currentTenant } from './tenant';
 
 /** A non-2xx answer. The message is the server's own words (docs/api.md error body). */
@@ -49,13 +50,18 @@ export async function apiResponse<T>(path: string, options: RequestOptions = {})
   if (options.adminKey) headers['x-admin-key'] = options.adminKey;
   else if (options.adminSession) headers[ADMIN_SESSION_HEADER] = '1';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  const res = await fetch(apiUrl(path), {
-    method: options.method ?? 'GET',
-    credentials: 'include',
-    headers,
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+  const url = apiUrl(path);
+  // An admin page's first questions were asked by the shell's early script, the same URL with the
+  // same session header: the answer on its way is taken once instead of asking again.
+  const early = (options.method ?? 'GET') === 'GET' && options.adminSession ? takeEarlyAnswer(url) : undefined;
+  const res = await (early ??
+    fetch(url, {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      signal: options.signal,
+    }));
   if (res.status === 204) return { data: undefined as T, headers: res.headers };
   const text = await res.text();
   if (!res.ok) throw apiErrorOf(res, text);

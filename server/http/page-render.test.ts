@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
+import { ADMIN_EARLY_CSP_SOURCE, ADMIN_EARLY_SCRIPT } from '../../app/lib/admin-early/admin-early.script';
 import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
 import { isServerRenderedPath } from '../../domain/server-rendered-paths';
 import { withRenderedPage } from './page-render';
@@ -21,6 +22,8 @@ const INDEX = [
   '<html lang="en">',
   '  <head>',
   '    <title>Radio</title>',
+  // The shell's early admin script, as the build puts it (vite.config.ts).
+  `    <script>${ADMIN_EARLY_SCRIPT}</script>`,
   '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
   '    <link rel="modulepreload" crossorigin href="/assets/framework-1.js">',
   '  </head>',
@@ -81,7 +84,9 @@ describeEachEngine(
       const inline = /<script>([^<]+)<\/script>/.exec(head);
       expect(inline?.[1]).toBe(FIRST_TAP_SCRIPT);
       const hash = `'sha256-${createHash('sha256').update(inline![1]!).digest('base64')}'`;
-      expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' ${hash};`);
+      expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' ${hash} ${ADMIN_EARLY_CSP_SOURCE};`);
+      // The shell's admin script does nothing on a public page: the render leaves it out.
+      expect(res.text).not.toContain(ADMIN_EARLY_SCRIPT);
       // The stream's first tap, its feed and the held taps (app/lib/player/first-tap/taps-later.ts): about 0.9 KB compressed.
       expect(FIRST_TAP_SCRIPT.length).toBeLessThan(2_400);
     });
@@ -130,6 +135,16 @@ describeEachEngine(
         expect(res.text, p).toBe(INDEX);
         expect(res.headers['last-modified'], p).toBeDefined();
       }
+    });
+
+    it("keeps the shell's early admin script, which its CSP allows by its hash", async () => {
+      const res = await t().http().get('/admin/moderation');
+      const inline = /<script>([^<]+)<\/script>/.exec(res.text);
+      expect(inline?.[1]).toBe(ADMIN_EARLY_SCRIPT);
+      const hash = `'sha256-${createHash('sha256').update(inline![1]!).digest('base64')}'`;
+      expect(String(res.headers['content-security-policy'])).toMatch(new RegExp(`script-src 'self' [^;]*${hash.replace(/[+/=]/g, '\\$&')}`));
+      // Who is signed in, the queues, the tenant and the admin key's storage: about 0.6 KB compressed.
+      expect(ADMIN_EARLY_SCRIPT.length).toBeLessThan(1_400);
     });
   },
   { appDir },

@@ -5,6 +5,7 @@ import inject from 'light-my-request';
 import { LOW_DATA_COOKIE, SERVER_DATA_ID } from '../../domain/server-render';
 import { isServerRenderedPath } from '../../domain/server-rendered-paths';
 import type { AppContext } from './context';
+import { ADMIN_EARLY_SCRIPT } from '../../app/lib/admin-early/admin-early.script';
 import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
 
 
@@ -123,6 +124,8 @@ export function withRenderedPage(indexHtml: string, page: RenderedPage, tenant: 
   const head = indexHtml
     .slice(0, headEnd)
     .replace('<html lang="en">', `<html lang="en" data-tenant="${tenant}">`)
+    // The shell's admin script does nothing on a public page: its bytes stay out.
+    .replace(`<script>${ADMIN_EARLY_SCRIPT}</script>`, '')
     .replace(
       entry[0],
       // The first tap plays the stream before the app has started (app/lib/player/first-tap/first-tap.script.ts).

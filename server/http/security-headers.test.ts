@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../config';
 import { ADMIN_KEY, createTestApp, describeEachEngine, freshAddress, type TestApp } from '../test/test-app';
+import { ADMIN_EARLY_CSP_SOURCE } from '../../app/lib/admin-early/admin-early.script';
 import { FIRST_TAP_CSP_SOURCE } from '../../app/lib/player/first-tap/first-tap.script';
 
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-app-'));
@@ -36,8 +37,8 @@ describeEachEngine(
       await setHls('caribbean', 'http://praise-video.example/hls/index.m3u8');
       const c = await csp();
       expect(directive(c, 'connect-src')).toBe("connect-src 'self' http://praise-video.example https://video.example.com:8443");
-      // Our own scripts and the server page's one inline script, by its hash (./first-tap.ts).
-      expect(directive(c, 'script-src')).toBe(`script-src 'self' ${FIRST_TAP_CSP_SOURCE}`);
+      // Our own scripts and the two inline ones, each by its hash: the server page's first tap, the shell's admin questions.
+      expect(directive(c, 'script-src')).toBe(`script-src 'self' ${FIRST_TAP_CSP_SOURCE} ${ADMIN_EARLY_CSP_SOURCE}`);
       // A same-origin path needs nothing more than 'self'; a cleared URL drops its origin at once.
       await setHls('watzhott', '');
       await setHls('caribbean', '');

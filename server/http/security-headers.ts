@@ -1,4 +1,5 @@
 import type { Middleware } from './context';
+import { ADMIN_EARLY_CSP_SOURCE } from '../../app/lib/admin-early/admin-early.script';
 import { FIRST_TAP_CSP_SOURCE } from '../../app/lib/player/first-tap/first-tap.script';
 
 /**
@@ -8,8 +9,10 @@ import { FIRST_TAP_CSP_SOURCE } from '../../app/lib/player/first-tap/first-tap.s
  */
 export const APP_CSP = [
   "default-src 'self'",
-  // The server's pages carry one inline script, allowed by its hash (app/lib/player/first-tap/first-tap.script.ts).
-  `script-src 'self' ${FIRST_TAP_CSP_SOURCE}`,
+  // Two inline scripts, each allowed by its hash: the server's pages carry the first tap's
+  // (app/lib/player/first-tap/first-tap.script.ts), the shell the admin's early questions
+  // (app/lib/admin-early/admin-early.script.ts).
+  `script-src 'self' ${FIRST_TAP_CSP_SOURCE} ${ADMIN_EARLY_CSP_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https: http:",

@@ -2,7 +2,8 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetchEachTest } from '../../test/mock-fetch';
-import { moderationQueueQuery, prefetchQueues, tenantQueues } from './api';
+import { tenantQueues } from '../../../domain/moderation';
+import { moderationQueueQuery, prefetchQueues } from './api';
 
 const fetchMock = mockFetchEachTest({ admin: true });
 const asked = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);

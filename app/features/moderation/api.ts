@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
-import { tenantHasPrayers, type Tenant } from '../../../domain/tenants';
+import { queueFirstPage, tenantQueues, type ModerationQueue } from '../../../domain/moderation';
 import { adminApi, adminApiResponse, adminKeyRoot } from '../../lib/admin-api';
 import { currentTenant } from '../../lib/tenant';
 
@@ -14,12 +14,6 @@ export interface AdminPage<T> {
 
 /** How long a loaded queue is shown as it is before a visit asks again. */
 const QUEUE_FRESH_MS = 10_000;
-
-/** How many rows a moderation tab loads at a time: a phone screen or two. */
-export const QUEUE_PAGE_SIZE = 25;
-
-export const MODERATION_QUEUES = ['artists', 'tracks', 'prayers', 'shoutouts'] as const;
-export type ModerationQueue = (typeof MODERATION_QUEUES)[number];
 
 /** The server's next link, without the tenant it carries: the API client adds the current one. */
 export function nextPath(link: string | null): string | null {
@@ -50,7 +44,7 @@ export const moderationQueueQuery = <T>(queue: ModerationQueue, enabled = true) 
   infiniteQueryOptions({
     queryKey: queueKeys.queue(queue),
     queryFn: ({ pageParam, signal }) => adminPage<T>(pageParam, signal),
-    initialPageParam: `/api/${queue}?pending=true&limit=${QUEUE_PAGE_SIZE}`,
+    initialPageParam: queueFirstPage(queue),
     getNextPageParam: (last: AdminPage<T>) => last.next ?? undefined,
     enabled,
     // A moderation queue is only useful as it is now: fetched on every visit, by the page's
@@ -59,9 +53,6 @@ export const moderationQueueQuery = <T>(queue: ModerationQueue, enabled = true) 
     staleTime: QUEUE_FRESH_MS,
     gcTime: 5 * 60 * 1000,
   });
-
-/** The queues this tenant has (prayers on caribbean only: elsewhere /api/prayers answers 404). */
-export const tenantQueues = (tenant: Tenant): ModerationQueue[] => MODERATION_QUEUES.filter((q) => q !== 'prayers' || tenantHasPrayers(tenant));
 
 /** Each queue's first page, asked for together, before the page renders. */
 export const prefetchQueues = (queryClient: QueryClient) =>

@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { PASSKEY_CHECK_MESSAGE, type ActivityEntry, type AdminMe, type Invite, type InvitePreview, type NewInvite, type Person, type PersonPasskey, type Role } from '../../../domain/people';
+import { ADMIN_ME_PATH, PASSKEY_CHECK_MESSAGE, type ActivityEntry, type AdminMe, type Invite, type InvitePreview, type NewInvite, type Person, type PersonPasskey, type Role } from '../../../domain/people';
 import { getSignedIn, setSignedIn } from '../../lib/admin-access';
 import { ADMIN_FRESH, ADMIN_QUERY_ROOT, adminApi, adminApiResponse } from '../../lib/admin-api';
 import { api, ApiError } from '../../lib/api-client';
 
 // docs/api.md, "Admins who are people": people, invites, sessions and the passkey ceremonies.
 export const peoplePaths = {
-  me: '/api/admin/me',
+  me: ADMIN_ME_PATH,
   signOut: '/api/admin/sign-out',
   invites: '/api/admin/invites',
   invitePreview: '/api/admin/invites/preview',

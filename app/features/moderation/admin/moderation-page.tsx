@@ -5,7 +5,8 @@ import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents } from '../../../../domain/
 import { EmptyState, Placeholders } from '../../../components/states';
 import { adminEventsQuery } from '../../events/api';
 import { currentTenant } from '../../../lib/tenant';
-import { moderationQueueQuery, queueKeys, tenantQueues, type ModerationQueue } from '../api';
+import { tenantQueues, type ModerationQueue } from '../../../../domain/moderation';
+import { moderationQueueQuery, queueKeys } from '../api';
 import { pendingTotal } from './moderation-format';
 import { selectedTab, tabAfterKey, tabLabel, visibleTabs, type ModerationTab } from './moderation-tabs';
 import { pendingCount, PagedQueue } from './paged-queue';

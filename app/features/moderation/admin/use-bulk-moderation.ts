@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteQueueItem, forEachLimited, invalidateQueues, type ModerationQueue } from '../api';
+import type { ModerationQueue } from '../../../../domain/moderation';
+import { deleteQueueItem, forEachLimited, invalidateQueues } from '../api';
 import { useToast } from '../../../components/toasts';
 import { MODERATED_FAILED_DESCRIPTION, MODERATION_FAILED_TITLE, type ModeratedKind } from './moderation-actions';
 import { RESOURCES } from './use-moderate-item';
