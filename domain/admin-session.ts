@@ -18,6 +18,13 @@ export const ADMIN_ME_PATH = '/api/admin/me';
 export const ADMIN_KEY_STORAGE = 'adminKey';
 
 /**
+ * '1' in localStorage while the last session seen on this device could moderate: the shell's
+ * early script then asks the moderation queues beside who is signed in rather than after the
+ * answer (app/lib/admin-early/). Who it was is not kept, only that.
+ */
+export const ADMIN_MODERATES_HINT = 'adminModerates';
+
+/**
  * Admins who are people (docs/api.md, "Admins who are people"): three roles, each allowed
  * some areas of the admin. The server enforces them on every admin route; the app shows
  * only the tabs a role may use.

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { AdminMe, Role } from '../../domain/people';
+import { ADMIN_MODERATES_HINT, roleMayUse, type Role } from '../../domain/admin-session';
+import type { AdminMe } from '../../domain/people';
 import { getAdminKey, useAdminKey } from './admin-key';
 import { createListeners } from './listeners';
 
@@ -16,7 +17,18 @@ export function getSignedIn(): AdminMe | null {
 
 export function setSignedIn(next: AdminMe | null): void {
   me = next;
+  rememberWhetherModerates(next);
   listeners.notify();
+}
+
+/** Whether this device's session could moderate, for the shell's early questions (domain/admin-session.ts). */
+export function rememberWhetherModerates(person: AdminMe | null): void {
+  try {
+    if (person && roleMayUse(person.role, 'moderation')) localStorage.setItem(ADMIN_MODERATES_HINT, '1');
+    else localStorage.removeItem(ADMIN_MODERATES_HINT);
+  } catch {
+    // Private mode: the queues are then asked once the session is known.
+  }
 }
 
 function useSignedIn(): AdminMe | null {

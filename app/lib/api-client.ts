@@ -53,9 +53,10 @@ export async function apiResponse<T>(path: string, options: RequestOptions = {})
   const url = apiUrl(path);
   // An admin page's first questions were asked by the shell's early script, the same URL with the
   // same session header: the answer on its way is taken once instead of asking again.
-  const early = (options.method ?? 'GET') === 'GET' && options.adminSession ? takeEarlyAnswer(url) : undefined;
-  const res = await (early ??
-    fetch(url, {
+  const early = (options.method ?? 'GET') === 'GET' && options.adminSession ? await takeEarlyAnswer(url) : undefined;
+  const res =
+    early ??
+    (await fetch(url, {
       method: options.method ?? 'GET',
       credentials: 'include',
       headers,

@@ -34,12 +34,23 @@ function instruments() {
   seen.observe(document, { subtree: true, childList: true });
 }
 
-/** A fresh phone (no cache, no service worker) holding the moderator's session cookie. */
+/**
+ * A fresh phone (no cache, no service worker) holding what the moderator's passkey sign-in left
+ * on it: the session cookie, and the app's note that this device's session could moderate
+ * (domain/admin-session.ts, ADMIN_MODERATES_HINT), on which the shell asks the queues at once.
+ */
 export async function moderatorPhone(chromium, { chrome, chromeFlags, multiplier, base, token }) {
   const browser = await chromium.launch({ executablePath: chrome, args: chromeFlags.filter((f) => !f.startsWith('--headless')) });
   try {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
-    const { hostname } = new URL(base);
+    const { hostname, origin } = new URL(base);
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'block',
+      storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'adminModerates', value: '1' }] }] },
+    });
     // As the passkey sign-in sets it (server/http/admin-session.ts), over plain http.
     await context.addCookies([{ name: 'radio_admin', value: token, domain: hostname, path: '/api', httpOnly: true, sameSite: 'Strict', secure: false }]);
     const page = await context.newPage();

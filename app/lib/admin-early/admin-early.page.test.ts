@@ -9,6 +9,7 @@ import { ADMIN_EARLY_SCRIPT } from './admin-early.script';
 const page = globalThis as unknown as {
   history: { replaceState(data: unknown, unused: string, url: string): void };
   sessionStorage: { setItem(k: string, v: string): void; clear(): void };
+  localStorage: { setItem(k: string, v: string): void; clear(): void };
   __adminEarly?: unknown;
 };
 
@@ -38,12 +39,13 @@ async function openShell(url: string): Promise<void> {
 afterEach(() => {
   vi.unstubAllGlobals();
   page.sessionStorage.clear();
+  page.localStorage.clear();
   delete page.__adminEarly;
   page.history.replaceState(null, '', '/');
 });
 
 describe("the shell's early admin script", () => {
-  it('on /admin/moderation asks who is signed in, then a moderator\'s queues, with the session header', async () => {
+  it("on /admin/moderation asks who is signed in and the queues, with the session header", async () => {
     const { asked } = serverAnswering('moderator');
     await openShell('/admin/moderation');
     expect(asked).toEqual([
@@ -66,7 +68,7 @@ describe("the shell's early admin script", () => {
     ]);
   });
 
-  it('asks no queue for an editor or nobody signed in, and nothing on a public page or with a typed key', async () => {
+  it('without the hint, asks the queues only once the answer says the person may moderate; nothing on a public page or with a typed key', async () => {
     let server = serverAnswering('editor');
     await openShell('/admin/moderation');
     expect(server.asked.map((a) => a.url)).toEqual(['/api/admin/me']);
@@ -82,6 +84,25 @@ describe("the shell's early admin script", () => {
     page.sessionStorage.setItem('adminKey', 'typed-key');
     await openShell('/admin/moderation');
     expect(server.asked).toEqual([]);
+  });
+
+  it("with the device's hint, asks the queues beside who is signed in, and gives them only for someone who may moderate", async () => {
+    const queues = ['/api/artists?pending=true&limit=25', '/api/tracks?pending=true&limit=25', '/api/shoutouts?pending=true&limit=25'];
+    const given = async () => {
+      const kept = page.__adminEarly as Record<string, { answer: Promise<Response | null> }>;
+      return Promise.all(queues.map(async (q) => (await kept[q]!.answer) !== null));
+    };
+    page.localStorage.setItem('adminModerates', '1');
+    let server = serverAnswering('moderator');
+    page.history.replaceState(null, '', '/admin/moderation');
+    new Function(ADMIN_EARLY_SCRIPT)();
+    // All four leave at once, before the first answer.
+    expect(server.asked.map((a) => a.url)).toEqual(['/api/admin/me', ...queues]);
+    expect(await given()).toEqual([true, true, true]);
+    server = serverAnswering('editor');
+    await openShell('/admin/moderation');
+    expect(server.asked.map((a) => a.url)).toEqual(['/api/admin/me', ...queues]);
+    expect(await given()).toEqual([false, false, false]);
   });
 
   it('keeps each answer on the window under the URL it asked, for the app to take (./early-answers.ts)', async () => {

@@ -43,6 +43,13 @@ describe('the early answers, taken by the app', () => {
     expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 
+  it("one that is not to be used (a queue for someone who may not moderate) is asked of the server", async () => {
+    const fetchMock = serverAnswering();
+    keepEarlyAnswer(queueFirstPage('artists'), Promise.resolve(null));
+    expect(await api(queueFirstPage('artists'), { adminSession: true })).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('one asked more than 10 s before the app asks is asked again', async () => {
     const fetchMock = serverAnswering();
     const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);

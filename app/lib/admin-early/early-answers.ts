@@ -5,22 +5,23 @@
 
 interface EarlyAnswer {
   at: number;
-  answer: Promise<Response>;
+  /** null: asked, but not to be used (a queue for someone who may not moderate): the app asks itself. */
+  answer: Promise<Response | null>;
 }
 type EarlyWindow = typeof globalThis & { __adminEarly?: Record<string, EarlyAnswer> };
 
 /** An answer asked longer ago than this is asked again: a queue is fresh 10 s (app/features/moderation/api.ts). */
 export const EARLY_ANSWER_FRESH_MS = 10_000;
 
-export function keepEarlyAnswer(url: string, answer: Promise<Response>): void {
+export function keepEarlyAnswer(url: string, answer: Promise<Response | null>): void {
   // Never taken (a stale one, a page that did not ask), a failure is nobody's to report.
   answer.catch(() => undefined);
   const w = globalThis as EarlyWindow;
   (w.__adminEarly ??= {})[url] = { at: performance.now(), answer };
 }
 
-/** The early answer to `url`, once: undefined when none was asked, or it is stale. */
-export function takeEarlyAnswer(url: string): Promise<Response> | undefined {
+/** The early answer to `url`, once: undefined when none was asked, or it is stale; null when it is not to be used. */
+export function takeEarlyAnswer(url: string): Promise<Response | null> | undefined {
   const kept = (globalThis as EarlyWindow).__adminEarly;
   const found = kept?.[url];
   if (!kept || !found) return undefined;

@@ -37,4 +37,20 @@ describe('adminAccessAsked (the /admin loaders)', () => {
     fetchMock.mockImplementation(async () => jsonResponse({ id: 'p1', name: 'Mo', role: 'moderator' }));
     expect(await adminAccessAsked()).toMatchObject({ name: 'Mo', role: 'moderator' });
   });
+
+  it("remembers on the device whether its session could moderate, for the shell's early questions", async () => {
+    let { adminAccessAsked } = await fresh();
+    fetchMock.mockImplementation(async () => jsonResponse({ id: 'p1', name: 'Mo', role: 'moderator' }));
+    await adminAccessAsked();
+    expect(localStorage.getItem('adminModerates')).toBe('1');
+    ({ adminAccessAsked } = await fresh());
+    fetchMock.mockImplementation(async () => jsonResponse({ error: 'Not signed in' }, 401));
+    await adminAccessAsked();
+    expect(localStorage.getItem('adminModerates')).toBeNull();
+    ({ adminAccessAsked } = await fresh());
+    localStorage.setItem('adminModerates', '1');
+    fetchMock.mockImplementation(async () => jsonResponse({ id: 'p2', name: 'Ed', role: 'editor' }));
+    await adminAccessAsked();
+    expect(localStorage.getItem('adminModerates')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { currentAdminAccess, getSignedIn, setSignedIn, type AdminAccess } from '../../../lib/admin-access';
+import { currentAdminAccess, getSignedIn, rememberWhetherModerates, setSignedIn, type AdminAccess } from '../../../lib/admin-access';
 import { fetchSignedIn } from '../api';
 
 /** Asked once per page load: whether a session cookie is already open (after a reload, a new tab). */
@@ -10,6 +10,7 @@ export function askForSession(): Promise<void> {
     .then((me) => {
       answered = true;
       if (me && !getSignedIn()) setSignedIn(me);
+      else if (!me) rememberWhetherModerates(null);
     })
     .catch(() => {
       // A failed question (offline, a server error) is asked again by the next page.
