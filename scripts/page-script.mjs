@@ -10,19 +10,23 @@ import { build } from 'esbuild';
 
 const SUFFIX = '?page-script';
 
-/** The script bundled and minified, as a module exporting it; `inputs`: the files it was made of. */
-async function minified(file) {
+/** The script bundled and minified: its text, and `inputs`, the files it was made of. */
+async function bundled(file) {
   const { outputFiles, metafile } = await build({ entryPoints: [file], bundle: true, minify: true, format: 'iife', target: 'es2017', write: false, metafile: true, logLevel: 'silent' });
   const inputs = Object.keys(metafile.inputs).map((f) => path.resolve(f));
   // An ES module is strict already; the bundle's "use strict" would only cost bytes.
-  const code = outputFiles[0].text.trim().replace(/^"use strict";/, '');
-  return { code: `export default ${JSON.stringify(code)};`, inputs };
+  return { text: outputFiles[0].text.trim().replace(/^"use strict";/, ''), inputs };
+}
+
+/** The same, as a module exporting it (the `?page-script` import). */
+async function minified(file) {
+  const { text, inputs } = await bundled(file);
+  return { code: `export default ${JSON.stringify(text)};`, inputs };
 }
 
 /** The script's minified text, as the server's constant holds it: for the build to put in index.html (vite.config.ts). */
 export async function pageScriptText(file) {
-  const { code } = await minified(file);
-  return JSON.parse(code.slice('export default '.length, -1));
+  return (await bundled(file)).text;
 }
 
 /** @type {import('esbuild').Plugin} */

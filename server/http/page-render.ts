@@ -11,6 +11,9 @@ import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.scrip
 
 /** How long a page's data may take unless configured (PAGE_RENDER_WAIT_MS); past it the page is rendered with what has arrived. */
 const DATA_WAIT_MS = 400;
+/** The shell's early admin script as the build puts it in index.html (vite.config.ts). */
+const ADMIN_EARLY_TAG = `<script>${ADMIN_EARLY_SCRIPT}</script>`;
+
 /** Renders run one at a time (see renderPage); past this many waiting, a page gets the shell. */
 const MAX_WAITING = 4;
 
@@ -125,7 +128,7 @@ export function withRenderedPage(indexHtml: string, page: RenderedPage, tenant: 
     .slice(0, headEnd)
     .replace('<html lang="en">', `<html lang="en" data-tenant="${tenant}">`)
     // The shell's admin script does nothing on a public page: its bytes stay out.
-    .replace(`<script>${ADMIN_EARLY_SCRIPT}</script>`, '')
+    .replace(ADMIN_EARLY_TAG, '')
     .replace(
       entry[0],
       // The first tap plays the stream before the app has started (app/lib/player/first-tap/first-tap.script.ts).
