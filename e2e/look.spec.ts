@@ -178,3 +178,28 @@ test('each tenant paints its own theme colour and accent', async ({ page }) => {
   const manifest = await (await page.request.get(caribbean('/manifest.webmanifest'))).json();
   expect(await themeColor()).toBe(manifest.theme_color);
 });
+
+test('no control fades: a hover, press or focus changes its colours in the next frame @phone-only', async ({ page }) => {
+  // Each frame of a fade is styled and painted on the main thread that handles the tap
+  // (docs/performance.md, "Taps without fades"): no element or pseudo-element keeps a transition.
+  const fading = () =>
+    page.evaluate(() => {
+      const found = new Set<string>();
+      for (const el of [document.documentElement, ...Array.from(document.querySelectorAll('body *'))]) {
+        for (const pseudo of [null, '::before', '::after']) {
+          const style = getComputedStyle(el, pseudo);
+          if (style.transitionDuration.split(',').some((d) => parseFloat(d) > 0)) {
+            found.add(`${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''}${pseudo ?? ''}: ${style.transitionProperty} ${style.transitionDuration}`);
+          }
+        }
+      }
+      return [...found];
+    });
+  await page.goto('/');
+  await expect(page.getByTestId('on-air-title')).toBeVisible();
+  expect(await fading()).toEqual([]);
+  // A form's fields, and the sponsor's buttons.
+  await page.goto('/sponsors/submit');
+  await expect(page.locator('main form input').first()).toBeVisible();
+  expect(await fading()).toEqual([]);
+});
