@@ -128,7 +128,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Reminders need the network: their code (app/features/schedule/lazy-reminder-button.tsx)
         // and a reminder's badge are fetched when used, not precached. The tab icon is the
         // browser's own fetch, kept in its HTTP cache; precached too, it came down twice.
-        globIgnores: ['demo/**', 'icons/*-512.png', 'icons/*-badge.png', 'icons/*-48.png', 'assets/reminder-button*.js', 'assets/hls*.js'],
+        // The dates worker writes the starts of a page the server drew (app/lib/intl-off-thread/):
+        // a page drawn offline writes them itself.
+        globIgnores: ['demo/**', 'icons/*-512.png', 'icons/*-badge.png', 'icons/*-48.png', 'assets/reminder-button*.js', 'assets/hls*.js', 'assets/dates.worker*.js'],
         // Nor the admin's screens (scripts/admin-only-files.mjs): a listener's first visit
         // downloaded them in the background, about 30 KB (issue 29, docs/performance.md).
         // Nor the entry's stylesheet: every page has it inline (inlineEntryCss below, and the

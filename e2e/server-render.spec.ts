@@ -342,3 +342,45 @@ for (const path of ['/events', '/episodes', '/watch']) {
     await context.close();
   });
 }
+
+// docs/performance.md, "ICU set-up off the page": the page's first Intl formatter costs its
+// hydration the ICU set-up; the starts are written in the listener's zone by the dates worker.
+test('/events writes its starts in the listener zone with no Intl formatter on the page', async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'Asia/Tokyo', locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    (window as unknown as { __intlMade: string[] }).__intlMade = made;
+    for (const name of ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat', 'Collator'] as const) {
+      const Made = Intl[name] as unknown as new (...args: unknown[]) => object;
+      (Intl as unknown as Record<string, unknown>)[name] = new Proxy(Made, {
+        construct: (target, args) => (made.push(`Intl.${name}`), new target(...args)),
+        apply: (target, self, args) => (made.push(`Intl.${name}()`), Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args)),
+      });
+    }
+    const toLocale: [object, string][] = [
+      [Number.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [Date.prototype, 'toLocaleTimeString'],
+    ];
+    for (const [proto, name] of toLocale) {
+      const own = (proto as Record<string, (...args: unknown[]) => string>)[name]!;
+      Object.defineProperty(proto, name, {
+        value(this: unknown, ...args: unknown[]) {
+          made.push(name);
+          return own.apply(this, args);
+        },
+      });
+    }
+  });
+  await page.goto('/events');
+  const first = page.getByTestId('event-card').first();
+  // The server's start, in the station's zone, then the listener's, with the price beside it.
+  await expect(first.locator('time')).toContainText('GMT+9');
+  await expect(first.getByText(/^From \$|^Free$/)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __intlMade: string[] }).__intlMade)).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});

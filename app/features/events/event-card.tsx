@@ -1,16 +1,15 @@
 import type { Event } from '../../../domain/events';
 import { formatPriceFrom } from './upcoming-events';
-import { formatEventStart, initialOf } from './event-format';
+import { initialOf } from './event-format';
 
 const IMAGE_WIDTH = 640;
 const IMAGE_HEIGHT = 360;
 
 /**
- * `zone`: where the start is written. The listener's own zone (none given) once the app has the
- * page; the station's, in one locale, on the server and while the browser hydrates its page
- * (docs/server-render.md): neither knows the listener's zone, and both must write the same.
+ * `start`: the event's start as written (event-starts.ts), or null to keep what the server wrote
+ * in the page this card hydrates.
  */
-export function EventCard({ event, lowData, zone }: { event: Event; lowData: boolean; zone?: string }) {
+export function EventCard({ event, lowData, start }: { event: Event; lowData: boolean; start: string | null }) {
   const price = formatPriceFrom(event.priceFrom);
   return (
     <article className="event-card" data-testid="event-card">
@@ -24,7 +23,9 @@ export function EventCard({ event, lowData, zone }: { event: Event; lowData: boo
       <div className="event-body">
         <h3 className="event-title">{event.title}</h3>
         <p className="event-when">
-          <time dateTime={event.startIso}>{zone ? formatEventStart(event.startIso, zone, 'en-US') : formatEventStart(event.startIso)}</time>
+          <time dateTime={event.startIso} suppressHydrationWarning={start === null}>
+            {start ?? ''}
+          </time>
         </p>
         {event.locationText && <p className="event-where">{event.locationText}</p>}
         {price && <p className="event-price">{price}</p>}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { upcomingEvents } from './upcoming-events';
 import { formatPriceFrom } from './upcoming-events';
 import { formatEventStart, initialOf } from './event-format';
@@ -8,6 +8,23 @@ describe('formatPriceFrom', () => {
     expect(formatPriceFrom(25)).toBe('From $25');
     expect(formatPriceFrom(12.5)).toBe('From $12.50');
     expect(formatPriceFrom(1500)).toBe('From $1,500');
+  });
+
+  it('writes cents and thousands as Intl does in en-US, without Intl (docs/performance.md)', () => {
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const toLocaleString = vi.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      for (const price of [0.01, 0.5, 9.99, 12.345, 99.995, 1000, 1234.5, 999999.99, 1_000_000]) {
+        const intl = `From $${price.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(price) ? 0 : 2, maximumFractionDigits: 2 })}`;
+        toLocaleString.mockClear();
+        numberFormat.mockClear();
+        expect(formatPriceFrom(price)).toBe(intl);
+        expect(toLocaleString).not.toHaveBeenCalled();
+        expect(numberFormat).not.toHaveBeenCalled();
+      }
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('reads zero as Free and no price as nothing', () => {

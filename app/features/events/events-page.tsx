@@ -6,10 +6,10 @@ import { QueryList } from '../../components/query-list';
 import { eventsQuery } from './api';
 import { upcomingEvents } from './upcoming-events';
 import { useLowData } from '../../lib/low-data';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useSettings } from '../settings/api';
 import { currentTenant } from '../../lib/tenant';
 import { EventCard } from './event-card';
+import { useEventStarts } from './event-starts';
 import { EVENT_PLACEHOLDERS } from './events-pending';
 import './events.css';
 
@@ -33,9 +33,10 @@ function EventsNotAvailable() {
 function EventsList() {
   const events = useQuery(eventsQuery());
   const [lowData] = useLowData();
-  // The station's zone until the page is the app's (EventCard): the server's and hydration's.
+  // The zone the server writes the starts in (event-starts.ts).
   const stationZone = useSettings().data?.timeZone ?? 'UTC';
-  const zone = useHydrated() ? undefined : stationZone;
+  const upcoming = events.data && upcomingEvents(events.data, new Date());
+  const startOf = useEventStarts(upcoming?.map((e) => e.startIso) ?? [], stationZone);
 
   return (
     <div className="events-page">
@@ -46,7 +47,7 @@ function EventsList() {
 
       <QueryList
         query={events}
-        items={events.data && upcomingEvents(events.data, new Date())}
+        items={upcoming}
         loading={<Placeholders count={EVENT_PLACEHOLDERS} />}
         emptyTitle="No Upcoming Events"
         emptyText="There are no events scheduled right now. Check back soon."
@@ -54,7 +55,7 @@ function EventsList() {
         {(upcoming) => (
           <div className="grid-cards events-grid">
             {upcoming.map((e) => (
-              <EventCard key={e.id} event={e} lowData={lowData} zone={zone} />
+              <EventCard key={e.id} event={e} lowData={lowData} start={startOf(e.startIso)} />
             ))}
           </div>
         )}

@@ -24,13 +24,17 @@ export const EVENT_TIME_PARTS = {
   minute: '2-digit',
 } as const satisfies Intl.DateTimeFormatOptions;
 
-/** 'From $25', 'From $12.50'; a zero price reads 'Free'; no price, nothing. */
+/**
+ * 'From $25', 'From $12.50', 'From $1,500'; a zero price reads 'Free'; no price, nothing. Written
+ * by hand, as Intl would in en-US: a number's first Intl formatter costs the page its ICU set-up
+ * (docs/performance.md, "ICU set-up off the page").
+ */
 export function formatPriceFrom(priceFrom: number | null | undefined): string | null {
   if (priceFrom == null || !Number.isFinite(priceFrom)) return null;
   if (priceFrom === 0) return 'Free';
-  const amount = priceFrom.toLocaleString('en-US', {
-    minimumFractionDigits: Number.isInteger(priceFrom) ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-  return `From $${amount}`;
+  // Cents, rounded half up from the decimal the number reads as (12.345 is 12.35, as Intl has it).
+  const cents = Math.round(Number((priceFrom * 100).toPrecision(12)));
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const fraction = cents % 100;
+  return `From $${whole}${Number.isInteger(priceFrom) ? '' : `.${String(fraction).padStart(2, '0')}`}`;
 }
