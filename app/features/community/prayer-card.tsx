@@ -4,9 +4,8 @@ import { useToast } from '../../components/toasts';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
 import { claimLaterTaps } from '../../lib/player/first-tap/taps-later';
 import { useHydrated } from '../../lib/use-hydrated';
+import { MONTHS_SHORT } from '../../lib/en-us-dates';
 import { heartPayload, useAddHeart } from './api';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * 'Nov 26, 2026', made by hand: making an Intl.DateTimeFormat cost a slow phone about 100 ms
@@ -17,7 +16,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function prayerDay(iso: string, utc: boolean): string {
   const d = new Date(iso);
   const [year, month, day] = utc ? [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()] : [d.getFullYear(), d.getMonth(), d.getDate()];
-  return `${MONTHS[month]} ${day}, ${year}`;
+  return `${MONTHS_SHORT[month]} ${day}, ${year}`;
 }
 
 export function PrayerCard({ prayer }: { prayer: Prayer }) {

@@ -1,5 +1,6 @@
 import { findCountry } from '../../../../domain/countries';
 import type { Track } from '../../../../domain/tracks';
+import { enUsDate, enUsDateTime, writesEnUs } from '../../../lib/en-us-dates';
 
 /** docs/product.md#limits-and-constants: the previews a moderator reads before opening the whole thing. */
 export const BIO_PREVIEW_CHARS = 50;
@@ -50,11 +51,14 @@ let dateFormat: Intl.DateTimeFormat | undefined;
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
 /**
- * Makes the date formats the rows use. The moderation route's loader calls it once the
- * queues' requests are out, so the locale's set-up runs while they are on their way rather
- * than in the first render after they answer.
+ * Makes the date formats the rows use, where Intl writes them. The moderation route's loader
+ * calls it once the queues' requests are out, so the locale's set-up runs while they are on
+ * their way rather than in the first render after they answer. en-US needs none: its dates
+ * are written by hand (app/lib/en-us-dates.ts), since the queues now often answer before the
+ * app has started, and the set-up then held the first rows back (90 ms at CPU x6 in a trace).
  */
 export function prepareDateFormats(): void {
+  if (writesEnUs()) return;
   dateFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
   dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
@@ -63,6 +67,7 @@ export function prepareDateFormats(): void {
 export function formatDate(iso: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
+  if (writesEnUs()) return enUsDate(new Date(t));
   prepareDateFormats();
   return dateFormat!.format(t);
 }
@@ -70,6 +75,7 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
+  if (writesEnUs()) return enUsDateTime(new Date(t));
   prepareDateFormats();
   return dateTimeFormat!.format(t);
 }

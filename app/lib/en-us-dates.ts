@@ -1,0 +1,26 @@
+/**
+ * Dates and times written by hand as Intl writes them in en-US. The first Intl formatter a page
+ * makes costs Chromium its ICU set-up, one task of 15-20 ms at full speed on this project's bench
+ * host and 90-110 ms at the low-tier phone's CPU (docs/performance.md, "ICU set-up off the
+ * page"); a page that needs no other Intl then needs none at all. Every other locale keeps Intl.
+ */
+export const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** Whether this browser writes dates as en-US does, which this module can do for it. */
+export const writesEnUs = (locale: string | undefined = typeof navigator === 'undefined' ? undefined : navigator.language): boolean => locale === 'en-US';
+
+/** '1:45 PM' (hour numeric, minute 2-digit). */
+export function enUsTime(at: Date): string {
+  const hour = at.getHours();
+  return `${hour % 12 || 12}:${String(at.getMinutes()).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'Dec 5, 2026' (year numeric, month short, day numeric). */
+export function enUsDate(at: Date): string {
+  return `${MONTHS_SHORT[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()}`;
+}
+
+/** 'Dec 5, 2026, 1:45 PM' (dateStyle medium, timeStyle short). */
+export function enUsDateTime(at: Date): string {
+  return `${enUsDate(at)}, ${enUsTime(at)}`;
+}
