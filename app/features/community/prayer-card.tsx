@@ -4,7 +4,7 @@ import { useToast } from '../../components/toasts';
 import { newIdempotencyKey } from '../../lib/offline/outbox';
 import { claimLaterTaps } from '../../lib/player/first-tap/taps-later';
 import { useHydrated } from '../../lib/use-hydrated';
-import { MONTHS_SHORT } from '../../lib/en-us-dates';
+import { enUsDate } from '../../lib/en-us-format';
 import { heartPayload, useAddHeart } from './api';
 
 /**
@@ -14,9 +14,7 @@ import { heartPayload, useAddHeart } from './api';
  * listener's own day after.
  */
 export function prayerDay(iso: string, utc: boolean): string {
-  const d = new Date(iso);
-  const [year, month, day] = utc ? [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()] : [d.getFullYear(), d.getMonth(), d.getDate()];
-  return `${MONTHS_SHORT[month]} ${day}, ${year}`;
+  return enUsDate(new Date(iso), utc);
 }
 
 export function PrayerCard({ prayer }: { prayer: Prayer }) {

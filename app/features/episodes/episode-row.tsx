@@ -5,15 +5,21 @@ import { currentTrack } from '../../lib/player/engine';
 import { isActive, player, usePlayer } from '../../lib/player/player';
 import { playEpisode } from '../../lib/player/play-episode';
 import { useHydrated } from '../../lib/use-hydrated';
+import { enUsDate, writesEnUs } from '../../lib/en-us-format';
 import './episodes.css';
 
 /**
  * In the listener's locale and zone once the app has the page; in UTC and one locale on the
  * server and while the browser hydrates its page (docs/server-render.md): neither knows the
- * listener's, and both must write the same.
+ * listener's, and both must write the same. en-US's is written by hand, as Intl writes it: the
+ * page's first Intl formatter is its ICU set-up (app/lib/en-us-format.ts).
  */
-const dateOf = (iso: string | null, local: boolean) =>
-  iso ? new Date(iso).toLocaleDateString(local ? undefined : 'en-US', { day: 'numeric', month: 'short', year: 'numeric', ...(local ? {} : { timeZone: 'UTC' }) }) : '';
+const dateOf = (iso: string | null, local: boolean) => {
+  if (!iso) return '';
+  const at = new Date(iso);
+  if (!local || writesEnUs()) return enUsDate(at, !local);
+  return at.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+};
 
 /**
  * One episode of Listen Again (docs/product.md): its show, date, duration and 'Play' (the one

@@ -1,4 +1,5 @@
 import type { Event } from '../../../domain/events';
+import { enUsInteger } from '../../lib/en-us-format';
 
 // Read by the /events page, the schedule's Events tab and the admin events list (which
 // puts past ones last); features never import each other.
@@ -34,7 +35,7 @@ export function formatPriceFrom(priceFrom: number | null | undefined): string | 
   if (priceFrom === 0) return 'Free';
   // Cents, rounded half up from the decimal the number reads as (12.345 is 12.35, as Intl has it).
   const cents = Math.round(Number((priceFrom * 100).toPrecision(12)));
-  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const whole = enUsInteger(Math.floor(cents / 100));
   const fraction = cents % 100;
   return `From $${whole}${Number.isInteger(priceFrom) ? '' : `.${String(fraction).padStart(2, '0')}`}`;
 }

@@ -12,6 +12,7 @@ import { useSettings } from '../settings/api';
 import { HlsVideo } from './hls-video';
 import { FloatingReactions, Reactions, useFloatingReactions, type Reaction } from './reactions';
 import { isFramableUrl, videoFrameSandbox } from './video-frame';
+import { enUsInteger, writesEnUs } from '../../lib/en-us-format';
 import './watch.css';
 
 // Our live chat (docs/product.md "Live chat"), fetched only where it shows.
@@ -72,8 +73,8 @@ export function WatchPage() {
         {typeof listeners === 'number' && (
           <p className="viewer-count" data-testid="viewer-count">
             <span aria-hidden="true">👁 </span>
-            {/* One locale on the server and while hydrating (both must write the same), the listener's after. */}
-            {listeners.toLocaleString(hydrated ? undefined : 'en-US')} listening now
+            {/* One locale on the server and while hydrating (both must write the same), the listener's after; en-US by hand (app/lib/en-us-format.ts). */}
+            {hydrated && !writesEnUs() ? listeners.toLocaleString() : enUsInteger(listeners)} listening now
           </p>
         )}
       </header>

@@ -54,7 +54,7 @@ describe('what the module makes, and when', () => {
     expect(made.Segmenter).toBe(0);
     expect(fresh.preview(`${'x'.repeat(49)}🇬🇾 and more`, 50)).toBe(`${'x'.repeat(49)}🇬🇾...`);
     expect(made.Segmenter).toBe(1);
-    // en-US dates are written by hand (app/lib/en-us-dates.ts); another locale's by Intl.
+    // en-US dates are written by hand (app/lib/en-us-format.ts); another locale's by Intl.
     vi.stubGlobal('navigator', { language: 'en-US' });
     fresh.prepareDateFormats();
     expect(fresh.formatDate('2026-11-27T10:00:00.000Z')).toMatch(/^Nov 2[67], 2026$/);
