@@ -13,8 +13,10 @@ import { EVENT_START_PARTS, formatEventStart } from './event-format';
  */
 export function useEventStarts(isos: readonly string[], stationZone: string): (iso: string) => string | null {
   const hydrated = useHydrated();
-  // Whether this list was first drawn by the server (and then hydrated), or by the app.
+  // Whether this list was first drawn by the server (and then hydrated), or by the app, and
+  // the starts the server wrote: an event a later refetch adds has no server text to keep.
   const [fromServer] = useState(() => !hydrated);
+  const [written] = useState(() => new Set(isos));
   const key = isos.join(' ');
   const [listeners, setListeners] = useState<ReadonlyMap<string, string>>(() => new Map());
   useEffect(() => {
@@ -34,6 +36,6 @@ export function useEventStarts(isos: readonly string[], stationZone: string): (i
     const listener = listeners.get(iso);
     if (listener) return listener;
     if (typeof document === 'undefined') return formatEventStart(iso, stationZone, 'en-US');
-    return fromServer ? null : formatEventStart(iso);
+    return fromServer && written.has(iso) ? null : formatEventStart(iso);
   };
 }

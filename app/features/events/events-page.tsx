@@ -52,9 +52,9 @@ function EventsList() {
         emptyTitle="No Upcoming Events"
         emptyText="There are no events scheduled right now. Check back soon."
       >
-        {(upcoming) => (
+        {(listed) => (
           <div className="grid-cards events-grid">
-            {upcoming.map((e) => (
+            {listed.map((e) => (
               <EventCard key={e.id} event={e} lowData={lowData} start={startOf(e.startIso)} />
             ))}
           </div>
