@@ -126,11 +126,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         // hls.js (about 100 KB) is fetched only by a viewer who opens /watch with an HLS URL
         // set, never downloaded in the background for every listener (docs/watch-video.md).
         // Reminders need the network: their code (app/features/schedule/lazy-reminder-button.tsx)
-        // and a reminder's badge are fetched when used, not precached. The tab icon is the
-        // browser's own fetch, kept in its HTTP cache; precached too, it came down twice.
-        // The dates worker writes the starts of a page the server drew (app/lib/intl-off-thread/):
-        // a page drawn offline writes them itself.
-        globIgnores: ['demo/**', 'icons/*-512.png', 'icons/*-badge.png', 'icons/*-48.png', 'assets/reminder-button*.js', 'assets/hls*.js', 'assets/dates.worker*.js'],
+        // and a reminder's icon and badge are fetched when used, not precached. The icons are
+        // all the browser's own fetches, online: the tab icon (kept in its HTTP cache; precached
+        // too, it came down twice), the home screen's when the app is installed, a notification's
+        // when a push arrives; precached, every first visit downloaded both tenants' (15 KB).
+        // The dates worker writes the starts of a page the server drew and reads the schedule's
+        // zone (app/lib/intl-off-thread/): a page drawn offline does that itself.
+        globIgnores: ['demo/**', 'icons/**', 'assets/reminder-button*.js', 'assets/hls*.js', 'assets/dates.worker*.js'],
         // Nor the admin's screens (scripts/admin-only-files.mjs): a listener's first visit
         // downloaded them in the background, about 30 KB (issue 29, docs/performance.md).
         // Nor the entry's stylesheet: every page has it inline (inlineEntryCss below, and the
