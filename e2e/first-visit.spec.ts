@@ -179,8 +179,9 @@ test('the scripts a page starts with are compiled off the main thread; a library
     await page.goto(path);
     await expect(page.locator('#main h1, #main h2').first()).toBeVisible();
   }
-  // Not the scripts fetched once the page has settled: workbox-window, and the offline storage's worker (Dexie, on its own thread).
-  const started = [...scripts].filter((script) => !/workbox-window|storage\.worker/.test(script));
+  // Not the scripts fetched once the page has settled: workbox-window, and the offline storage's worker (Dexie, on its own
+  // thread); nor the dates worker's, compiled on its own thread too (app/lib/intl-off-thread/).
+  const started = [...scripts].filter((script) => !/workbox-window|storage\.worker|dates\.worker/.test(script));
   expect(started.filter((script) => /\/framework-/.test(script))).toHaveLength(1);
   expect(started.length).toBeGreaterThan(5);
   // Asked again once the pages are done: a page that navigates away drops its responses' bodies.

@@ -403,6 +403,22 @@ test('/events writes its starts in the listener zone with no Intl formatter on t
   await context.close();
 });
 
+// The schedule names the listener's zone and lays its week out in it: the dates worker reads the
+// zone (a page asks with 'Intl.DateTimeFormat()'), which sets ICU up for the whole page off its
+// main thread, so the week's own formatters are quick (docs/performance.md, "ICU set-up off the page").
+test("/schedule has the listener's zone read by the dates worker, and lays its week out in it", async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'Europe/London', locale: 'en-US' });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await trapIntl(page);
+  await page.goto('/schedule');
+  await expect(page.locator('.zone-note')).toContainText('(Europe/London, GMT)');
+  await expect(page.getByTestId('schedule-grid').getByTestId('show-card').first()).toBeVisible();
+  expect(await intlMadeWhenIdle(page)).not.toContain('Intl.DateTimeFormat()');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 for (const { path, content } of PAGES.filter((p) => p.path !== '/schedule' && p.path !== '/events')) {
   test(`${path} makes no Intl formatter while it loads and hydrates, in en-US`, async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-US' });

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/schedule')({
   // in the default zone, so only the shows may fail the route.
   loader: ({ context, preload }) => {
     prefetchTopAd(context.queryClient, 'schedule', preload);
-    // The week is laid out in time zones with Intl: its set-up before the first render.
+    // The week is laid out in time zones with Intl: the dates worker sets ICU up meanwhile.
     if (!preload) warmUpDeviceTimeZone();
     return Promise.all([context.queryClient.ensureQueryData(showsQuery()), context.queryClient.prefetchQuery(settingsQuery())]);
   },

@@ -11,7 +11,7 @@ import { NeverMissBox } from './never-miss-box';
 import { SHOW_PLACEHOLDERS } from './schedule-pending';
 import { ScheduleEvents } from '../events/schedule-events';
 import { showsQuery } from './api';
-import { deviceTimeZone } from '../../lib/device-time-zone';
+import { useDeviceTimeZone } from '../../lib/device-time-zone';
 import { claimLaterTaps } from '../../lib/player/first-tap/taps-later';
 import { WeekCalendar } from './week-calendar';
 import './schedule.css';
@@ -32,14 +32,15 @@ function useNow(): Date {
 export function SchedulePage() {
   const shows = useQuery(showsQuery());
   // The week of cards (most of this page's work) renders just after the header and ad, and
-  // only in the browser: it is laid out in the listener's time zone, which a server cannot know.
+  // only in the browser: it is laid out in the listener's time zone, which a server cannot know,
+  // and which the dates worker reads, setting ICU up off the main thread (docs/performance.md).
   const weekReady = useDeferredMount({ clientOnly: true });
+  const listenerZone = useDeviceTimeZone();
   const settings = useSettings();
   const hasEvents = tenantHasEvents(currentTenant());
   const [tab, setTab] = useState<Tab>('shows');
   const now = useNow();
   const tenantZone = settings.data?.timeZone || DEFAULT_TIME_ZONE;
-  const listenerZone = deviceTimeZone();
   const stationName = settings.data?.displayName ?? '';
   const ids = useId();
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ shows: null, events: null });
@@ -105,7 +106,7 @@ export function SchedulePage() {
       >
         {activeTab === 'events' ? (
           <ScheduleEvents />
-        ) : shows.isPending || !weekReady ? (
+        ) : shows.isPending || !weekReady || !listenerZone ? (
           <Placeholders count={SHOW_PLACEHOLDERS} />
         ) : shows.isError ? (
           <ErrorState error={shows.error} onRetry={() => void shows.refetch()} />

@@ -8,7 +8,7 @@ self.onmessage = (event: MessageEvent<DatesRequest>) => {
   const { id } = event.data;
   let answer: DatesAnswer;
   try {
-    answer = { id, texts: formatDates(event.data) };
+    answer = { id, ...formatDates(event.data) };
   } catch (error) {
     answer = { id, error: error instanceof Error ? error.message : String(error) };
   }

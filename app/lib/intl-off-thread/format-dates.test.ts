@@ -13,7 +13,7 @@ function workingWorker(): DatesWorker & { asked: DatesRequest[] } {
     onerror: null,
     postMessage(request) {
       w.asked.push(request);
-      setTimeout(() => w.onmessage?.({ data: { id: request.id, texts: formatDates(request) } satisfies DatesAnswer } as MessageEvent<DatesAnswer>));
+      setTimeout(() => w.onmessage?.({ data: { id: request.id, ...formatDates(request) } satisfies DatesAnswer } as MessageEvent<DatesAnswer>));
     },
     terminate() {},
   };
@@ -24,7 +24,7 @@ describe('connectDatesWorker', () => {
   it('has the worker write the dates, each list answered by its own id', async () => {
     const worker = workingWorker();
     const format = connectDatesWorker(() => worker);
-    const [a, b] = await Promise.all([format({ isos: ISOS, options: OPTIONS, locale: 'en-US' }), format({ isos: ISOS.slice(1), options: OPTIONS, locale: 'en-US' })]);
+    const [{ texts: a }, { texts: b }] = await Promise.all([format({ isos: ISOS, options: OPTIONS, locale: 'en-US' }), format({ isos: ISOS.slice(1), options: OPTIONS, locale: 'en-US' })]);
     expect(a).toEqual([expect.stringMatching(/^Sat,? 8:00\sPM GMT-4$/), expect.stringMatching(/^Mon,? 2:30\sPM GMT-4$/)]);
     expect(b).toEqual([a[1]]);
     expect(worker.asked.map((r) => r.id)).toEqual([1, 2]);
@@ -40,7 +40,7 @@ describe('connectDatesWorker', () => {
     expect(event.defaultPrevented).toBe(true);
     expect(terminated).toBe(true);
     expect(await waiting).toEqual(formatDates({ isos: ISOS, options: OPTIONS, locale: 'en-US' }));
-    expect(await format({ isos: ISOS.slice(0, 1), options: OPTIONS, locale: 'en-US' })).toHaveLength(1);
+    expect((await format({ isos: ISOS.slice(0, 1), options: OPTIONS, locale: 'en-US' })).texts).toHaveLength(1);
   });
 
   it('writes them on the page without module workers, and reports what Intl refuses', async () => {
@@ -59,5 +59,13 @@ describe('connectDatesWorker', () => {
       terminate() {},
     };
     await expect(connectDatesWorker(() => worker)({ isos: ISOS, options: { timeZone: 'Nowhere/Nothing' } })).rejects.toThrow('Invalid time zone');
+  });
+
+  it("answers the device's zone with every list, and with no dates to write makes no formatter of them", async () => {
+    const worker = workingWorker();
+    const format = connectDatesWorker(() => worker);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    expect(await format({ isos: [], options: { timeZone: 'Nowhere/Nothing' } })).toEqual({ texts: [], zone });
+    expect((await format({ isos: ISOS, options: OPTIONS, locale: 'en-US' })).zone).toBe(zone);
   });
 });

@@ -1,4 +1,4 @@
-import { formatDates, type DatesAnswer, type DatesRequest } from './format-dates-protocol';
+import { formatDates, type DatesAnswer, type DatesRequest, type DatesWritten } from './format-dates-protocol';
 
 /** A started worker, as far as the page needs one. */
 export interface DatesWorker {
@@ -8,24 +8,24 @@ export interface DatesWorker {
   terminate(): void;
 }
 
-type Format = (request: Omit<DatesRequest, 'id'>) => Promise<string[]>;
+type Ask = (request: Omit<DatesRequest, 'id'>) => Promise<DatesWritten>;
 
 /**
  * Dates written by the dates worker, off the page's main thread (docs/performance.md, "ICU
  * set-up off the page"). A browser without module workers, or a worker that cannot start,
  * writes them on the page instead: the same text, later than never.
  */
-export function connectDatesWorker(startWorker: (() => DatesWorker | null) | null): Format {
+export function connectDatesWorker(startWorker: (() => DatesWorker | null) | null): Ask {
   const worker = startWorker?.() ?? null;
   if (!worker) return (request) => Promise.resolve().then(() => formatDates(request));
-  const waiting = new Map<number, { request: Omit<DatesRequest, 'id'>; resolve: (texts: string[]) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<number, { request: Omit<DatesRequest, 'id'>; resolve: (written: DatesWritten) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let broken = false;
   worker.onmessage = ({ data }) => {
     const asked = waiting.get(data.id);
     if (!asked) return;
     waiting.delete(data.id);
-    if ('texts' in data) asked.resolve(data.texts);
+    if ('texts' in data) asked.resolve({ texts: data.texts, zone: data.zone });
     else asked.reject(new Error(data.error));
   };
   worker.onerror = (event) => {
@@ -56,7 +56,14 @@ const browserWorker = (): DatesWorker | null =>
     ? null
     : (new Worker(new URL('./dates.worker.ts', import.meta.url), { type: 'module', name: 'dates' }) as unknown as DatesWorker);
 
-let format: Format | null = null;
+let ask: Ask | null = null;
+const dates: Ask = (request) => (ask ??= connectDatesWorker(browserWorker))(request);
 
 /** `isos` written with `options` in the listener's own zone (and `locale`, else theirs), off the main thread. */
-export const formatDatesOffThread: Format = (request) => (format ??= connectDatesWorker(browserWorker))(request);
+export const formatDatesOffThread = (request: Omit<DatesRequest, 'id'>): Promise<string[]> => dates(request).then((written) => written.texts);
+
+/**
+ * The device's time zone, read by the dates worker: ICU is then set up for the page too, off
+ * its main thread (format-dates-protocol.ts, `deviceZone`).
+ */
+export const deviceTimeZoneOffThread = (): Promise<string> => dates({ isos: [], options: {} }).then((written) => written.zone);
