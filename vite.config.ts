@@ -130,9 +130,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // all the browser's own fetches, online: the tab icon (kept in its HTTP cache; precached
         // too, it came down twice), the home screen's when the app is installed, a notification's
         // when a push arrives; precached, every first visit downloaded both tenants' (15 KB).
-        // The dates worker writes the starts of a page the server drew and reads the schedule's
-        // zone (app/lib/intl-off-thread/): a page drawn offline does that itself.
-        globIgnores: ['demo/**', 'icons/**', 'assets/reminder-button*.js', 'assets/hls*.js', 'assets/dates.worker*.js'],
+        globIgnores: ['demo/**', 'icons/**', 'assets/reminder-button*.js', 'assets/hls*.js'],
         // Nor the admin's screens (scripts/admin-only-files.mjs): a listener's first visit
         // downloaded them in the background, about 30 KB (issue 29, docs/performance.md).
         // Nor the entry's stylesheet: every page has it inline (inlineEntryCss below, and the

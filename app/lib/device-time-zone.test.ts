@@ -55,6 +55,24 @@ describe('deviceTimeZone', () => {
     expect(made).toHaveBeenCalledTimes(1);
   });
 
+  it('is read on the page when the worker has not answered in time, and a late answer changes nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      const { deviceTimeZone, warmUpDeviceTimeZone, WORKER_PATIENCE_MS } = await load();
+      warmUpDeviceTimeZone();
+      vi.advanceTimersByTime(WORKER_PATIENCE_MS - 1);
+      expect(made).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(made).toHaveBeenCalledTimes(1);
+      const zone = real().resolvedOptions().timeZone || 'UTC';
+      offThread.answer!.resolve('Pacific/Kiritimati');
+      await Promise.resolve();
+      expect(deviceTimeZone()).toBe(zone);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks Intl once and keeps the answer when the page needs it before the worker answered', async () => {
     const { deviceTimeZone } = await load();
     const zone = deviceTimeZone();

@@ -2,6 +2,9 @@ import { startTransition, useEffect, useState } from 'react';
 import { deviceTimeZoneOffThread } from './intl-off-thread/format-dates';
 import { deviceZone } from './intl-off-thread/format-dates-protocol';
 
+/** How long the page waits for the dates worker's answer before it reads the zone itself. */
+export const WORKER_PATIENCE_MS = 2_000;
+
 let zone: string | null = null;
 let asked = false;
 const listeners = new Set<() => void>();
@@ -33,6 +36,9 @@ export function warmUpDeviceTimeZone(): void {
   if (zone !== null || asked || typeof window === 'undefined') return;
   asked = true;
   deviceTimeZoneOffThread().then(known, () => known(deviceZone()));
+  // A worker whose script is slow to come (a first visit on a weak signal) does not hold the
+  // week: the page then reads the zone itself, as it did before the worker.
+  setTimeout(() => known(deviceZone()), WORKER_PATIENCE_MS);
 }
 
 /**
