@@ -11,6 +11,7 @@ import { startSteps } from './lib/player/first-tap/first-tap';
 import { player } from './lib/player/player';
 import { appListens } from './lib/player/first-tap/taps-later';
 import { SERVER_DATA_ID } from '../domain/server-render';
+import { writesEnUs } from './lib/en-us-format';
 import './styles.css';
 
 /**
@@ -32,6 +33,10 @@ async function start() {
   // Before anything else: a page opened offline starts paused (the queue waits, the indicator
   // shows), and a connection lost while the first screen loads is heard.
   watchConnection();
+  // A listener whose locale is not en-US has the app's dates written by Intl on the page, and
+  // the first formatter would set ICU up there, after the hydration: the dates worker sets it
+  // up meanwhile, off the main thread (docs/performance.md, "ICU set-up off the page").
+  if (!writesEnUs()) void import('./lib/device-time-zone').then(({ warmUpDeviceTimeZone }) => warmUpDeviceTimeZone());
   const queryClient = createQueryClient();
   // A page the server rendered (docs/server-render.md) carries the data it was rendered with:
   // as new as the page, whatever the phone's clock says.

@@ -419,6 +419,27 @@ test("/schedule has the listener's zone read by the dates worker, and lays its w
   await context.close();
 });
 
+// Outside en-US the app's dates are Intl's, written on the page after the hydration: the dates
+// worker, started with the app, sets ICU up for the page meanwhile (docs/performance.md, "ICU
+// set-up off the page"). In en-US, whose dates the app writes by hand, no such worker starts.
+test('outside en-US the dates worker sets ICU up for the page; in en-US none is started', async ({ browser }) => {
+  for (const locale of ['es-DO', 'en-US']) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+    await trapIntl(page);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Listen Live' })).toBeVisible();
+    const made = await intlMadeWhenIdle(page);
+    const started = workers.filter((path) => path.includes('/dates.worker'));
+    expect(started, locale).toHaveLength(locale === 'en-US' ? 0 : 1);
+    // The worker answered: the page never read the zone itself.
+    expect(made, locale).not.toContain('Intl.DateTimeFormat()');
+    await context.close();
+  }
+});
+
 for (const { path, content } of PAGES.filter((p) => p.path !== '/schedule' && p.path !== '/events')) {
   test(`${path} makes no Intl formatter while it loads and hydrates, in en-US`, async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-US' });

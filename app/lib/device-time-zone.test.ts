@@ -35,14 +35,20 @@ describe('deviceTimeZone', () => {
   });
 
   it('is read by the dates worker, once, and the page then has it without asking Intl', async () => {
-    const { deviceTimeZone, warmUpDeviceTimeZone } = await load();
-    warmUpDeviceTimeZone();
-    warmUpDeviceTimeZone();
-    expect(offThread.asked).toBe(1);
-    offThread.answer!.resolve('America/Guyana');
-    await Promise.resolve();
-    expect(deviceTimeZone()).toBe('America/Guyana');
-    expect(made).not.toHaveBeenCalled();
+    vi.useFakeTimers();
+    try {
+      const { deviceTimeZone, warmUpDeviceTimeZone, WORKER_PATIENCE_MS } = await load();
+      warmUpDeviceTimeZone();
+      warmUpDeviceTimeZone();
+      expect(offThread.asked).toBe(1);
+      offThread.answer!.resolve('America/Guyana');
+      await Promise.resolve();
+      vi.advanceTimersByTime(WORKER_PATIENCE_MS);
+      expect(deviceTimeZone()).toBe('America/Guyana');
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is read on the page when the worker cannot answer', async () => {

@@ -38,7 +38,9 @@ export function warmUpDeviceTimeZone(): void {
   deviceTimeZoneOffThread().then(known, () => known(deviceZone()));
   // A worker whose script is slow to come (a first visit on a weak signal) does not hold the
   // week: the page then reads the zone itself, as it did before the worker.
-  setTimeout(() => known(deviceZone()), WORKER_PATIENCE_MS);
+  setTimeout(() => {
+    if (zone === null) known(deviceZone());
+  }, WORKER_PATIENCE_MS);
 }
 
 /**
