@@ -12,6 +12,7 @@ import { player } from './lib/player/player';
 import { appListens } from './lib/player/first-tap/taps-later';
 import { SERVER_DATA_ID } from '../domain/server-render';
 import { writesEnUs } from './lib/en-us-format';
+import { isCodeCacheWarmUp } from './lib/pwa/code-cache-warm-up-flag';
 import './styles.css';
 
 /**
@@ -121,4 +122,5 @@ function whenLoadedAndIdle(run: () => void): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-void start();
+// In the hidden frame that runs the modules once more for the code cache, nothing starts.
+if (!isCodeCacheWarmUp()) void start();

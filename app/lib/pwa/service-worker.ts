@@ -32,12 +32,20 @@ export async function registerServiceWorker(): Promise<void> {
   wb = new Workbox('/sw.js');
   wb.addEventListener('waiting', () => set({ waiting: true }));
   // Once the new worker the listener accepted controls the page, load the new build. (The
-  // first install also takes control, through clients.claim, and needs no reload.)
-  wb.addEventListener('controlling', () => {
+  // first install also takes control, through clients.claim, and needs no reload: the app's
+  // scripts, now in the worker's cache, then run once more so the next visit finds their
+  // compiled code cached, app/lib/pwa/code-cache-warm-up.ts.)
+  wb.addEventListener('controlling', (event) => {
     if (updateAccepted) window.location.reload();
+    else if (!event.isUpdate) whenIdle(() => void import('./code-cache-warm-up').then((m) => m.warmCodeCache()));
   });
   // A blocked or failing registration leaves the app working online, as before.
   await wb.register().catch(() => {});
+}
+
+function whenIdle(run: () => void): void {
+  if (window.requestIdleCallback) window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 500);
 }
 
 /** The listener agreed: let the waiting worker take over (the page reloads when it does). */
