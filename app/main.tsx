@@ -13,6 +13,7 @@ import { appListens } from './lib/player/first-tap/taps-later';
 import { SERVER_DATA_ID } from '../domain/server-render';
 import { writesEnUs } from './lib/en-us-format';
 import { isCodeCacheWarmUp } from './lib/pwa/code-cache-warm-up-flag';
+import { whenLoadedAndIdle } from './lib/when-idle';
 import './styles.css';
 
 /**
@@ -113,13 +114,6 @@ async function start() {
   // A kept page's data is fetched again after hydration: an answer that came during it would
   // draw what the page did not (app/lib/pwa/kept-page.ts, sw/kept-pages.ts).
   whenLoadedAndIdle(() => void import('./lib/pwa/kept-page').then((kept) => kept.afterStart(queryClient)));
-}
-
-/** Once the page has loaded and the phone is idle (2 s at most after the load). */
-function whenLoadedAndIdle(run: () => void): void {
-  const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 500));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 // In the hidden frame that runs the modules once more for the code cache, nothing starts.

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { LOW_DATA_COOKIE } from '../../domain/server-render';
 import { createListeners } from './listeners';
+import { whenLoadedAndIdle } from './when-idle';
 
 export const LOW_DATA_KEY = 'lowDataMode';
 export const LOW_DATA_CLASS = 'low-data';
@@ -45,7 +46,11 @@ let current: boolean | null = null;
 const get = () => {
   if (current === null) {
     current = readLowData();
-    rememberForServer(current);
+    // The cookie is for the server's next page, not this one: it is read and set once the page
+    // has loaded and the phone is idle, not in the first render, where reading document.cookie
+    // (a synchronous ask of the browser's process) held the start 1-12 ms at full speed on a
+    // busy phone, ten times that as Lighthouse counts it (docs/performance.md).
+    if (typeof window !== 'undefined') whenLoadedAndIdle(() => rememberForServer(current ?? false));
   }
   return current;
 };

@@ -2,6 +2,7 @@ import type { Workbox } from 'workbox-window';
 import { useSyncExternalStore } from 'react';
 import { createListeners } from '../listeners';
 import { whenPageSettled } from './page-settled';
+import { whenIdle } from '../when-idle';
 
 interface UpdateState {
   /** A new worker is installed and waiting for the listener's consent. */
@@ -41,11 +42,6 @@ export async function registerServiceWorker(): Promise<void> {
   });
   // A blocked or failing registration leaves the app working online, as before.
   await wb.register().catch(() => {});
-}
-
-function whenIdle(run: () => void): void {
-  if (window.requestIdleCallback) window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 500);
 }
 
 /** The listener agreed: let the waiting worker take over (the page reloads when it does). */
