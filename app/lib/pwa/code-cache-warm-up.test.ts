@@ -16,18 +16,22 @@ describe("the code cache's warm-up frame (docs/performance.md)", () => {
     document.documentElement.removeAttribute(WARM_UP_ATTRIBUTE);
   });
 
-  it("lists the page's module scripts and preloads once each, from its own origin only", () => {
+  it("lists the page's module scripts and preloads once each, from its own origin and in the worker's caches only", async () => {
     const o = location.origin;
     const doc = pageWith(
       `<script type="module" src="${o}/assets/index-a.js"></script>` +
         `<link rel="modulepreload" href="${o}/assets/framework-b.js">` +
         `<link rel="modulepreload" href="${o}/assets/index-a.js">` +
+        `<link rel="modulepreload" href="${o}/assets/hls-not-precached.js">` +
         `<script src="${o}/assets/classic.js"></script>` +
         `<link rel="icon" href="${o}/icon.png">` +
         `<script type="module" src="https://elsewhere.example/x.js"></script>` +
         `<script type="module">inline()</script>`,
     );
-    expect(pageModuleUrls(doc)).toEqual([`${o}/assets/index-a.js`, `${o}/assets/framework-b.js`]);
+    const cached = async (url: string) => !url.includes('not-precached');
+    expect(await pageModuleUrls(doc, cached)).toEqual([`${o}/assets/index-a.js`, `${o}/assets/framework-b.js`]);
+    // A cache that cannot be read runs nothing.
+    expect(await pageModuleUrls(doc, () => Promise.reject(new Error('no caches')))).toEqual([]);
   });
 
   it('writes a document of the same module scripts that tells them not to start', () => {
@@ -47,7 +51,8 @@ describe("the code cache's warm-up frame (docs/performance.md)", () => {
     vi.useFakeTimers();
     const page = pageWith(`<script type="module" src="${location.origin}/assets/index-a.js"></script>`);
     let gone = false;
-    void warmCodeCache(page, 1_000).then(() => (gone = true));
+    void warmCodeCache(page, 1_000, async () => true).then(() => (gone = true));
+    await vi.advanceTimersByTimeAsync(0);
     const frame = page.querySelector<HTMLIFrameElement>('iframe[data-code-cache-warm-up]')!;
     expect(frame).not.toBeNull();
     expect(frame.hidden).toBe(true);
@@ -65,12 +70,13 @@ describe("the code cache's warm-up frame (docs/performance.md)", () => {
   it('removes a frame that never loads, and adds none for a page without module scripts', async () => {
     vi.useFakeTimers();
     const page = pageWith(`<script type="module" src="${location.origin}/assets/index-a.js"></script>`);
-    void warmCodeCache(page, 1_000);
+    void warmCodeCache(page, 1_000, async () => true);
+    await vi.advanceTimersByTimeAsync(0);
     expect(page.querySelector('iframe')).not.toBeNull();
     await vi.advanceTimersByTimeAsync(4_000);
     expect(page.querySelector('iframe')).toBeNull();
     const bare = pageWith('');
-    await warmCodeCache(bare, 1_000);
+    await warmCodeCache(bare, 1_000, async () => true);
     expect(bare.querySelector('iframe')).toBeNull();
   });
 });

@@ -14,12 +14,22 @@ import { WARM_UP_ATTRIBUTE } from './code-cache-warm-up-flag';
 /** How long the frame stays after its load: Chromium makes the cache in a task after the run. */
 export const WARM_UP_FRAME_MS = 5_000;
 
-/** The page's own module scripts and their preloads, as the document lists them. */
-export function pageModuleUrls(doc: Document): string[] {
-  const urls = [...doc.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[type="module"][src], link[rel="modulepreload"][href]')].map((e) =>
-    e instanceof HTMLScriptElement ? e.src : e.href,
+/** Whether the worker's caches hold `url`: only those run in the frame, so it never asks the network. */
+export type IsCached = (url: string) => Promise<boolean>;
+const inWorkerCache: IsCached = async (url) => Boolean(await caches.match(url));
+
+/**
+ * The page's own module scripts and module preloads (the entry, whose static imports load and
+ * run with it, and the route's chunks), from its origin and in the worker's caches: a lazy chunk
+ * the page imported later is listed as a preload too, and some are not precached.
+ */
+export async function pageModuleUrls(doc: Document, isCached: IsCached = inWorkerCache): Promise<string[]> {
+  const listed = [...doc.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[type="module"][src], link[rel="modulepreload"][href]')].map((e) =>
+    'src' in e ? e.src : e.href,
   );
-  return [...new Set(urls)].filter((url) => new URL(url, doc.baseURI).origin === location.origin);
+  const own = [...new Set(listed)].filter((url) => new URL(url, doc.baseURI).origin === location.origin);
+  const cached = await Promise.all(own.map((url) => isCached(url).catch(() => false)));
+  return own.filter((_, i) => cached[i]);
 }
 
 /** The frame's document: the same module scripts, in a page that says not to start. */
@@ -32,9 +42,9 @@ export function warmUpDocument(urls: readonly string[]): string {
  * Runs the page's modules once more in a hidden same-origin frame (served by the worker now
  * controlling the page), then removes the frame. Answers once the frame is gone.
  */
-export function warmCodeCache(doc: Document = document, frameMs = WARM_UP_FRAME_MS): Promise<void> {
-  const urls = pageModuleUrls(doc);
-  if (urls.length === 0) return Promise.resolve();
+export async function warmCodeCache(doc: Document = document, frameMs = WARM_UP_FRAME_MS, isCached: IsCached = inWorkerCache): Promise<void> {
+  const urls = await pageModuleUrls(doc, isCached);
+  if (urls.length === 0) return;
   return new Promise((resolve) => {
     const frame = doc.createElement('iframe');
     frame.hidden = true;
