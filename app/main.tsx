@@ -12,7 +12,6 @@ import { player } from './lib/player/player';
 import { appListens } from './lib/player/first-tap/taps-later';
 import { SERVER_DATA_ID } from '../domain/server-render';
 import { writesEnUs } from './lib/en-us-format';
-import { isCodeCacheWarmUp } from './lib/pwa/code-cache-warm-up-flag';
 import { whenLoadedAndIdle } from './lib/when-idle';
 import './styles.css';
 
@@ -116,5 +115,4 @@ async function start() {
   whenLoadedAndIdle(() => void import('./lib/pwa/kept-page').then((kept) => kept.afterStart(queryClient)));
 }
 
-// In the hidden frame that runs the modules once more for the code cache, nothing starts.
-if (!isCodeCacheWarmUp()) void start();
+void start();

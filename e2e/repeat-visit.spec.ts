@@ -210,30 +210,3 @@ test('a page that came as the shell is kept for the next visit, as after a new b
   await page.goto(link.url + '/schedule', { waitUntil: 'commit' });
   expect(await page.evaluate(() => document.getElementById('server-data') !== null), 'the kept page').toBe(true);
 });
-
-test("a first visit runs the app's scripts once more in a hidden frame, for the next visit's code cache, and starts nothing there", async ({ page }) => {
-  // Chromium caches a module's compiled code on its second run: without this frame the next
-  // visit made that cache, in one long task just as its first tap waited (docs/performance.md,
-  // "The code cache before the second visit").
-  const fromFrames: string[] = [];
-  page.on('request', (request) => {
-    if (request.frame() !== page.mainFrame()) fromFrames.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/');
-  await workerInControl(page);
-  const frame = page.locator('iframe[data-code-cache-warm-up]');
-  await expect(frame).toHaveCount(1, { timeout: 15_000 });
-  await expect(frame).toBeHidden();
-  const modules = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')).map((s) => new URL(s.src).pathname));
-  expect(modules.length).toBeGreaterThan(0);
-  // The same scripts, in a document that tells them not to start.
-  const srcdoc = (await frame.getAttribute('srcdoc')) ?? '';
-  expect(srcdoc).toContain('<html data-code-cache-warm-up>');
-  for (const path of modules) expect(srcdoc).toContain(path);
-  // The frame is gone once Chromium has had the time to cache the code; it asked for nothing but the scripts.
-  await expect(frame).toHaveCount(0, { timeout: 30_000 });
-  expect(fromFrames.length, 'the frame ran the scripts').toBeGreaterThan(0);
-  expect(fromFrames.filter((path) => !/^\/assets\/[\w.-]+\.js$/.test(path))).toEqual([]);
-  // The page itself plays on, untouched: its one player, its one 'Listen Live'.
-  await expect(page.getByRole('button', { name: 'Listen Live' })).toHaveCount(1);
-});

@@ -3,7 +3,6 @@ import { lowDataNow } from '../low-data';
 import { RadioEngine, type EngineState, type EngineStatus } from './engine';
 import { takeOverFirstTap } from './first-tap/first-tap';
 import { loadPlain, type LoadSource } from './core';
-import { isCodeCacheWarmUp } from '../pwa/code-cache-warm-up-flag';
 
 export type { EngineState as PlayerState, EngineStatus as PlayerStatus, QueueItem } from './engine';
 export { currentTrack } from './engine';
@@ -37,7 +36,7 @@ export const player = new RadioEngine({
 /** The state a page is rendered with on the server, and hydrated with. */
 const RENDERED_STATE = player.state;
 
-if (typeof window !== 'undefined' && !isCodeCacheWarmUp()) {
+if (typeof window !== 'undefined') {
   window.addEventListener('online', () => player.online());
   // The stream a tap started before the app ran plays on, in this player (first-tap.ts).
   takeOverFirstTap(player);

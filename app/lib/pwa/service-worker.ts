@@ -23,14 +23,21 @@ function set(next: UpdateState) {
  * Only once the page has settled (its own requests quiet for 2 s after the load event, 10 s
  * at most): on a first visit the install downloads the whole shell, which competed with the
  * page's own images and data on a slow connection and with its start-up for the phone's CPU
- * (docs/performance.md). workbox-window and the registration are loaded then too
- * (service-worker-registration.ts), not with the first screen.
+ * (docs/performance.md). workbox-window is loaded then too, not with the first screen.
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   await whenPageSettled();
-  const { register } = await import('./service-worker-registration');
-  wb = register({ onWaiting: () => set({ waiting: true }), updateAccepted: () => updateAccepted });
+  const { Workbox } = await import('workbox-window');
+  wb = new Workbox('/sw.js');
+  wb.addEventListener('waiting', () => set({ waiting: true }));
+  // Once the new worker the listener accepted controls the page, load the new build. (The
+  // first install also takes control, through clients.claim, and needs no reload.)
+  wb.addEventListener('controlling', () => {
+    if (updateAccepted) window.location.reload();
+  });
+  // A blocked or failing registration leaves the app working online, as before.
+  await wb.register().catch(() => {});
 }
 
 /** The listener agreed: let the waiting worker take over (the page reloads when it does). */
