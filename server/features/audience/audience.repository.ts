@@ -77,6 +77,11 @@ export function audienceRepository(db: Db) {
       const inserted = await db('listening_sessions').insert(row).onConflict(['tenant', 'id']).ignore().returning('id');
       return Array.isArray(inserted) && inserted.length > 0;
     },
+    /** Moves a session's start (not yet counted) back, only from the start it was read at. */
+    async moveStart(tenant: string, id: string, fromStartedMs: number, toMs: number): Promise<boolean> {
+      const moved = await db('listening_sessions').where({ tenant, id, open: true, started_ms: fromStartedMs, counted_ms: fromStartedMs }).update({ started_ms: toMs, counted_ms: toMs });
+      return moved > 0;
+    },
     /** Moves a session on, only from the seq it was read at: two writers of one session cannot both win. */
     async updateSession(tenant: string, id: string, fromSeq: number, patch: Partial<SessionRow>): Promise<boolean> {
       return (await db('listening_sessions').where({ tenant, id, last_seq: fromSeq }).update(patch)) > 0;

@@ -89,6 +89,18 @@ export function createAudienceService(deps: Deps): AudienceService {
     }
   };
 
+  /**
+   * A start that finds its session open: a replay (refused), or the start of a session one of
+   * its later beats opened first, having overtaken it on the way or been handled beside it
+   * (separate beacons arrive in any order). Then nothing of it is counted yet and sound began
+   * earlier: the session is moved back to its start.
+   */
+  const startEarlier = async (row: SessionRow, ev: BeaconEvent, at: number): Promise<boolean> => {
+    const uncounted = row.open && row.counted_ms === row.started_ms && row.install_id === ev.i && ev.seq < row.last_seq;
+    if (!uncounted || at >= row.started_ms || row.last_ms - at > SESSION_TIMEOUT_MS) return false;
+    return repo.moveStart(row.tenant, row.id, row.started_ms, at);
+  };
+
   const handle = async (tenant: Tenant, ev: BeaconEvent, at: number, source: ListeningSource = 'player'): Promise<boolean> => {
     if (ev.e === 'beat') {
       const kept = live.beat(tenant, ev.s, ev.i, ev.seq, at);
@@ -97,15 +109,20 @@ export function createAudienceService(deps: Deps): AudienceService {
     // Anything but an ordinary beat of a session held here: the database row decides, with
     // this process's kept heartbeat of it written first.
     await live.release(tenant, ev.s);
-    const row = await repo.session(tenant, ev.s);
-    if (ev.e === 'start' || !row) {
-      if (row || ev.e === 'stop') return false; // A start seen before (a replay), or a stop of nothing.
+    let row = await repo.session(tenant, ev.s);
+    if (!row) {
+      if (ev.e === 'stop') return false; // A stop of nothing.
       await closeOthers(tenant, ev, at);
       const started: SessionRow = { tenant, id: ev.s, install_id: ev.i, kind: ev.kind, source, country: ev.country ?? null, started_ms: at, last_ms: at, last_seq: ev.seq, counted_ms: at, open: true, ended: null };
-      if (!(await repo.insertSession(started))) return false;
-      live.hold(started, false);
-      return true;
+      if (await repo.insertSession(started)) {
+        live.hold(started, false);
+        return true;
+      }
+      // Another event of this session was handled beside this one and opened it first.
+      row = await repo.session(tenant, ev.s);
+      if (!row) return false;
     }
+    if (ev.e === 'start') return startEarlier(row, ev, at);
     if (ev.seq <= row.last_seq || row.install_id !== ev.i) return false;
     const gap = at - row.last_ms;
     if (gap < 0) return false; // Older than what the session has already.

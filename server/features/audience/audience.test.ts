@@ -113,6 +113,32 @@ describeEachEngine('audience', (t) => {
     expect(r.totals.listeningHours).toBe(0.07);
   });
 
+  it('counts a session from its start when the start reached the server after its first beat, or beside it', async () => {
+    // Separate beacons can overtake one another or be handled side by side: a beat that came
+    // first opened the session at its own time; the start moves it back to where sound began.
+    const overtaken = listener();
+    const start = overtaken.ev('start', at(0));
+    const beat = overtaken.ev('beat', at(1));
+    t().clock.now = at(1);
+    expect((await send([beat])).body.accepted).toBe(1);
+    expect((await send([start])).body.accepted).toBe(1);
+    // Replayed, it is refused as before.
+    expect((await send([start])).body.accepted).toBe(0);
+    const beside = listener();
+    const answers = await Promise.all([send([beside.ev('start', at(0))]), send([beside.ev('beat', at(1))])]);
+    expect(answers.map((a) => a.body.accepted)).toEqual([1, 1]);
+    for (const l of [overtaken, beside]) {
+      for (const m of [2, 3]) {
+        t().clock.now = at(m);
+        await send([l.ev('beat', at(m))]);
+      }
+      await send([l.ev('stop', at(3))]);
+    }
+    t().clock.now = at(10);
+    const r = await report();
+    expect(r.totals).toMatchObject({ sessions: 2, listeningHours: 0.1, averageMinutes: 3 });
+  });
+
   it('refuses a replayed beacon and a seq that does not go up', async () => {
     const l = listener();
     t().clock.now = at(0);
