@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { bounded, startCompiledServer } from './lib/compiled-server.mjs';
 import { realThrottledLoad } from './lib/real-throttle.mjs';
+import { longTaskCpuShare } from './lib/trace-cpu-share.mjs';
 
 /** Chrome DevTools' calibration of a low-tier phone (Moto G Power 2022 class). */
 export const LOW_TIER_BENCHMARK_INDEX = 264;
@@ -68,6 +69,18 @@ export function countedLongTasks(lhr, origin) {
             : 'the page (its HTML, style, layout, paint)';
       return `${Math.round(t.duration)} ms ${where}`;
     });
+}
+
+/**
+ * How much of the unthrottled trace's long tasks (what Lantern slows into the blocking time)
+ * was the page's thread on the CPU, over all of a page's runs (bench/lib/trace-cpu-share.mjs).
+ */
+function cpuShareOf(done) {
+  const known = done.map((r) => r.cpu).filter(Boolean);
+  if (!known.length) return '';
+  const wall = known.reduce((a, c) => a + c.wall, 0);
+  const cpu = known.reduce((a, c) => a + c.cpu, 0);
+  return `; its long tasks ran on the CPU ${Math.round((100 * cpu) / Math.max(1, wall))} % of their time (${cpu} of ${wall} ms over the runs; the rest waited)`;
 }
 
 /**
@@ -171,7 +184,8 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
       );
       const lhr = result.lhr;
       if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
-      return lhr;
+      const trace = result.artifacts?.Trace?.traceEvents;
+      return Object.assign(lhr, { cpuShare: trace ? longTaskCpuShare(trace) : null });
     } finally {
       await browser.kill();
     }
@@ -224,8 +238,10 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
             .map(([name, id]) => `${name} ${lhr.audits[id]?.displayValue ?? '?'}`)
             .join(', ');
           const counted = countedLongTasks(lhr, new URL(urlOf(page)).origin);
-          r.done.push({ score, tbt, index, detail, counted });
-          console.log(`    ${labelOf(page)} run ${i + 1}: ${score} (${detail}; benchmarkIndex ${index}, ×${multiplier})`);
+          const cpu = lhr.cpuShare;
+          r.done.push({ score, tbt, index, detail, counted, cpu });
+          const onCpu = cpu ? `; long tasks ${cpu.wall} ms, ${cpu.cpu} ms on the CPU` : '';
+          console.log(`    ${labelOf(page)} run ${i + 1}: ${score} (${detail}; benchmarkIndex ${index}, ×${multiplier}${onCpu})`);
         } catch (e) {
           r.error = e;
         }
@@ -253,7 +269,7 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
       row(
         `Lighthouse mobile ${label} (CPU ×${multiplier}, benchmarkIndex ${index})`,
         FLOORS.has(page) ? '(yardstick)' : '≥ 95, TBT ≤ 200 ms',
-        `${score} (median of ${done.map((r) => r.score).join(', ')}), TBT ${tbt} ms${vsFloor}`,
+        `${score} (median of ${done.map((r) => r.score).join(', ')}), TBT ${tbt} ms${vsFloor}${cpuShareOf(done)}`,
         FLOORS.has(page) ? null : score >= 95 && tbt <= 200,
       );
       const mid = done.find((r) => r.score === score) ?? done[0];
