@@ -4,7 +4,7 @@
 // wall time and slows it by the CPU multiplier. On this 2-core Linux host a task's wall time
 // also holds the time the renderer's main thread waited: for the CPU, which Chromium's other
 // processes and threads share there, and on synchronous asks of the browser process (on Linux
-// each new font strike is one, 8-40 ms apiece in a cold browser). A phone's renderer reads its
+// each new font strike is one, 3-10 ms apiece in a cold browser). A phone's renderer reads its
 // fonts itself. The trace's thread time (`tdur`) counts only what the thread ran, so the two
 // sums together say how much of a blocking figure the page's code made (docs/performance.md,
 // "Lighthouse on this host").
