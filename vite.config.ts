@@ -99,6 +99,17 @@ function adminEarlyScript(): Plugin {
   };
 }
 
+/** The framework chunk's packages: every page needs React, the router and TanStack Query. */
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core))[\\/]/;
+/**
+ * A group takes every module its test matches, those only lazy pages import too: the moderation
+ * queue's and people's infinite lists and the dashboard's parallel queries came down on every
+ * listener's first visit inside the framework chunk, 1.1 KB of it (brotli), though only admin
+ * screens use them (docs/performance.md, "The first visit at the wire"). Left to automatic
+ * splitting, they go with the admin chunks that import them.
+ */
+const LAZY_QUERY_PARTS = /[\\/](infiniteQueryObserver|infiniteQueryOptions|useInfiniteQuery|queriesObserver|useQueries|useIsFetching)\.js$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: r('./app'),
   define: {
@@ -169,11 +180,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         codeSplitting: {
           // Every page needs React, the router and TanStack Query: one file compresses
           // better than the dozen small ones automatic splitting makes of them (issue 7).
-          // Anything else from node_modules (Dexie, the persister) stays lazy.
+          // Anything else from node_modules (Dexie, the persister) stays lazy, and so do the
+          // parts of TanStack Query only admin screens use (LAZY_QUERY_PARTS).
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core))[\\/]/,
+              test: (id) => FRAMEWORK.test(id) && !LAZY_QUERY_PARTS.test(id),
               priority: 2,
             },
             // The rest of what the entry imports (the app's own shared modules) in the entry's

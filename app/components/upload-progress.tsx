@@ -1,4 +1,5 @@
 import { PAUSED_MESSAGE, formatBytes, type UploadProgress } from '../lib/uploads';
+import './upload-progress.scss';
 
 /**
  * One file's upload: a bar, the percent and the bytes, and 'Paused — waiting for connection'

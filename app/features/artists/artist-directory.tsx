@@ -11,6 +11,7 @@ import { tracksQuery } from '../tracks/api';
 import { useDebouncedValue } from './use-debounced-value';
 import { pageLocation } from '../../lib/page-location';
 import { useFormTakeOver } from '../../lib/player/first-tap/taps-later';
+import '../../components/form/search-input.scss';
 import './artists.css';
 import { CountryOptions, TextOptions } from '../../components/form/options';
 

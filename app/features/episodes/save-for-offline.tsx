@@ -14,6 +14,7 @@ import {
   useDownloads,
   useSavedEpisodes,
 } from '../../lib/offline/episode-downloads';
+import '../../components/upload-progress.scss';
 
 const percent = (received: number, total: number) => (total > 0 ? Math.min(100, Math.floor((received / total) * 100)) : 0);
 

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { MAX_MESSAGE, MAX_NAME } from '../../../domain/requests';
 import { useToast } from '../../components/toasts';
 import { sendRequest, songsQuery, type SongRequestInput } from './api';
+import '../../components/form/search-input.scss';
 import './requests.css';
 
 const ANOTHER = 'another';

@@ -8,6 +8,7 @@ import { useAdminAccess } from '../../../lib/admin-access';
 import { ApiError } from '../../../lib/api-client';
 import { setAdminKey } from '../../../lib/admin-key';
 import { useToast } from '../../../components/toasts';
+import './admin-layout.scss';
 
 export interface AdminGateProps {
   /** The page's own button, e.g. 'Access Settings'. */
