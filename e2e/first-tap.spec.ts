@@ -175,6 +175,34 @@ test('Listen Live before the app plays on a browser without Media Source Extensi
   await expect(page.getByRole('region', { name: 'Now playing' })).toHaveAttribute('data-status', 'playing', { timeout: APP_START_MS });
 });
 
+// The player's after-load chunk (the listening beacon and the app's own feed) is fetched on the
+// load event, which comes as the app's scripts have run: while the stream the first tap started
+// still connects, it waits for the first sound (app/lib/player/player.ts), as the app's start
+// steps do (docs/performance.md, "Time to first sound").
+test("Listen Live before the app: the player's after-load chunk waits for the stream's first sound", async ({ page }) => {
+  let releaseStream!: () => void;
+  const streamHeld = new Promise<void>((resolve) => (releaseStream = resolve));
+  await page.route(/\/demo\/stream/, async (route) => {
+    await streamHeld;
+    await route.continue().catch(() => {});
+  });
+  const afterLoad: number[] = [];
+  page.on('request', (r) => /\/assets\/after-load-[\w-]+\.js$/.test(r.url()) && afterLoad.push(Date.now()));
+  const release = await holdTheApp(page);
+  await firstVisit(page, '/');
+  await tapWhenPainted(page, page.getByRole('button', { name: 'Listen Live' }));
+  release();
+  await page.waitForFunction(() => document.readyState === 'complete', null, { timeout: APP_START_MS });
+  // Loaded, the stream still on its way: the chunk waits (at most 2 s, FIRST_TAP_WAIT_MS).
+  await page.waitForTimeout(600);
+  expect(afterLoad).toEqual([]);
+  const heardFrom = Date.now();
+  releaseStream();
+  await expectSound(page);
+  await expect.poll(() => afterLoad.length, { timeout: APP_START_MS }).toBe(1);
+  expect(afterLoad[0]).toBeGreaterThanOrEqual(heardFrom);
+});
+
 // A button nobody marked for the page's script (the country chips of /artists): tapped before
 // the app has started, it is held, and made again once React listens (app/lib/player/first-tap/taps-later.ts).
 test('a country chip tapped before the app picks its country once the app has started', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { lowDataNow } from '../low-data';
 import { RadioEngine, type EngineState, type EngineStatus } from './engine';
-import { takeOverFirstTap } from './first-tap/first-tap';
+import { firstTapConnected, takeOverFirstTap } from './first-tap/first-tap';
 import { loadPlain, type LoadSource } from './core';
 
 export type { EngineState as PlayerState, EngineStatus as PlayerStatus, QueueItem } from './engine';
@@ -42,12 +42,17 @@ if (typeof window !== 'undefined') {
   takeOverFirstTap(player);
   // The listening beacon (docs/api.md "Audience"): its own small chunk, fetched after the load
   // event so it is never part of the first visit at the wire (docs/performance.md); it counts
-  // from the state the player is in when it arrives.
+  // from the state the player is in when it arrives. Not while the stream a first tap started
+  // still connects: the load event comes as the app's scripts have run, often as the stream's
+  // first bytes arrive, and fetching the chunk (its module preloads) was one more task between
+  // them and the first sound (docs/performance.md, "Time to first sound").
   const afterLoad = () => {
-    void import('./after-load').then((m) => {
-      feed = m.loadLive;
-      m.watchListening(player);
-    });
+    void firstTapConnected(player)
+      .then(() => import('./after-load'))
+      .then((m) => {
+        feed = m.loadLive;
+        m.watchListening(player);
+      });
   };
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
