@@ -1,6 +1,7 @@
 import type { Workbox } from 'workbox-window';
 import { useSyncExternalStore } from 'react';
 import { createListeners } from '../listeners';
+import { warmFrameworkCache } from './framework-cache';
 import { whenPageSettled } from './page-settled';
 
 interface UpdateState {
@@ -32,9 +33,11 @@ export async function registerServiceWorker(): Promise<void> {
   wb = new Workbox('/sw.js');
   wb.addEventListener('waiting', () => set({ waiting: true }));
   // Once the new worker the listener accepted controls the page, load the new build. (The
-  // first install also takes control, through clients.claim, and needs no reload.)
-  wb.addEventListener('controlling', () => {
+  // first install also takes control, through clients.claim, and needs no reload: its precache
+  // is done, so the framework's code cache is made now, not on the next visit's start.)
+  wb.addEventListener('controlling', (event) => {
     if (updateAccepted) window.location.reload();
+    else if (!event.isUpdate) warmFrameworkCache();
   });
   // A blocked or failing registration leaves the app working online, as before.
   await wb.register().catch(() => {});
