@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ToastProvider } from '../../../components/toasts';
 import { jsonResponse, mockFetchEachTest } from '../../../test/mock-fetch';
 import { ModerationPage } from './moderation-page';
@@ -165,7 +165,12 @@ describe('ModerationPage', () => {
     expect(panel.hasAttribute('inert')).toBe(false);
   });
 
-  it("opens a tab with a screen's worth of rows drawn and the rest in a background render", async () => {
+  it.each([
+    { screen: 'a desktop', width: 1024, first: 6 },
+    { screen: "a phone's cards", width: 412, first: 3 },
+  ])("opens a tab with a screen's worth of rows drawn and the rest in a background render: $screen", async ({ width, first }) => {
+    window.happyDOM.setViewport({ width, height: 823 });
+    onTestFinished(() => window.happyDOM.setViewport({ width: 1024, height: 768 }));
     const tracks = Array.from({ length: 10 }, (_, i) => ({ id: `t${i}`, title: `Track ${i}`, genre: 'Soca', explicit: false, status: 'pending', fileUrl: null, createdAt: '2026-01-05T10:00:00.000Z' }));
     fetchMock.mockImplementation(async (input) => (String(input).startsWith('/api/tracks') ? jsonResponse(tracks) : jsonResponse([])));
     const user = renderPage();
@@ -183,9 +188,36 @@ describe('ModerationPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('moderation-row')).toHaveLength(10));
     watch.disconnect();
     // The panel went in first (its rows counted as the observer runs, all of them by then), and
-    // the four past the first screen were appended to it by a later render.
-    expect(added).toHaveLength(5);
-    expect(added.slice(1)).toEqual([1, 1, 1, 1]);
+    // the rows past the first screen were appended to it by a later render.
+    expect(added).toHaveLength(1 + 10 - first);
+    expect(added.slice(1)).toEqual(Array(10 - first).fill(1));
     expect(screen.getByText('Showing 10 of 10')).toBeTruthy();
+  });
+
+  it('shows the tapped tab in the tap itself and has the URL follow once idle; a URL changed meanwhile (Back) wins', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse([]));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const asked: ModerationTab[] = [];
+    const view = (tab: ModerationTab) => (
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <ModerationPage tab={tab} onTabChange={(next) => asked.push(next)} />
+        </ToastProvider>
+      </QueryClientProvider>
+    );
+    const result = render(view('artists'));
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'No pending artist submissions' });
+
+    await user.click(screen.getByRole('tab', { name: /^Tracks/ }));
+    // Drawn before the URL has changed: the router's navigation is not part of the tap.
+    expect(screen.getByRole('tab', { name: /^Tracks/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'No pending track submissions' })).toBeTruthy();
+    await waitFor(() => expect(asked).toEqual(['tracks']));
+
+    // The URL moved elsewhere (Back, a link): it is shown, not the tab tapped on the old URL.
+    result.rerender(view('shoutouts'));
+    expect(screen.getByRole('tab', { name: /^Shoutouts/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'No pending shoutouts' })).toBeTruthy();
   });
 });

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery, useQueryClient, useIsFetching } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactElement } from 'react';
 import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents } from '../../../../domain/tenants';
 import { EmptyState, Placeholders } from '../../../components/states';
 import { adminEventsQuery } from '../../events/api';
 import { currentTenant } from '../../../lib/tenant';
+import { idleTask } from '../../../lib/when-idle';
 import { tenantQueues, type ModerationQueue } from '../../../../domain/moderation';
 import { moderationQueueQuery, queueKeys } from '../api';
 import { pendingTotal } from './moderation-format';
@@ -28,7 +29,14 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const tenant = currentTenant();
   const queryClient = useQueryClient();
   const tabs = visibleTabs(tenant);
-  const current = selectedTab(tab, tabs);
+  // The tab tapped is drawn in the tap's own frame and the URL follows once the phone is idle:
+  // the router's navigation (its location, its loader run again) inside the tap was a third of
+  // a tab switch's handling on a low-tier phone (docs/performance.md, "Moderating from a
+  // phone"). The choice holds while the URL is the one it was made on, so Back still wins.
+  const [tapped, setTapped] = useState<{ tab: ModerationTab; on: string | undefined } | null>(null);
+  const current = tapped && tapped.on === tab ? tapped.tab : selectedTab(tab, tabs);
+  const followUrl = useRef<() => void>(undefined);
+  useEffect(() => () => followUrl.current?.(), []);
   const tabRefs = useRef(new Map<ModerationTab, HTMLButtonElement>());
   const queues = tenantQueues(tenant);
   // The queue tabs opened on this visit, drawn once each and kept. The panels are made once
@@ -73,7 +81,12 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const total = pendingTotal([counts.artists, counts.tracks, counts.prayers, counts.shoutouts, counts.chat]);
 
   const select = (next: ModerationTab, focus = false) => {
-    onTabChange(next);
+    setTapped({ tab: next, on: tab });
+    followUrl.current?.();
+    followUrl.current = idleTask(() => {
+      followUrl.current = undefined;
+      onTabChange(next);
+    });
     if (focus) tabRefs.current.get(next)?.focus();
   };
   const onTabKey = (e: KeyboardEvent) => {

@@ -8,8 +8,13 @@ import { ModerationTable, type Column } from './moderation-table';
 import { ModerateButtons } from './row-actions';
 import { countOf, useBulkModeration, type BulkAction } from './use-bulk-moderation';
 
-/** Cards on a phone's first screen and more (a desktop's table rows), drawn with the tap. */
-const FIRST_SCREEN_ROWS = 6;
+/**
+ * The rows drawn with the tap, the rest in a background render right after: a phone's cards
+ * (moderation.css, 640 px wide and under) are 240-320 px tall, so three fill an 823-px screen
+ * and the first frame of a tab switch lays out half as many as six did (docs/performance.md,
+ * "Moderating from a phone"); a desktop's table rows are ~50 px.
+ */
+const firstScreenRows = (): number => (window.matchMedia('(max-width: 640px)').matches ? 3 : 6);
 
 export type QueueQuery<T> = UseInfiniteQueryResult<InfiniteData<AdminPage<T>>>;
 
@@ -47,7 +52,8 @@ export function PagedQueue<T extends { id: string }>({ kind, view }: { kind: Mod
   // as the public pages draw theirs: opening a tab, or the page, drew and laid out all 25 cards
   // in the tap's task (bench/moderation.mjs). The rows on screen are all the actions act on.
   const restDrawn = useDeferredMount();
-  const rows = restDrawn || kept.length <= FIRST_SCREEN_ROWS ? kept : kept.slice(0, FIRST_SCREEN_ROWS);
+  const firstRows = useMemo(firstScreenRows, []);
+  const rows = restDrawn || kept.length <= firstRows ? kept : kept.slice(0, firstRows);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   // Only rows still on screen count as selected (a refetch may have taken some away).
   const selected = useMemo(() => new Set(rows.filter((r) => picked.has(r.id)).map((r) => r.id)), [rows, picked]);
