@@ -169,8 +169,10 @@ describe('ModerationPage', () => {
     { screen: 'a desktop', width: 1024, first: 6 },
     { screen: "a phone's cards", width: 412, first: 3 },
   ])("opens a tab with a screen's worth of rows drawn and the rest in a background render: $screen", async ({ width, first }) => {
-    window.happyDOM.setViewport({ width, height: 823 });
-    onTestFinished(() => window.happyDOM.setViewport({ width: 1024, height: 768 }));
+    // happy-dom's own window control: matchMedia then answers for this width.
+    const { happyDOM } = window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } };
+    happyDOM.setViewport({ width, height: 823 });
+    onTestFinished(() => happyDOM.setViewport({ width: 1024, height: 768 }));
     const tracks = Array.from({ length: 10 }, (_, i) => ({ id: `t${i}`, title: `Track ${i}`, genre: 'Soca', explicit: false, status: 'pending', fileUrl: null, createdAt: '2026-01-05T10:00:00.000Z' }));
     fetchMock.mockImplementation(async (input) => (String(input).startsWith('/api/tracks') ? jsonResponse(tracks) : jsonResponse([])));
     const user = renderPage();
