@@ -216,8 +216,12 @@ describe('ModerationPage', () => {
     expect(screen.getByRole('tab', { name: /^Tracks/ }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByRole('heading', { name: 'No pending track submissions' })).toBeTruthy();
     await waitFor(() => expect(asked).toEqual(['tracks']));
+    result.rerender(view('tracks'));
+    expect(screen.getByRole('tab', { name: /^Tracks/ }).getAttribute('aria-selected')).toBe('true');
 
-    // The URL moved elsewhere (Back, a link): it is shown, not the tab tapped on the old URL.
+    // The URL moved elsewhere (Back, a link), even to the one the tap was made on: it is shown.
+    result.rerender(view('artists'));
+    expect(screen.getByRole('tab', { name: /^Artists/ }).getAttribute('aria-selected')).toBe('true');
     result.rerender(view('shoutouts'));
     expect(screen.getByRole('tab', { name: /^Shoutouts/ }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByRole('heading', { name: 'No pending shoutouts' })).toBeTruthy();

@@ -32,9 +32,14 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   // The tab tapped is drawn in the tap's own frame and the URL follows once the phone is idle:
   // the router's navigation (its location, its loader run again) inside the tap was a third of
   // a tab switch's handling on a low-tier phone (docs/performance.md, "Moderating from a
-  // phone"). The choice holds while the URL is the one it was made on, so Back still wins.
-  const [tapped, setTapped] = useState<{ tab: ModerationTab; on: string | undefined } | null>(null);
-  const current = tapped && tapped.on === tab ? tapped.tab : selectedTab(tab, tabs);
+  // phone"). The choice holds until the URL changes (it followed, or Back or a link moved it).
+  const [tapped, setTapped] = useState<ModerationTab | null>(null);
+  const [urlTab, setUrlTab] = useState(tab);
+  if (urlTab !== tab) {
+    setUrlTab(tab);
+    setTapped(null);
+  }
+  const current = tapped ?? selectedTab(tab, tabs);
   const followUrl = useRef<() => void>(undefined);
   useEffect(() => () => followUrl.current?.(), []);
   const tabRefs = useRef(new Map<ModerationTab, HTMLButtonElement>());
@@ -81,7 +86,7 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const total = pendingTotal([counts.artists, counts.tracks, counts.prayers, counts.shoutouts, counts.chat]);
 
   const select = (next: ModerationTab, focus = false) => {
-    setTapped({ tab: next, on: tab });
+    setTapped(next);
     followUrl.current?.();
     followUrl.current = idleTask(() => {
       followUrl.current = undefined;
