@@ -1,16 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { useInfiniteQuery, useQuery, useQueryClient, useIsFetching } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactElement } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactElement } from 'react';
 import { EVENTS_UNAVAILABLE_MESSAGE, tenantHasEvents } from '../../../../domain/tenants';
 import { EmptyState, Placeholders } from '../../../components/states';
 import { adminEventsQuery } from '../../events/api';
 import { currentTenant } from '../../../lib/tenant';
-import { idleTask } from '../../../lib/when-idle';
 import { tenantQueues, type ModerationQueue } from '../../../../domain/moderation';
 import { moderationQueueQuery, queueKeys } from '../api';
 import { pendingTotal } from './moderation-format';
 import { selectedTab, tabAfterKey, tabLabel, visibleTabs, type ModerationTab } from './moderation-tabs';
 import { pendingCount, PagedQueue } from './paged-queue';
+import { useTappedTab } from './use-tapped-tab';
 import { artistQueue, EventList, PRAYER_QUEUE, SHOUTOUT_QUEUE, TRACK_QUEUE } from './queue-views';
 import './moderation.css';
 import { chatReviewQuery } from '../../chat/api';
@@ -29,19 +29,9 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const tenant = currentTenant();
   const queryClient = useQueryClient();
   const tabs = visibleTabs(tenant);
-  // The tab tapped is drawn in the tap's own frame and the URL follows once the phone is idle:
-  // the router's navigation (its location, its loader run again) inside the tap was a third of
-  // a tab switch's handling on a low-tier phone (docs/performance.md, "Moderating from a
-  // phone"). The choice holds until the URL changes (it followed, or Back or a link moved it).
-  const [tapped, setTapped] = useState<ModerationTab | null>(null);
-  const [urlTab, setUrlTab] = useState(tab);
-  if (urlTab !== tab) {
-    setUrlTab(tab);
-    setTapped(null);
-  }
+  // A tap's tab shows in the tap's frame; the URL follows when idle (use-tapped-tab.ts).
+  const [tapped, chooseTab] = useTappedTab(tab, onTabChange);
   const current = tapped ?? selectedTab(tab, tabs);
-  const followUrl = useRef<() => void>(undefined);
-  useEffect(() => () => followUrl.current?.(), []);
   const tabRefs = useRef(new Map<ModerationTab, HTMLButtonElement>());
   const queues = tenantQueues(tenant);
   // The queue tabs opened on this visit, drawn once each and kept. The panels are made once
@@ -86,12 +76,7 @@ export function ModerationPage({ tab, onTabChange }: ModerationPageProps) {
   const total = pendingTotal([counts.artists, counts.tracks, counts.prayers, counts.shoutouts, counts.chat]);
 
   const select = (next: ModerationTab, focus = false) => {
-    setTapped(next);
-    followUrl.current?.();
-    followUrl.current = idleTask(() => {
-      followUrl.current = undefined;
-      onTabChange(next);
-    });
+    chooseTab(next);
     if (focus) tabRefs.current.get(next)?.focus();
   };
   const onTabKey = (e: KeyboardEvent) => {
