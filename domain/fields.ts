@@ -37,7 +37,7 @@ export function isPublicUrl(value: string): boolean {
 
 /**
  * The demo content's pictures and sample audio, static files the build ships under /demo/
- * (server/db/seeds/demo-content.ts): an admin editing a demo event or sponsor sends them
+ * (server/db/seeds/demo-content.ts, demo-community-content.ts): an admin editing a demo event or sponsor sends them
  * back unchanged. Files only, no route: nothing there counts, redirects or answers data.
  */
 const DEMO_ASSET_PATH = /^\/demo\/(?:artists|covers|events|sponsors|ads|audio)\/[a-z0-9-]+\.(?:svg|mp3)$/;

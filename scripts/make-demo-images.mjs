@@ -1,6 +1,7 @@
 // Draws the demo images: small hand-written SVGs under public/demo/ and the two brand
-// logos under public/brand/. Reads what to draw from server/db/seeds/demo-content.ts, so
-// every image the demo seed names exists. Re-run after changing the demo content:
+// logos under public/brand/. Reads what to draw from server/db/seeds/demo-content.ts and
+// demo-community-content.ts, so every image the demo seed names exists. Re-run after changing
+// the demo content:
 //   node scripts/make-demo-images.mjs
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ const publicDir = path.join(root, 'public');
 // The demo content is TypeScript; esbuild (already a dev dependency) turns it into a module.
 const bundled = await build({
   stdin: {
-    contents: "export * from './server/db/seeds/demo-content.ts'; export { GENRES } from './domain/catalog.ts'; export { builtInLogoUrl } from './domain/tenants.ts';",
+    contents: "export * from './server/db/seeds/demo-content.ts'; export * from './server/db/seeds/demo-community-content.ts'; export { GENRES } from './domain/catalog.ts'; export { builtInLogoUrl } from './domain/tenants.ts';",
     resolveDir: root,
     loader: 'ts',
   },

@@ -18,23 +18,8 @@ import { toShowRow } from '../../features/shows/shows.repository';
 import { toSponsorRow } from '../../features/sponsors/sponsors.repository';
 import { toTrackRow } from '../../features/tracks/tracks.repository';
 import { toSettingsRow } from '../settings.repository';
-import {
-  DEMO_ADS,
-  DEMO_ARTISTS,
-  DEMO_AUDIO_URL,
-  DEMO_EVENTS,
-  DEMO_HISTORY,
-  DEMO_PRAYERS,
-  DEMO_SHOWS,
-  DEMO_SPONSORS,
-  DEMO_STREAM_URL,
-  DEMO_TRACKS,
-  adImageUrl,
-  artistPhotoUrl,
-  eventImageUrl,
-  genreCoverUrl,
-  sponsorLogoUrl,
-} from './demo-content';
+import { DEMO_ARTISTS, DEMO_AUDIO_URL, DEMO_HISTORY, DEMO_STREAM_URL, DEMO_TRACKS, artistPhotoUrl, genreCoverUrl } from './demo-content';
+import { DEMO_ADS, DEMO_EVENTS, DEMO_PRAYERS, DEMO_SHOWS, DEMO_SPONSORS, adImageUrl, eventImageUrl, sponsorLogoUrl } from './demo-community-content';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
