@@ -31,6 +31,14 @@ export const test = base.extend<object, { server: WorkerServer }>({
     n += 1;
     await use({ 'X-Forwarded-For': `198.51.${Math.floor(n / 250) % 250}.${n % 250}` });
   },
+  // A test's own API calls each on a new connection: the server closes a kept-alive one after
+  // 5 s idle (docs/api.md "Connections"), and a call that reused one just then, after a few
+  // seconds of the test in the browser, failed with ECONNRESET (socket hang up) on a loaded host.
+  request: async ({ playwright, baseURL, extraHTTPHeaders }, use) => {
+    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Connection: 'close' } });
+    await use(context);
+    await context.dispose();
+  },
 });
 
 /** Path on the Caribbean tenant (hosts here have neither name, so the parameter decides). */
