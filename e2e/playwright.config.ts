@@ -43,6 +43,7 @@ const DESKTOP_IGNORES = [
   /player-now-playing\.spec\.ts/,
   /security\.spec\.ts/,
   /server-render\.spec\.ts/,
+  /server-render-dates\.spec\.ts/,
   /shoutouts\.spec\.ts/,
   /track-player\.spec\.ts/,
   /uploads\.spec\.ts/,
