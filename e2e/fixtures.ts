@@ -34,8 +34,9 @@ export const test = base.extend<object, { server: WorkerServer }>({
   // A test's own API calls each on a new connection: the server closes a kept-alive one after
   // 5 s idle (docs/api.md "Connections"), and a call that reused one just then, after a few
   // seconds of the test in the browser, failed with ECONNRESET (socket hang up) on a loaded host.
-  request: async ({ playwright, baseURL, extraHTTPHeaders }, use) => {
-    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { ...extraHTTPHeaders, Connection: 'close' } });
+  // Otherwise as Playwright's own: the project's base URL, headers and browser's user agent.
+  request: async ({ playwright, baseURL, extraHTTPHeaders, userAgent }, use) => {
+    const context = await playwright.request.newContext({ baseURL, userAgent, extraHTTPHeaders: { ...extraHTTPHeaders, Connection: 'close' } });
     await use(context);
     await context.dispose();
   },

@@ -14,8 +14,8 @@ const fixture = (name: string): string => fs.readFileSync(path.join(import.meta.
 const icecast = (title: string, listeners: number | null = 5) =>
   JSON.stringify({ icestats: { source: { title, ...(listeners === null ? {} : { listeners }), server_name: 'Test' } } });
 
-/** The tests' timeout for upstream fetches: hanging upstreams give up this fast. */
-const TEST_TIMEOUT_MS = 300;
+/** The tests' upstream timeout: hanging upstreams give up this fast (at 300 ms a loaded host timed out good answers). */
+const TEST_TIMEOUT_MS = 1_000;
 
 type Reply = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -202,7 +202,7 @@ describeEachEngine(
       });
       const started = Date.now();
       const results = await Promise.all(Array.from({ length: 10 }, () => np()));
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(Date.now() - started).toBeLessThan(TEST_TIMEOUT_MS + 4_000); // one timeout for all ten, not ten
       for (const res of results) {
         expect(res.status).toBe(200);
         expect(res.body).toEqual({
@@ -310,7 +310,11 @@ describeEachEngine(
       await useUpstream();
       for (let i = 0; i < 23; i++) {
         upstream.json(icecast(`Band - Song ${i}`));
-        await np();
+        // Each song seen before the next: a fetch a stalled host timed out is asked again.
+        for (let tries = 0; (await np()).body.nowPlaying.title !== `Song ${i}`; tries++) {
+          expect(tries, `Song ${i} seen`).toBeLessThan(3);
+          t().clock.advance(10_001);
+        }
         t().clock.advance(10_001);
       }
       const res = await np();
