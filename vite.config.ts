@@ -210,6 +210,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     root: r('.'),
     include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
     environment: 'node',
+    // A happy-dom file waits for the player's after-load chunk before its teardown (the file says why).
+    setupFiles: [r('app/test/settle-after-load.setup.ts')],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Four files at a time even on a 2-core machine (Vitest's default there is one): the slow

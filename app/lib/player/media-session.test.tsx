@@ -1,16 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { builtInLogoUrl } from '../../../domain/tenants';
 import { MediaSession } from './media-session';
-
-// The player this component imports fetches its after-load chunk (the listening beacon) once
-// the page has loaded, which in happy-dom is at once. Loaded here first, so that import is never
-// still on its way when the file's environment is torn down: on a loaded CI host it was, and
-// Vitest failed the run on the unhandled EnvironmentTeardownError.
-beforeAll(async () => {
-  await import('./after-load');
-});
 
 // The lock screen's metadata as the phone's browser receives it.
 let metadata: MediaMetadataInit | null = null;
