@@ -1,7 +1,7 @@
 // Sound on a repeat visit and every later play of the live stream (issue 43): the phone of
 // bench/first-sound.mjs (375×740 with touch, the calibrated CPU slowdown, 150 ms / 1.6 Mbit/s).
 // - Repeat visit: the service worker installed and its precache done on a first visit at full
-//   speed, then a new page of the same browser profile, slowed, tapped at its first paint as
+//   speed, then a new page of the same browser profile, slowed, tapped when its Listen Live is first painted, as
 //   the first visit is: ms from navigation to `playing`.
 // - Later plays, in one slowed visit once the app has started: pause then play, 'Back to Live'
 //   after a track, and a reconnect after the connection is cut: ms from the tap (the page's own
@@ -9,7 +9,7 @@
 //   player's own new request of the stream to `playing`, its wait after the link's return beside it.
 // docs/performance.md, "Time to first sound".
 
-import { buttonBox, launchPhoneBrowser, median, phoneContext, slowToPhone, tapAtFirstPaint } from './first-sound.mjs';
+import { buttonBox, launchPhoneBrowser, median, phoneContext, slowToPhone, tapAtFirstSight } from './first-sound.mjs';
 import { bounded } from './lib/compiled-server.mjs';
 import { cuttingProxy } from './lib/cutting-proxy.mjs';
 
@@ -34,7 +34,7 @@ function watch() {
 }
 
 /** One repeat visit: ms from navigation to sound, with the service worker's caches warm. */
-export async function repeatVisitOnce(chromium, { chrome, chromeFlags, url, box, multiplier, giveUpMs = 20_000 }) {
+export async function repeatVisitOnce(chromium, { chrome, chromeFlags, url, box, multiplier, giveUpMs = 20_000, pointer = 'press' }) {
   const browser = await launchPhoneBrowser(chromium, { chrome, chromeFlags });
   try {
     const context = await phoneContext(browser, 'allow');
@@ -56,7 +56,7 @@ export async function repeatVisitOnce(chromium, { chrome, chromeFlags, url, box,
     const page = await context.newPage();
     await page.addInitScript(watch);
     const cdp = await slowToPhone(context, page, multiplier);
-    const taps = await tapAtFirstPaint(page, cdp, { url, box, giveUpMs });
+    const { taps, shownAt } = await tapAtFirstSight(page, cdp, { url, box, selector: '.hero-play', giveUpMs, pointer });
     const r = await page.evaluate(() => ({
       playing: window.__sound.playing[0] ?? null,
       taps: window.__sound.taps,
@@ -64,7 +64,7 @@ export async function repeatVisitOnce(chromium, { chrome, chromeFlags, url, box,
       fromWorker: performance.getEntriesByType('navigation')[0]?.workerStart > 0,
     }));
     if (r.playing === null) throw new Error(`no sound within ${giveUpMs / 1000} s (${taps} taps)`);
-    return { ms: Math.round(r.playing), taps: r.taps.filter((t) => t <= r.playing).length || taps, paint: Math.round(r.paint ?? 0), fromWorker: r.fromWorker };
+    return { ms: Math.round(r.playing), taps: r.taps.filter((t) => t <= r.playing).length || taps, paint: Math.round(r.paint ?? 0), shown: Math.round(shownAt ?? 0), tapped: Math.round(r.taps[0] ?? 0), fromWorker: r.fromWorker };
   } finally {
     await browser.close();
   }
@@ -160,15 +160,25 @@ export async function repeatAndLaterPlays({ base, chrome, chromeFlags, multiplie
   const track = tracks.find((t) => String(t.fileUrl).startsWith('/demo/'));
   if (!track) throw new Error('no demo track to play');
   const repeat = [];
+  // The same visit tapped with CDP's touch input, which waits for the page's next frame
+  // (first-sound.mjs, pressAt): reported beside, so the harness's part stays in sight.
+  const repeatTouched = [];
   const later = [];
   for (let i = 0; i < runs; i++) {
-    try {
-      const r = await repeatVisitOnce(chromium, { chrome, chromeFlags, url: `${base}/`, box, multiplier });
-      repeat.push(r);
-      console.log(`    repeat visit run ${i + 1}: sound at ${r.ms} ms after ${r.taps} tap(s) (painted ${r.paint} ms, page from the worker: ${r.fromWorker})`);
-    } catch (e) {
-      repeat.push({ error: e.message });
-      console.log(`    repeat visit run ${i + 1}: ${e.message}`);
+    // Each run in turn first: a visit right after another came out slower in either order.
+    const pair = [
+      ['press', repeat],
+      ['touch', repeatTouched],
+    ];
+    for (const [pointer, into] of i % 2 ? pair.reverse() : pair) {
+      try {
+        const r = await repeatVisitOnce(chromium, { chrome, chromeFlags, url: `${base}/`, box, multiplier, pointer });
+        into.push(r);
+        console.log(`    repeat visit run ${i + 1} (${pointer}): sound at ${r.ms} ms after ${r.taps} tap(s) (painted ${r.paint} ms, the button ${r.shown} ms, its tap's pointerdown ${r.tapped} ms, page from the worker: ${r.fromWorker})`);
+      } catch (e) {
+        into.push({ error: e.message });
+        console.log(`    repeat visit run ${i + 1} (${pointer}): ${e.message}`);
+      }
     }
     try {
       const r = await laterPlaysOnce(chromium, { chrome, chromeFlags, base, track, multiplier });
@@ -183,16 +193,24 @@ export async function repeatAndLaterPlays({ base, chrome, chromeFlags, multiplie
     }
   }
   const phone = `CPU ×${multiplier}, 150 ms / 1.6 Mbit/s, 375×740`;
-  const heard = repeat.filter((r) => !r.error);
-  if (heard.length) {
+  for (const [runsOf, touched] of [
+    [repeat, false],
+    [repeatTouched, true],
+  ]) {
+    const heard = runsOf.filter((r) => !r.error);
+    const what = `Time to first sound on a repeat visit /${touched ? ", tapped with CDP's touch input" : ''} (service worker installed, cache warm) (${phone})`;
+    if (!heard.length) {
+      row(what, touched ? '(reported)' : '≤ 0.8 s median', `no sound in ${runsOf.length} runs (${runsOf[0]?.error})`, touched ? null : false);
+      continue;
+    }
     const ms = median(heard.map((r) => r.ms));
     row(
-      `Time to first sound on a repeat visit / (service worker installed, cache warm) (${phone})`,
-      '≤ 0.8 s median, 1 tap',
-      `${(ms / 1000).toFixed(2)} s (median of ${heard.map((r) => r.ms).join(', ')} ms), taps ${heard.map((r) => r.taps).join(', ')}, ${repeat.length - heard.length} silent; painted ${median(heard.map((r) => r.paint))} ms`,
-      ms <= 800 && heard.every((r) => r.taps === 1) && heard.length === repeat.length,
+      what,
+      touched ? '(reported)' : '≤ 0.8 s median, 1 tap',
+      `${(ms / 1000).toFixed(2)} s (median of ${heard.map((r) => r.ms).join(', ')} ms), taps ${heard.map((r) => r.taps).join(', ')}, ${runsOf.length - heard.length} silent; painted ${median(heard.map((r) => r.paint))} ms, the button ${median(heard.map((r) => r.shown))} ms, the tap's pointerdown ${median(heard.map((r) => r.tapped))} ms`,
+      touched ? null : ms <= 800 && heard.every((r) => r.taps === 1) && heard.length === runsOf.length,
     );
-  } else row(`Time to first sound on a repeat visit /`, '≤ 0.8 s median', `no sound in ${repeat.length} runs (${repeat[0]?.error})`, false);
+  }
   const done = later.filter((r) => !r.error);
   for (const [key, label] of [
     ['again', 'pause then play'],
@@ -209,7 +227,7 @@ export async function repeatAndLaterPlays({ base, chrome, chromeFlags, multiplie
     row(`Later plays: ${label}, to sound (${phone})`, '≤ 0.4 s median', `${(ms / 1000).toFixed(2)} s (median of ${xs.join(', ')} ms)${waits}`, ms <= 400 && xs.length === later.length);
   }
   notes.push(
-    `Repeat visit and later plays (bench/later-plays.mjs): CPU ×${multiplier} (${calibration}), 150 ms / 1.6 Mbit/s, 375×740 with touch, the audio service in the browser process as on Android (bench/first-sound.mjs, launchPhoneBrowser). Repeat visit: the service worker installed and precached on a full-speed first visit, then a new page of the same profile tapped at its first paint. ` +
+    `Repeat visit and later plays (bench/later-plays.mjs): CPU ×${multiplier} (${calibration}), 150 ms / 1.6 Mbit/s, 375×740 with touch, the audio service in the browser process as on Android (bench/first-sound.mjs, launchPhoneBrowser). Repeat visit: the service worker installed and precached on a full-speed first visit, then a new page of the same profile tapped the moment its Listen Live is first painted (first-sound.mjs's press; the reported row with CDP's touch input, which Chromium holds until the page's next frame). ` +
       `Later plays: one visit to a demo artist's page once the app has started; the first play by the app (reported: ${done.map((r) => r.first).join(', ')} ms), pause then play, a demo track then 'Back to Live', and every connection to the server dropped (a proxy in front of it) until the bar says 'Reconnecting…', then let through again. ` +
       `Each from the tap's pointerdown to the element's 'playing', in the page's clock; the reconnect, which no tap starts, from the player's own new request of the stream.`,
   );

@@ -114,7 +114,10 @@ async function interactionAfter(page, tapAt) {
 }
 
 /**
- * Taps `locator` as a finger would and answers, in ms after the tap as the page saw it:
+ * Taps `locator` as a finger would and answers, in ms after the tap as the page saw it. The tap
+ * is Playwright's click, CDP's mouse input, which Chromium forwards to the page at once; its
+ * touch input (Playwright's tap) waits for the page's next frame but is stamped when sent, so
+ * the wait would count as the page's input delay (bench/first-sound.mjs, pressAt). Answers
  * `painted` (the frame showing `shown`), `gone` (the frame without `gone`, when given), and
  * `inp` (the interaction's Event Timing duration; null when it took under 16 ms).
  */
@@ -122,7 +125,7 @@ export async function tapAndMeasure(page, locator, { shown, gone, timeoutMs = 30
   const w = await watch(page, { shown, gone });
   try {
     const before = await page.evaluate(() => window.__mod.taps.length);
-    await locator.tap({ timeout: timeoutMs, force });
+    await locator.click({ timeout: timeoutMs, force });
     await page.waitForFunction((w) => w.shown !== null && w.gone !== null, w, { timeout: timeoutMs, polling: 50 });
     const { tapAt, shownAt, goneAt } = await page.evaluate(({ w, before }) => ({ tapAt: window.__mod.taps[before] ?? null, shownAt: w.shown, goneAt: w.gone }), { w, before });
     if (tapAt === null) throw new Error('the tap never reached the page');
