@@ -96,10 +96,10 @@ export const HEARD_BINDING = '__benchHeard';
  * A finger's press at (x, y) in CSS pixels, sent as CDP's mouse input: pressed and released
  * together, as a touchscreen's quick tap ends before the page has done anything in between (a
  * release after the page had replaced the button would click their common parent, not the
- * button; a tap's click goes where the finger lifted). Not CDP's touch input (`Input.dispatchTouchEvent`, what
- * Playwright's tap sends): Chromium holds each injected touch until the page's renderer has
- * drawn a new frame (its DevTools input handler makes "sure the compositor is up to date"
- * first), yet stamps the event with the time it was sent. A touch sent while the page is still
+ * button; a tap's click goes where the finger lifted). Not CDP's touch input
+ * (`Input.dispatchTouchEvent`, what Playwright's tap sends): Chromium holds each injected touch
+ * until the page's renderer has drawn a new frame (its DevTools input handler makes "sure the
+ * compositor is up to date" first), yet stamps the event with the time it was sent. A touch sent while the page is still
  * starting reached the page's `pointerdown` 220-310 ms after it was sent, against 17-83 ms for
  * this press (CPU ×7.33, bench/HISTORY.md, twelfth session), and Event Timing counts that wait
  * as the page's own input delay. A phone's touchscreen does not wait for a frame. The page's
@@ -117,11 +117,10 @@ export async function pressAt(cdp, x, y) {
  * page's first paint (the browser's own lifecycle event), once the page has the button, at its
  * place on this screen (`box`, known from an earlier load of the same page on the same screen).
  * On a repeat visit the first paint is often the header alone, the parser not yet at the
- * button: a tap then lands on nothing (1 visit in 5, bench/HISTORY.md, twelfth session).
+ * button: a tap then lands on nothing (6 visits in 86, bench/HISTORY.md, twelfth session).
  * Whether the page has it is asked of the page each time its main thread is free, which is also
- * when a tap is handled. Again each `retapMs` until the page
- * calls HEARD_BINDING. Answers the taps made and when the button was first found there (page
- * clock). The tap is `pressAt`'s; `pointer: 'touch'` sends CDP's touch instead, for the row
+ * when a tap is handled. Again each `retapMs` until the page calls HEARD_BINDING. Answers the
+ * taps made and when the page was first found with the button (page clock). The tap is `pressAt`'s; `pointer: 'touch'` sends CDP's touch instead, for the row
  * that keeps the difference in sight.
  */
 export async function tapAtFirstSight(page, cdp, { url, box, selector, giveUpMs, retapMs = 1_000, pointer = 'press' }) {
@@ -293,7 +292,7 @@ export async function timeToFirstSound({ base, floorUrl, chrome, chromeFlags, mu
       `Time to first sound ${p.label} (CPU ×${multiplier}, 150 ms / 1.6 Mbit/s, 375×740)`,
       goal ? '≤ 1.2 s median, 1 tap, 0 runs silent' : '(reported)',
       `${(ms / 1000).toFixed(2)} s (median of ${heard.map((r) => r.ms).join(', ')} ms), taps ${heard.map((r) => r.taps).join(', ')}, ${silent} silent; ` +
-        `HTML ${median(heard.map((r) => r.html))} ms, painted ${median(heard.map((r) => r.paint))} ms, the button painted ${median(heard.map((r) => r.shown))} ms, stream's first bytes ${median(heard.map((r) => r.streamBytes ?? 0))} ms` +
+        `HTML ${median(heard.map((r) => r.html))} ms, painted ${median(heard.map((r) => r.paint))} ms, the button there ${median(heard.map((r) => r.shown))} ms, stream's first bytes ${median(heard.map((r) => r.streamBytes ?? 0))} ms` +
         (floorPaint !== null ? `; floor app's first paint ${floorPaint} ms` : ''),
       goal ? ms <= 1200 && taps === 1 && heard.every((r) => r.taps === 1) && silent === 0 : null,
     );
