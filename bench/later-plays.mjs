@@ -1,8 +1,8 @@
 // Sound on a repeat visit and every later play of the live stream (issue 43): the phone of
 // bench/first-sound.mjs (375×740 with touch, the calibrated CPU slowdown, 150 ms / 1.6 Mbit/s).
 // - Repeat visit: the service worker installed and its precache done on a first visit at full
-//   speed, then a new page of the same browser profile, slowed, tapped when its Listen Live is first painted, as
-//   the first visit is: ms from navigation to `playing`.
+//   speed, then a new page of the same browser profile, slowed, tapped as the first visit is
+//   (after the first paint, once the page has Listen Live): ms from navigation to `playing`.
 // - Later plays, in one slowed visit once the app has started: pause then play, 'Back to Live'
 //   after a track, and a reconnect after the connection is cut: ms from the tap (the page's own
 //   pointerdown) to the element's `playing`; for the reconnect, which no tap starts, from the
@@ -227,7 +227,7 @@ export async function repeatAndLaterPlays({ base, chrome, chromeFlags, multiplie
     row(`Later plays: ${label}, to sound (${phone})`, '≤ 0.4 s median', `${(ms / 1000).toFixed(2)} s (median of ${xs.join(', ')} ms)${waits}`, ms <= 400 && xs.length === later.length);
   }
   notes.push(
-    `Repeat visit and later plays (bench/later-plays.mjs): CPU ×${multiplier} (${calibration}), 150 ms / 1.6 Mbit/s, 375×740 with touch, the audio service in the browser process as on Android (bench/first-sound.mjs, launchPhoneBrowser). Repeat visit: the service worker installed and precached on a full-speed first visit, then a new page of the same profile tapped the moment its Listen Live is first painted (first-sound.mjs's press; the reported row with CDP's touch input, which Chromium holds until the page's next frame). ` +
+    `Repeat visit and later plays (bench/later-plays.mjs): CPU ×${multiplier} (${calibration}), 150 ms / 1.6 Mbit/s, 375×740 with touch, the audio service in the browser process as on Android (bench/first-sound.mjs, launchPhoneBrowser). Repeat visit: the service worker installed and precached on a full-speed first visit, then a new page of the same profile tapped after its first paint, the moment the page has its Listen Live (first-sound.mjs's press; the reported row with CDP's touch input, which Chromium holds until the page's next frame). ` +
       `Later plays: one visit to a demo artist's page once the app has started; the first play by the app (reported: ${done.map((r) => r.first).join(', ')} ms), pause then play, a demo track then 'Back to Live', and every connection to the server dropped (a proxy in front of it) until the bar says 'Reconnecting…', then let through again. ` +
       `Each from the tap's pointerdown to the element's 'playing', in the page's clock; the reconnect, which no tap starts, from the player's own new request of the stream.`,
   );
