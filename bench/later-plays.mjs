@@ -80,7 +80,12 @@ async function playingAfter(page, since, what, giveUpMs = 30_000) {
   return Math.round((await page.evaluate((t) => window.__sound.playing.find((p) => p > t), since)) - since);
 }
 
-/** Taps `locator` and answers ms from its pointerdown to the next `playing`. */
+/**
+ * Taps `locator` and answers ms from its pointerdown to the next `playing`. Playwright's touch
+ * here, not first-sound.mjs's press: the wait Chromium adds to an injected touch (pressAt) comes
+ * before the page's pointerdown handler runs, and the time is taken in that handler, so it does
+ * not count.
+ */
 async function tapToPlaying(page, locator, what) {
   const before = await page.evaluate(() => window.__sound.taps.length);
   await locator.tap();
