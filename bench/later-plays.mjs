@@ -2,7 +2,8 @@
 // bench/first-sound.mjs (375×740 with touch, the calibrated CPU slowdown, 150 ms / 1.6 Mbit/s).
 // - Repeat visit: the service worker installed and its precache done on a first visit at full
 //   speed, then a new page of the same browser profile, slowed, tapped as the first visit is
-//   (after the first paint, once the page has Listen Live): ms from navigation to `playing`.
+//   (after the first paint, once the page has Listen Live): ms from navigation to `playing`;
+//   the floor station (bench/lib/repeat-floor.mjs) visited the same way in turn, as its yardstick.
 // - Later plays, in one slowed visit once the app has started: pause then play, 'Back to Live'
 //   after a track, and a reconnect after the connection is cut: ms from the tap (the page's own
 //   pointerdown) to the element's `playing`; for the reconnect, which no tap starts, from the
