@@ -217,3 +217,33 @@ test('a country chip tapped before the app picks its country once the app has st
   await expect(chip).not.toHaveAttribute('aria-busy', 'true');
   await expect(page.getByRole('link', { name: 'See artists from Barbados' })).toBeVisible();
 });
+
+// The app's entry runs once the page has painted (issue 43, app/lib/start-after-paint/): run as
+// the page's module script, its evaluation, the page's longest task, came between the parse
+// and the first frame after it, and held that frame and a tap's stream behind it.
+test("the app's entry runs after the page is parsed and a frame has been drawn", async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen = window as unknown as { __parsed: boolean; __frames: number; __framesAtStart?: number };
+    seen.__parsed = false;
+    seen.__frames = 0;
+    document.addEventListener('DOMContentLoaded', () => (seen.__parsed = true));
+    // Frames drawn since the page was parsed.
+    const frame = () => {
+      if (seen.__parsed) seen.__frames += 1;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    // The player's module sets it as the entry's imports run (app/lib/player/first-tap/first-tap.ts).
+    Object.defineProperty(window, '__radioPlayer', {
+      configurable: true,
+      set(player: unknown) {
+        seen.__framesAtStart ??= seen.__parsed ? seen.__frames : -1;
+        Object.defineProperty(window, '__radioPlayer', { value: player, writable: true, configurable: true });
+      },
+    });
+  });
+  await firstVisit(page, '/');
+  const framesAtStart = () => page.evaluate(() => (window as unknown as { __framesAtStart?: number }).__framesAtStart);
+  await expect.poll(framesAtStart, { timeout: APP_START_MS }).toBeDefined();
+  expect(await framesAtStart()).toBeGreaterThan(0);
+});

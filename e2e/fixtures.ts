@@ -202,6 +202,15 @@ export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ
 
 export { wav } from '../bench/lib/wav.mjs';
 
+/** Whether the service worker keeps a page for `url` (sw/kept-pages.ts; 'pwa' project). */
+export const kept = (page: Page, url: string): Promise<boolean> =>
+  page.evaluate(async (url) => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith('kept-pages-') && (await (await caches.open(name)).match(url))) return true;
+    }
+    return false;
+  }, url);
+
 /**
  * Waits until a service worker is active and controls the page ('pwa' project). Polled:
  * waitForFunction takes an async predicate's promise itself for a truthy answer, so it returned

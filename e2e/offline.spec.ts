@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { cuttingProxy, type CuttingProxy } from '../bench/lib/cutting-proxy.mjs';
-import { ADMIN_KEY, caribbean, expect, test as base, workerInControl } from './fixtures';
+import { ADMIN_KEY, caribbean, expect, kept, test as base, workerInControl } from './fixtures';
 
 // These run with the real service worker (the 'pwa' project), against the real server.
 const admin = { 'x-admin-key': ADMIN_KEY };
@@ -55,10 +55,13 @@ test('after one online visit the radio, directory, schedule and an artist page o
   const artist = artists[0]!;
   await page.goto(`${link.url}/`);
   await workerInControl(page);
-  // One online visit that passes through the pages a listener would open.
+  // One online visit that passes through the pages a listener would open, each long enough for
+  // the app to have started and the worker to keep the page (sw/kept-pages.ts): the app runs
+  // after the page's first frame, and the load event no longer waits for it (app/lib/start-after-paint/).
   for (const p of ['/artists/directory', '/schedule', `/artists/${artist.id}`]) {
     await page.goto(link.url + p);
     await expect(page.locator('main')).not.toBeEmpty();
+    await expect.poll(() => kept(page, page.url()), { timeout: 30_000 }).toBe(true);
   }
   await page.goto(`${link.url}/`);
   await expect(page.getByRole('heading', { name: 'Now Playing' })).toBeVisible();

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Page } from '@playwright/test';
-import { admin, expect, setLowDataMode, test as base, unique, workerInControl } from './fixtures';
+import { admin, expect, kept, setLowDataMode, test as base, unique, workerInControl } from './fixtures';
 import { APP_START_MS, SLOWED_TEST_MS, expectSound, firstVisit, tapWhenPainted } from './tap-at-first-sight';
 
 // A repeat visit works at first sight, as a first visit does (issue 43, docs/server-render.md
@@ -73,7 +73,8 @@ async function holdTheApp(page: Page, link: HoldingProxy): Promise<() => void> {
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
   await page.evaluate(async () => {
-    const entry = Array.from(document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')).find((s) => /\/assets\/index-[\w-]+\.js$/.test(s.src))!.src;
+    // A rendered page preloads it, and its start script adds it once the page has painted (app/lib/start-after-paint/).
+    const entry = document.querySelector<HTMLLinkElement>('link[rel=modulepreload][data-app-entry]')!.href;
     for (const name of await caches.keys()) {
       const cache = await caches.open(name);
       for (const request of await cache.keys()) if (request.url.split('?')[0] === entry) await cache.delete(request);
@@ -93,15 +94,6 @@ async function firstVisitKept(page: Page, path: string): Promise<void> {
   await workerInControl(page);
   await expect.poll(() => kept(page, page.url()), { timeout: 30_000 }).toBe(true);
 }
-
-/** Whether the worker keeps a page for `url`. */
-const kept = (page: Page, url: string) =>
-  page.evaluate(async (url) => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith('kept-pages-') && (await (await caches.open(name)).match(url))) return true;
-    }
-    return false;
-  }, url);
 
 /**
  * The next visit, with the CPU slowed; answers once the worker's answer has committed, after

@@ -17,19 +17,19 @@ function age(response: Response): number {
 
 /**
  * A page the server rendered (its data inside) for this worker's build (it names the build's
- * entry script), never the shell, an error page, or an older build's page still in the HTTP
- * cache, whose scripts the precache no longer holds.
+ * entry script, which it preloads), never the shell, an error page, or an older build's page
+ * still in the HTTP cache, whose scripts the precache no longer holds.
  */
 async function isRenderedPage(response: Response | null, entryScript: string | null): Promise<boolean> {
   if (!entryScript || !response || response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
   const html = await response.clone().text();
-  return html.includes(`id="${SERVER_DATA_ID}"`) && html.includes(entryScript);
+  return html.includes(`id="${SERVER_DATA_ID}"`) && html.includes(`"${entryScript}"`);
 }
 
-/** The app's entry script tag of this build, read from the precached shell. */
+/** The address of this build's app entry script, read from the precached shell. */
 async function buildEntry(): Promise<string | null> {
   const shell = await matchPrecache('/index.html');
-  return shell ? (/<script type="module"[^>]* src="[^"]+"><\/script>/.exec(await shell.text())?.[0] ?? null) : null;
+  return shell ? (/<script type="module"[^>]* src="([^"]+)"><\/script>/.exec(await shell.text())?.[1] ?? null) : null;
 }
 
 const isKeepPage = (data: unknown): data is KeepPageMessage =>

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
 import { ADMIN_EARLY_CSP_SOURCE, ADMIN_EARLY_SCRIPT } from '../../app/lib/admin-early/admin-early.script';
 import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
+import { START_AFTER_PAINT_SCRIPT } from '../../app/lib/start-after-paint/start-after-paint.script';
 import { isServerRenderedPath } from '../../domain/server-rendered-paths';
 import { withRenderedPage } from './page-render';
 
@@ -78,17 +79,22 @@ describeEachEngine(
       expect(head).toContain('<html lang="en" data-tenant="watzhott">');
       expect(head).toContain('<style>.artists{color:teal}</style><link rel="stylesheet" href="/assets/artists-1.css" disabled>');
       expect(head).toContain('<link rel="preload" as="image" href="/brand/logo.svg"/>');
-      // The app's entry is the page's module script, after the first-tap script.
-      expect(head).toContain('</script><script type="module" crossorigin src="/assets/index-1.js"></script>');
-      // The first-tap script (issue 29) is inline in the head, and the page's CSP allows exactly it by its hash.
-      const inline = /<script>([^<]+)<\/script>/.exec(head);
-      expect(inline?.[1]).toBe(FIRST_TAP_SCRIPT);
-      const hash = `'sha256-${createHash('sha256').update(inline![1]!).digest('base64')}'`;
-      expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' ${hash} ${ADMIN_EARLY_CSP_SOURCE};`);
+      // The app's entry is preloaded, not the page's module script: the start script runs it
+      // after the first frame (issue 43, app/lib/start-after-paint/).
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/index-1.js" data-app-entry><script>');
+      expect(head).not.toContain('<script type="module"');
+      // The first-tap script (issue 29) and the start script are inline in the head, and the
+      // page's CSP allows exactly them by their hashes.
+      const inline = [...head.matchAll(/<script>([^<]+)<\/script>/g)].map((m) => m[1]!);
+      expect(inline).toEqual([FIRST_TAP_SCRIPT, START_AFTER_PAINT_SCRIPT]);
+      const [tapHash, startHash] = inline.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+      expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' ${tapHash} ${startHash} ${ADMIN_EARLY_CSP_SOURCE};`);
       // The shell's admin script does nothing on a public page: the render leaves it out.
       expect(res.text).not.toContain(ADMIN_EARLY_SCRIPT);
       // The stream's first tap, its feed and the held taps (app/lib/player/first-tap/taps-later.ts): about 0.9 KB compressed.
       expect(FIRST_TAP_SCRIPT.length).toBeLessThan(2_400);
+      // The start after the first frame: about 0.4 KB compressed.
+      expect(START_AFTER_PAINT_SCRIPT.length).toBeLessThan(1_000);
     });
 
     it("asks the API as the visitor's browser would: the tenant's host", async () => {

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { ADMIN_KEY, createTestApp, describeEachEngine, freshAddress, type TestApp } from '../test/test-app';
 import { ADMIN_EARLY_CSP_SOURCE } from '../../app/lib/admin-early/admin-early.script';
 import { FIRST_TAP_CSP_SOURCE } from '../../app/lib/player/first-tap/first-tap.script';
+import { START_AFTER_PAINT_CSP_SOURCE } from '../../app/lib/start-after-paint/start-after-paint.script';
 
 const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-app-'));
 fs.writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>app</title>');
@@ -37,8 +38,9 @@ describeEachEngine(
       await setHls('caribbean', 'http://praise-video.example/hls/index.m3u8');
       const c = await csp();
       expect(directive(c, 'connect-src')).toBe("connect-src 'self' http://praise-video.example https://video.example.com:8443");
-      // Our own scripts and the two inline ones, each by its hash: the server page's first tap, the shell's admin questions.
-      expect(directive(c, 'script-src')).toBe(`script-src 'self' ${FIRST_TAP_CSP_SOURCE} ${ADMIN_EARLY_CSP_SOURCE}`);
+      // Our own scripts and the three inline ones, each by its hash: the server page's first tap
+      // and its start after the first frame, the shell's admin questions.
+      expect(directive(c, 'script-src')).toBe(`script-src 'self' ${FIRST_TAP_CSP_SOURCE} ${START_AFTER_PAINT_CSP_SOURCE} ${ADMIN_EARLY_CSP_SOURCE}`);
       // A same-origin path needs nothing more than 'self'; a cleared URL drops its origin at once.
       await setHls('watzhott', '');
       await setHls('caribbean', '');

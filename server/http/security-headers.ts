@@ -1,6 +1,7 @@
 import type { Middleware } from './context';
 import { ADMIN_EARLY_CSP_SOURCE } from '../../app/lib/admin-early/admin-early.script';
 import { FIRST_TAP_CSP_SOURCE } from '../../app/lib/player/first-tap/first-tap.script';
+import { START_AFTER_PAINT_CSP_SOURCE } from '../../app/lib/start-after-paint/start-after-paint.script';
 
 /**
  * The app's Content-Security-Policy. Admin-configured media (logos, ads, streams, the video
@@ -9,10 +10,11 @@ import { FIRST_TAP_CSP_SOURCE } from '../../app/lib/player/first-tap/first-tap.s
  */
 export const APP_CSP = [
   "default-src 'self'",
-  // Two inline scripts, each allowed by its hash: the server's pages carry the first tap's
-  // (app/lib/player/first-tap/first-tap.script.ts), the shell the admin's early questions
-  // (app/lib/admin-early/admin-early.script.ts).
-  `script-src 'self' ${FIRST_TAP_CSP_SOURCE} ${ADMIN_EARLY_CSP_SOURCE}`,
+  // Three inline scripts, each allowed by its hash: the server's pages carry the first tap's
+  // (app/lib/player/first-tap/first-tap.script.ts) and the app's start after the first frame
+  // (app/lib/start-after-paint/start-after-paint.script.ts), the shell the admin's early
+  // questions (app/lib/admin-early/admin-early.script.ts).
+  `script-src 'self' ${FIRST_TAP_CSP_SOURCE} ${START_AFTER_PAINT_CSP_SOURCE} ${ADMIN_EARLY_CSP_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob: https: http:",
