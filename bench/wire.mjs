@@ -3,8 +3,8 @@
 // byte the server sends counts: status lines, headers, the rendered page with its inline styles
 // and data, every script, style and image, compressed as the browser asked (Chromium asks for
 // brotli from 127.0.0.1, a secure context, as it does over HTTPS). Two figures:
-// - the first visit: `/` until its load event and the app's own scripts, no service worker (the
-//   page a listener waits for);
+// - the first visit: `/` and what it asked for before its load event, the app's own scripts
+//   included, no service worker (the page a listener waits for);
 // - the settled first visit: the same with the service worker allowed, until it has installed
 //   and precached the app and the network has been quiet for 2 s (what a first visit costs in
 //   all). Used by `npm run bench` and by CI's size check (scripts/check-size-budget.mjs).
@@ -23,20 +23,23 @@ export async function countingProxy(target) {
   const { hostname, port } = new URL(target);
   const sockets = new Set();
   // `log`: each chunk from the server and each request line from the browser, in the proxy's
-  // own order (performance.now()), so a figure can end where the page's own requests end.
+  // own order, with its connection: HTTP/1.1 answers a connection's requests in turn, so each
+  // chunk from the server belongs to the last request made on its connection.
   const counts = { down: 0, up: 0, last: Date.now(), log: [] };
+  let connections = 0;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(port), hostname);
+    const connection = (connections += 1);
     sockets.add(client).add(upstream);
     client.on('data', (d) => {
       counts.up += d.length;
       const line = /^[A-Z]+ (\S+) HTTP\/1\.1\r\n/.exec(d.toString('latin1', 0, 2048));
-      if (line) counts.log.push({ at: performance.now(), request: line[1] });
+      if (line) counts.log.push({ connection, request: line[1] });
     });
     upstream.on('data', (d) => {
       counts.down += d.length;
       counts.last = Date.now();
-      counts.log.push({ at: performance.now(), bytes: d.length });
+      counts.log.push({ connection, bytes: d.length });
     });
     client.pipe(upstream);
     upstream.pipe(client);
@@ -60,16 +63,25 @@ export async function countingProxy(target) {
       counts.log = [];
     },
     /**
-     * The bytes from the server before the browser asked for anything beyond `own` (paths with
-     * their queries, one entry per request): the answers to those requests, to the byte.
+     * The answers to `own` (paths with their queries, one entry per request), to the byte: each
+     * the first request of its path and query, none other. Until issue 43's start after the first
+     * frame it counted every byte until the first request beyond `own`; the browser's own requests
+     * (the tab icon, which Resource Timing does not list) now come at `DOMContentLoaded`, before the
+     * app's scripts have arrived on a loaded host, and cut the count there (bench/HISTORY.md,
+     * fourteenth session).
      */
     downBefore(own) {
       const left = [...own];
+      const counting = new Map();
       let bytes = 0;
       for (const e of counts.log) {
-        if (e.bytes !== undefined) bytes += e.bytes;
-        else if (left.includes(e.request)) left.splice(left.indexOf(e.request), 1);
-        else break;
+        if (e.bytes !== undefined) {
+          if (counting.get(e.connection)) bytes += e.bytes;
+        } else {
+          const i = left.indexOf(e.request);
+          counting.set(e.connection, i >= 0);
+          if (i >= 0) left.splice(i, 1);
+        }
       }
       return bytes;
     },
@@ -115,10 +127,10 @@ export async function firstVisitOnTheWire({ base, chrome, chromeFlags, path = '/
       proxy.reset();
       await page.goto(proxy.url + path, { waitUntil: 'load' });
       // The app's own scripts count too: a page the server rendered fetches them as modulepreloads
-      // (run by the page's first-tap script, app/lib/player/first-tap/first-tap.script.ts), which do not hold the
-      // load event. The first visit is every byte the server sent before the browser asked for
-      // anything beyond what the page asked for before its load event (those scripts included):
-      // what the app fetches once it runs, after the load event, is not counted.
+      // (run by the page's start script once it has painted, app/lib/start-after-paint/), which do
+      // not hold the load event. The first visit is the server's answers to what the page asked
+      // for before its load event (those scripts included), each once: what the app fetches once
+      // it runs, after the load event, is not counted.
       const first = await page.evaluate(async () => {
         const scripts = [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.href);
         const arrived = () => scripts.filter((href) => performance.getEntriesByName(href).some((e) => e.responseEnd > 0));
