@@ -1,6 +1,6 @@
 // In the head of every page the server renders, in place of the app's entry script (the server's
-// page-render.ts puts it there; issue 43, docs/performance.md "The app starts after the first
-// frame"). The entry is only preloaded (`<link rel="modulepreload" data-app-entry>`): fetched and
+// render puts it there; issue 43, docs/server-render.md "What the page carries", docs/performance.md
+// "Time to first sound"). The entry is only preloaded (`<link rel="modulepreload" data-app-entry>`): fetched and
 // compiled as before, but evaluated once the page is parsed and has painted, and not while the
 // stream a tap started before the app still connects (`data-first-tap`, ../player/first-tap/).
 // The entry's evaluation is the page's longest task: run where a module script runs, between
