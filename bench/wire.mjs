@@ -98,6 +98,12 @@ export async function countingProxy(target) {
  */
 export async function firstVisitOnTheWire({ base, chrome, chromeFlags, path = '/' }) {
   const { chromium } = await import('playwright-core');
+  // The page asked once beforehand, past the proxy: a server's first renders after its start
+  // load the route's chunks cold and may pass the render's data wait (server/http/page-render.ts),
+  // which answers the shell; the figure is the rendered page's (bench/HISTORY.md, fourteenth session).
+  await fetch(new URL(path, base), { signal: AbortSignal.timeout(30_000) })
+    .then((res) => res.arrayBuffer())
+    .catch(() => {});
   const proxy = await countingProxy(base);
   const browser = await chromium.launch({ executablePath: chrome, args: chromeFlags, timeout: 30_000 });
   try {
