@@ -4,7 +4,7 @@ import { EmptyState, ErrorState } from './states';
 /** What QueryList reads of a TanStack query. */
 export interface ListQuery {
   isPending: boolean;
-  isError: boolean;
+  isLoadingError: boolean;
   error: unknown;
   refetch: () => unknown;
 }
@@ -23,11 +23,13 @@ export interface QueryListProps<T> {
 
 /**
  * A page's list in its states: loading, failed (with a retry), empty, or the items. The
- * query tells the first two; the list drawn from its data tells the others.
+ * query tells the first two; the list drawn from its data tells the others. Only a first load
+ * that failed is an error here: when asking again fails (a link that dropped, a kept page's
+ * data refreshed offline) the list it had stays (docs/server-render.md, "Its data").
  */
 export function QueryList<T>({ query, items, loading, emptyTitle, emptyText, children }: QueryListProps<T>) {
   if (query.isPending) return loading;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!items || items.length === 0) {
     return (
       <EmptyState title={emptyTitle}>

@@ -22,7 +22,7 @@ export function ArtistDetail({ id }: { id: string }) {
   // the app, so none is painted before it can play (issue 29: a page that looks ready is ready).
   const tracksReady = useDeferredMount({ clientOnly: true });
 
-  if (artist.isError) {
+  if (artist.isLoadingError) {
     if (artist.error instanceof ApiError && artist.error.status === 404) return <ArtistNotFound />;
     return <ErrorState error={artist.error} onRetry={() => void artist.refetch()} />;
   }
@@ -62,7 +62,7 @@ export function ArtistDetail({ id }: { id: string }) {
       </article>
 
       <section aria-labelledby="tracks-title">
-        {tracks.isError ? (
+        {tracks.isLoadingError ? (
           <>
             <h2 id="tracks-title">Approved Tracks</h2>
             <ErrorState error={tracks.error} onRetry={() => void tracks.refetch()} />

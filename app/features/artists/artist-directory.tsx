@@ -104,7 +104,7 @@ export function ArtistDirectory() {
         </label>
         <label htmlFor={ids.genre}>
           Genre
-          <select id={ids.genre} name="genre" value={filter.genre} onChange={(e) => setSelect('genre', e.target.value)} disabled={tracks.isError}>
+          <select id={ids.genre} name="genre" value={filter.genre} onChange={(e) => setSelect('genre', e.target.value)} disabled={tracks.isLoadingError}>
             <option value={ALL}>All Genres</option>
             <TextOptions values={GENRES} />
           </select>
@@ -126,9 +126,9 @@ export function ArtistDirectory() {
       <form id={ids.clear} method="get" action="/artists/directory" hidden>
         <KeptParams />
       </form>
-      {tracks.isError && <p className="muted">Genres can't be checked right now, so the genre filter is off.</p>}
+      {tracks.isLoadingError && <p className="muted">Genres can't be checked right now, so the genre filter is off.</p>}
 
-      {artists.isError ? (
+      {artists.isLoadingError ? (
         <ErrorState error={artists.error} onRetry={() => void Promise.all([artists.refetch(), tracks.refetch()])} />
       ) : artists.isPending || tracks.isPending ? (
         <Placeholders count={DIRECTORY_PLACEHOLDERS} />

@@ -18,7 +18,7 @@ export function ArtistsLanding() {
   // background one instead (placeholders meanwhile), in slices a slow phone can answer taps
   // between (issue 7: total blocking time).
   const data = useDeferredValue(query.data);
-  const artists = { ...query, data, isPending: query.isPending || (data === undefined && !query.isError) };
+  const artists = { ...query, data, isPending: query.isPending || (data === undefined && !query.isLoadingError) };
   const featured = useMemo(() => featuredFromGuyana(data ?? []), [data]);
   const rising = useMemo(() => risingNow(data ?? []), [data]);
 
@@ -59,7 +59,7 @@ function ArtistSection(props: {
   id: string;
   title: string;
   count: number;
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  query: { isPending: boolean; isLoadingError: boolean; error: unknown; refetch: () => unknown };
   list: Artist[];
   empty: string;
   seeAll?: { from: string };
@@ -73,7 +73,7 @@ function ArtistSection(props: {
           See all
         </Link>
       </div>
-      {query.isError ? (
+      {query.isLoadingError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
         <Placeholders count={count} />

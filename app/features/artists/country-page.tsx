@@ -44,7 +44,7 @@ export function CountryPage() {
 
       <section aria-labelledby="country-artists-title">
         <h2 id="country-artists-title">Artists from {country.name}</h2>
-        {artists.isError ? (
+        {artists.isLoadingError ? (
           <ErrorState error={artists.error} onRetry={() => void artists.refetch()} />
         ) : artists.isPending ? (
           <Placeholders count={COUNTRY_PLACEHOLDERS} />

@@ -72,7 +72,7 @@ function Room() {
             <MessageLine message={pinned} moderator={moderator} />
           </div>
         )}
-        {messages.isError ? (
+        {messages.isLoadingError ? (
           <p className="muted" role="alert">
             {messages.error.message}
           </p>

@@ -21,7 +21,7 @@ export function PrayerWallPage() {
       </header>
       {settings.isPending ? (
         <p aria-busy="true">Loading…</p>
-      ) : settings.isError ? (
+      ) : settings.isLoadingError ? (
         <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
       ) : open ? (
         <div className="prayer-wall-layout">

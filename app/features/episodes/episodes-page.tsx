@@ -38,7 +38,7 @@ export function EpisodesPage() {
       )}
       {episodes.isPending ? (
         <Placeholders count={3} />
-      ) : episodes.isError ? (
+      ) : episodes.isLoadingError ? (
         <ErrorState error={episodes.error} onRetry={() => void episodes.refetch()} />
       ) : episodes.data.length === 0 ? (
         <EmptyState title="No episodes yet" />

@@ -30,7 +30,7 @@ export default function ListenAgainSection() {
         <p className="muted" aria-busy="true">
           Loading…
         </p>
-      ) : episodes.isError ? (
+      ) : episodes.isLoadingError ? (
         <p className="muted">Episodes could not be loaded.</p>
       ) : episodes.data.length === 0 ? (
         <p className="muted">No episodes yet</p>

@@ -10,7 +10,7 @@ const EVENT_PLACEHOLDERS = 6;
 export function ScheduleEvents() {
   const events = useQuery(eventsQuery());
   if (events.isPending) return <Placeholders count={EVENT_PLACEHOLDERS} />;
-  if (events.isError) return <ErrorState error={events.error} onRetry={() => void events.refetch()} />;
+  if (events.isLoadingError) return <ErrorState error={events.error} onRetry={() => void events.refetch()} />;
   const upcoming = upcomingEvents(events.data, new Date());
   if (upcoming.length === 0) {
     return (

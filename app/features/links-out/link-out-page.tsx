@@ -23,7 +23,7 @@ export function LinkOutPage({ kind }: { kind: LinkOutKind }) {
       <h1>{copy.title}</h1>
       {settings.isPending ? (
         <p className="muted">Loading…</p>
-      ) : settings.isError ? (
+      ) : settings.isLoadingError ? (
         <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
       ) : target ? (
         <p>

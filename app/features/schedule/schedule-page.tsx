@@ -108,7 +108,7 @@ export function SchedulePage() {
           <ScheduleEvents />
         ) : shows.isPending || !weekReady || !listenerZone ? (
           <Placeholders count={SHOW_PLACEHOLDERS} />
-        ) : shows.isError ? (
+        ) : shows.isLoadingError ? (
           <ErrorState error={shows.error} onRetry={() => void shows.refetch()} />
         ) : shows.data.length === 0 ? (
           <EmptyState title="No Shows Scheduled Yet">

@@ -20,7 +20,7 @@ export function AdsPage() {
         <p className="muted">The ad mode and zones are the owner's; you manage the ad inventory below.</p>
       ) : settings.isPending ? (
         <Placeholders count={1} className="ad-settings-placeholder" />
-      ) : settings.isError ? (
+      ) : settings.isLoadingError ? (
         <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
         <AdSettingsForm loaded={settings.data} />

@@ -28,7 +28,7 @@ export function AudiencePage() {
 
   let body;
   if (report.isPending) body = <Placeholders count={3} className="audience-placeholder" />;
-  else if (report.isError) body = <ErrorState error={report.error} onRetry={() => void report.refetch()} />;
+  else if (report.isLoadingError) body = <ErrorState error={report.error} onRetry={() => void report.refetch()} />;
   else {
     const r = report.data;
     const busy = r.hours.filter((h) => h.listeningHours > 0 || h.peak > 0);

@@ -42,7 +42,7 @@ export function DashboardPage() {
     ],
   });
   const needed = [artists, tracks, sponsors, ...(withPrayers ? [prayers] : []), ...(withEvents ? [events] : [])];
-  const failed = needed.find((q) => q.isError);
+  const failed = needed.find((q) => q.isLoadingError);
 
   return (
     <section className="admin-dashboard" aria-labelledby="dashboard-heading">
@@ -51,7 +51,7 @@ export function DashboardPage() {
         <span className="dash-badge">Real-time Data</span>
       </header>
       {failed ? (
-        <ErrorState error={failed.error} onRetry={() => needed.forEach((q) => q.isError && q.refetch())} />
+        <ErrorState error={failed.error} onRetry={() => needed.forEach((q) => q.isLoadingError && q.refetch())} />
       ) : needed.some((q) => q.isPending) ? (
         <Placeholders count={4} className="dash-kpi-placeholder" />
       ) : (

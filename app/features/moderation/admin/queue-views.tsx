@@ -15,7 +15,7 @@ import { NewTabAction } from './row-actions';
 
 function Queue<T>({ query, empty, children }: { query: UseQueryResult<T[]>; empty: string; children: (rows: T[]) => ReactNode }) {
   if (query.isPending) return <Placeholders count={3} className="mod-placeholder" />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <EmptyState title={empty} />;
   return <>{children(query.data)}</>;
 }

@@ -11,7 +11,7 @@ export function ActivityPage({ person, onPersonChange }: { person: string | unde
 
   let body;
   if (log.isPending) body = <Placeholders count={3} className="people-placeholder" />;
-  else if (log.isError) body = <ErrorState error={log.error} onRetry={() => void log.refetch()} />;
+  else if (log.isLoadingError) body = <ErrorState error={log.error} onRetry={() => void log.refetch()} />;
   else {
     const entries = log.data.pages.flatMap((p) => p.entries);
     body =

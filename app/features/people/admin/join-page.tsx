@@ -36,7 +36,7 @@ export function JoinPage({ token }: { token: string | undefined }) {
   let body;
   if (!token) body = <ErrorState error={new Error('This page needs the invite link you were sent.')} />;
   else if (invite.isPending) body = <p aria-busy="true">Loading…</p>;
-  else if (invite.isError) body = <ErrorState error={invite.error} />;
+  else if (invite.isLoadingError) body = <ErrorState error={invite.error} />;
   else
     body = (
       <>

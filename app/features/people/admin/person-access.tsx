@@ -30,7 +30,7 @@ function PersonAccessPanel({ person }: { person: Person }) {
 
   let list;
   if (passkeys.isPending) list = <Placeholders count={1} className="people-placeholder" />;
-  else if (passkeys.isError) list = <ErrorState error={passkeys.error} onRetry={() => void passkeys.refetch()} />;
+  else if (passkeys.isLoadingError) list = <ErrorState error={passkeys.error} onRetry={() => void passkeys.refetch()} />;
   else if (passkeys.data.length === 0) list = <p className="muted">No passkeys: they cannot sign in until invited again.</p>;
   else
     list = (

@@ -28,7 +28,7 @@ export function RequestsPage() {
       <h1 id="requests-heading">Requests</h1>
       {requests.isPending ? (
         <Placeholders count={3} />
-      ) : requests.isError ? (
+      ) : requests.isLoadingError ? (
         <ErrorState error={requests.error} />
       ) : requests.data.length === 0 ? (
         <EmptyState title="No requests waiting" />

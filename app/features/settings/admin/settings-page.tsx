@@ -39,7 +39,7 @@ export function SettingsPage() {
       </header>
       {settings.isPending ? (
         <Placeholders count={4} className="settings-skeleton" />
-      ) : settings.isError ? (
+      ) : settings.isLoadingError ? (
         <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
         <SettingsForm loaded={settings.data} />

@@ -13,7 +13,7 @@ export function SponsorsAdminPage() {
 
   let body;
   if (sponsors.isPending) body = <Placeholders count={3} className="spadmin-placeholder" />;
-  else if (sponsors.isError) body = <ErrorState error={sponsors.error} onRetry={() => void sponsors.refetch()} />;
+  else if (sponsors.isLoadingError) body = <ErrorState error={sponsors.error} onRetry={() => void sponsors.refetch()} />;
   else {
     const { applications, active } = splitSponsors(sponsors.data);
     body = (
