@@ -15,6 +15,7 @@ interface Element {
   removeAttribute(name: string): void;
 }
 const dom = globalThis as unknown as {
+  __firstTap?: { at: number };
   document: {
     documentElement: Element;
     head: { innerHTML: string; append(...nodes: Element[]): void };
@@ -36,6 +37,7 @@ beforeEach(() => {
 
 afterEach(() => {
   root().removeAttribute('data-first-tap');
+  delete dom.__firstTap;
   vi.restoreAllMocks();
 });
 
@@ -73,6 +75,16 @@ describe("the app's start after the first frame", () => {
     await wait(1_500);
     expect(started()).toEqual([]);
     await wait(800);
+    expect(started()).toEqual([ENTRY]);
+  });
+
+  it('counts the 2 s from the tap, as the app does, not from its own start', async () => {
+    root().setAttribute('data-first-tap', 'connecting');
+    dom.__firstTap = { at: performance.now() - 1_500 };
+    new Function(START_AFTER_PAINT_SCRIPT)();
+    await wait(200);
+    expect(started()).toEqual([]);
+    await wait(600);
     expect(started()).toEqual([ENTRY]);
   });
 

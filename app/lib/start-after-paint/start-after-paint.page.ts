@@ -29,13 +29,17 @@ const painted = (): Promise<unknown> =>
     });
   });
 
-/** Once the first tap's stream has begun to play or failed, or after FIRST_TAP_WAIT_MS; at once when none connects. */
+/**
+ * Once the first tap's stream has begun to play or failed, or FIRST_TAP_WAIT_MS after the tap
+ * (the app's own steps count from it too); at once when none connects.
+ */
 const connected = (): Promise<unknown> =>
   new Promise((resolve) => {
     const connecting = () => root.getAttribute(FIRST_TAP_ATTRIBUTE) == 'connecting';
     if (!connecting()) return resolve(0);
+    const tapped = window.__firstTap?.at ?? performance.now();
     const observer = new MutationObserver(() => connecting() || done());
-    const timer = setTimeout(done, FIRST_TAP_WAIT_MS);
+    const timer = setTimeout(done, tapped + FIRST_TAP_WAIT_MS - performance.now());
     observer.observe(root, { attributes: true, attributeFilter: [FIRST_TAP_ATTRIBUTE] });
     function done() {
       clearTimeout(timer);

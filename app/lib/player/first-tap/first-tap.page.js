@@ -60,5 +60,6 @@ addEventListener('click', (e) => {
   loadLive(a, src);
   a.play().catch(() => root.removeAttribute('data-first-tap'));
   root.setAttribute('data-first-tap', 'connecting');
-  w.__firstTap = { audio: a, src: src };
+  // The tap's time: the app's start waits for this stream 2 s from it, in all (first-tap.ts).
+  w.__firstTap = { audio: a, src: src, at: e.timeStamp };
 }, true);

@@ -58,6 +58,15 @@ describe('the first tap feeds an MP3 stream of our origin to its element', () =>
     expect(FakeMediaSource.last!.ended).toEqual(['end']);
   });
 
+  it("leaves the tap's time beside its element: the app's start waits for the stream 2 s from it", () => {
+    vi.stubGlobal('fetch', vi.fn().mockReturnValue(new Promise(() => {})));
+    const before = performance.now();
+    tap();
+    const at = (dom.__firstTap as { at: number }).at;
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(performance.now());
+  });
+
   it('gives a stream that is not MP3 to the element as its plain source', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(streamOf([4096], 'audio/aac')));
     tap();

@@ -111,4 +111,15 @@ describe("startSteps: the app's start gives the main thread to the first tap's s
     vi.advanceTimersByTime(0);
     expect(await stepped(second)).toBe(true);
   });
+
+  it("counts maxMs from the page's first tap, which the page's start script waited on already", async () => {
+    vi.useFakeTimers();
+    const p = playerIn('connecting');
+    // The tap came 1.5 s before the app's start (the start script held the entry meanwhile).
+    const step = startSteps(p as unknown as Waited, () => Promise.resolve(), 2000, performance.now() - 1500);
+    const first = step();
+    expect(await stepped(first)).toBe(false);
+    vi.advanceTimersByTime(500);
+    expect(await stepped(first)).toBe(true);
+  });
 });

@@ -13,6 +13,8 @@ import type { LoadSource } from '../core';
 export interface FirstTap {
   audio: HTMLAudioElement;
   src: string;
+  /** When the tap came, in the page's clock (its event's timeStamp, as performance.now()). */
+  at: number;
 }
 
 declare global {
@@ -44,7 +46,11 @@ export function claimTaps(button: HTMLButtonElement | null): void {
   if (button) (button as HTMLButtonElement & { appTaps?: boolean }).appTaps = true;
 }
 
-/** How long the app's start waits, at most, for the first tap's stream to play (main.tsx). */
+/**
+ * How long the app's start waits, at most, for the first tap's stream to play, from the tap: the
+ * page's start script (app/lib/start-after-paint/) and the app's steps (main.tsx) share it, so a
+ * stream that never connects holds the app 2 s after the tap, not 2 s in each.
+ */
 export const FIRST_TAP_WAIT_MS = 2000;
 
 /**
@@ -73,14 +79,20 @@ export function firstTapConnected(player: Pick<RadioEngine, 'state' | 'subscribe
 /**
  * The app's start in steps (main.tsx): `step()` answers once `nextTask` has given the phone a new
  * task and, while the stream the listener's first tap started still connects, once it has begun
- * to play or failed; `maxMs` in all, from when the steps were made, so several steps never wait
- * longer than one. Each step is a long task on a slow phone, and the audio element needs the
+ * to play or failed; `maxMs` in all, from the page's first tap (`tappedAt`) or else from when
+ * the steps were made, so several steps never wait longer than one. Each step is a long task on a slow phone, and the audio element needs the
  * main thread between the tap and its first sound (to open its source, append the stream's
  * first bytes and start): on a repeat visit, whose scripts come from the worker at once, the tap
  * lands while the app starts. The page works before the app does (docs/server-render.md).
  */
-export function startSteps(player: Pick<RadioEngine, 'state' | 'subscribe'>, nextTask: () => Promise<void>, maxMs = FIRST_TAP_WAIT_MS): () => Promise<void> {
-  const deadline = performance.now() + maxMs;
+export function startSteps(
+  player: Pick<RadioEngine, 'state' | 'subscribe'>,
+  nextTask: () => Promise<void>,
+  maxMs = FIRST_TAP_WAIT_MS,
+  tappedAt = typeof window === 'undefined' ? undefined : window.__firstTap?.at,
+): () => Promise<void> {
+  // The page's start script has waited for the same stream since the tap (FIRST_TAP_WAIT_MS).
+  const deadline = Math.min(performance.now(), tappedAt ?? Infinity) + maxMs;
   return async () => {
     await nextTask();
     await firstTapConnected(player, deadline - performance.now());
