@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicSettings, withDefaults } from '../domain/settings';
 import { builtInLogoUrl } from '../domain/tenants';
-import { renderPage, type PageRequest } from './entry-server';
+import { renderPage, warmUp, type PageRequest } from './entry-server';
+import { routeTree } from './route-tree.gen';
 import { jsonResponse } from './test/mock-fetch';
 
 // The server's render of a page (docs/server-render.md), as server/http/page-render.ts calls
@@ -56,5 +57,22 @@ describe("the radio page's artwork", () => {
   it("is an image for a song's own artwork", async () => {
     const page = await renderPage(request('/', api('/uploads/art/cover.webp'), 2000));
     expect(page?.html).toMatch(/<img class="hero-art" src="\/uploads\/art\/cover.webp"/);
+  });
+});
+
+describe('the warm-up as the server starts', () => {
+  it("asks every route's split component to load, so no first render loads it cold", async () => {
+    type Loadable = { options: { component?: { preload?: () => Promise<void> } }; children?: Record<string, Loadable> | Loadable[] };
+    const all: Loadable[] = [];
+    const walk = (route: Loadable) => {
+      all.push(route);
+      for (const child of Object.values(route.children ?? {})) walk(child);
+    };
+    walk(routeTree as unknown as Loadable);
+    const split = all.filter((route) => route.options.component?.preload);
+    expect(split.length).toBeGreaterThan(10);
+    const preloads = split.map((route) => vi.spyOn(route.options.component as { preload: () => Promise<void> }, 'preload'));
+    await warmUp();
+    for (const preload of preloads) expect(preload).toHaveBeenCalled();
   });
 });

@@ -52,6 +52,17 @@ setServerLocation(() => {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Loads every route's split chunks (its component and pending component) once, as the server
+ * starts (server/http/page-render.ts): a first render that loaded its route's chunks cold could
+ * run past its data wait and answer the shell, as the first visitors after a restart got on a
+ * busy host (docs/server-render.md, "Rendered from the start").
+ */
+export async function warmUp(): Promise<void> {
+  const router = createAppRouter(createQueryClient(), { history: createMemoryHistory({ initialEntries: ['/'] }), origin: 'http://localhost' });
+  await Promise.allSettled(Object.values(router.routesById).map((route) => router.loadRouteChunk(route)));
+}
+
 /** Renders one page; null when it cannot (the server then sends the app's shell). */
 export async function renderPage(request: PageRequest): Promise<RenderedPage | null> {
   current = request;

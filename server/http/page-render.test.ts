@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
 import { ADMIN_EARLY_CSP_SOURCE, ADMIN_EARLY_SCRIPT } from '../../app/lib/admin-early/admin-early.script';
 import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
@@ -52,7 +52,10 @@ fs.writeFileSync(
 fs.mkdirSync(`${appDir}-server`);
 fs.writeFileSync(
   path.join(`${appDir}-server`, 'entry-server.js'),
-  `export async function renderPage({ url, hostname, fetchApi, dataWaitMs }) {
+  `export async function warmUp() {
+     globalThis.__pageRenderWarmUps = (globalThis.__pageRenderWarmUps ?? 0) + 1;
+   }
+   export async function renderPage({ url, hostname, fetchApi, dataWaitMs }) {
      if (url.startsWith('/schedule')) throw new Error('this page cannot render');
      const res = await fetchApi('/api/settings');
      const settings = await res.json();
@@ -66,6 +69,12 @@ fs.writeFileSync(
 describeEachEngine(
   'the server render',
   (t) => {
+    it("loads the render's route chunks as the server starts, before any page is asked for", async () => {
+      // The first renders after a start loaded them cold, and could answer the shell.
+      await t().http().get('/api/settings');
+      await vi.waitFor(() => expect((globalThis as { __pageRenderWarmUps?: number }).__pageRenderWarmUps).toBeGreaterThan(0));
+    });
+
     it("puts the page in the app's root, its data after it and its styles and image hints in the head", async () => {
       const settings = (await t().http().get('/api/settings')).body as { displayName: string };
       const res = await t().http().get('/artists');

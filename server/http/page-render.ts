@@ -24,6 +24,8 @@ interface RenderedPage {
 }
 
 interface RenderModule {
+  /** Loads the routes' chunks, so the first renders after a start do not load them cold. */
+  warmUp?(): Promise<void>;
   renderPage(request: {
     url: string;
     hostname: string;
@@ -70,8 +72,11 @@ export function pageRenderer(appDir: string | null, dispatch: () => Dispatch, lo
     return loaded;
   };
 
-  // Loaded with the server, not by the first visitor.
-  void renderModule();
+  // Loaded with the server, not by the first visitor, and so are its routes' chunks: loaded by
+  // a first render, they could take it past its data wait, and the page came as the shell.
+  void renderModule()
+    .then((mod) => mod?.warmUp?.())
+    .catch((err: unknown) => log(`server render warm-up failed: ${(err as Error).message}`));
 
   return async (ctx) => {
     if (!isServerRenderedPath(ctx.path) || ctx.method !== 'GET') return null;
