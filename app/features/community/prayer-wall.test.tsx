@@ -24,11 +24,13 @@ const prayer: Prayer = {
   createdAt: '2026-11-01T10:00:00.000Z',
 } as Prayer;
 
-/** The wall as a page came with it: its settings and its list already answered. */
-function renderWall() {
+/** The wall; `answered`: as a page came with it, its settings and its list already answered. */
+function renderWall({ answered = true } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(settingsQuery().queryKey, { enablePrayerWall: true } as unknown as SettingsResponse);
-  client.setQueryData(approvedPrayersQuery().queryKey, [prayer]);
+  if (answered) {
+    client.setQueryData(settingsQuery().queryKey, { enablePrayerWall: true } as unknown as SettingsResponse);
+    client.setQueryData(approvedPrayersQuery().queryKey, [prayer]);
+  }
   render(
     <QueryClientProvider client={client}>
       <ToastProvider>
@@ -55,14 +57,7 @@ describe('PrayerWallPage', () => {
 
   it('says what failed, with a retry, when the wall has never loaded', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <PrayerWallPage />
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
+    renderWall({ answered: false });
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByText('Failed to fetch')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
