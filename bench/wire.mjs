@@ -98,9 +98,11 @@ export async function countingProxy(target) {
  */
 export async function firstVisitOnTheWire({ base, chrome, chromeFlags, path = '/' }) {
   const { chromium } = await import('playwright-core');
-  // The page asked once beforehand, past the proxy: a server's first renders after its start
-  // load the route's chunks cold and may pass the render's data wait (server/http/page-render.ts),
-  // which answers the shell; the figure is the rendered page's (bench/HISTORY.md, fourteenth session).
+  // The page asked once beforehand, past the proxy: a render that passes its data wait
+  // (server/http/page-render.ts) answers the shell, as a server's first renders did while they
+  // loaded the route's chunks cold (the server loads them at start since the fifteenth session,
+  // but a first render on a loaded host is still the slowest); the figure is the rendered page's
+  // (bench/HISTORY.md, fourteenth and fifteenth sessions).
   await fetch(new URL(path, base), { signal: AbortSignal.timeout(30_000) })
     .then((res) => res.arrayBuffer())
     .catch(() => {});
