@@ -115,4 +115,6 @@ async function start() {
   whenLoadedAndIdle(() => void import('./lib/pwa/kept-page').then((kept) => kept.afterStart(queryClient)));
 }
 
-void start();
+// Only where there is a page: the service worker's first install evaluates this module once in
+// a worker, to make V8's code cache for the next visit (app/lib/pwa/code-cache.ts).
+if (typeof document !== 'undefined') void start();

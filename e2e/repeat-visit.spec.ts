@@ -203,25 +203,27 @@ test('a page that came as the shell is kept for the next visit, as after a new b
   expect(await page.evaluate(() => document.getElementById('server-data') !== null), 'the kept page').toBe(true);
 });
 
-// The next visit compiles the framework without making V8's code cache on its main thread: the
-// first visit loads the chunk once in a module worker, from the service worker's cache, as soon
-// as the worker has taken the page (app/lib/pwa/framework-cache.ts; docs/performance.md, "Time
-// to first sound"). A reload, with the worker already in control, does not again.
-test("a first visit loads the framework chunk in a worker once the service worker has taken the page, and only then", async ({ page }) => {
+// The next visit compiles the app's entry and the framework it imports without making V8's code
+// cache on its main thread: the first visit loads the entry once in a module worker, from the
+// service worker's cache, as soon as the worker has taken the page (app/lib/pwa/code-cache.ts;
+// docs/performance.md, "Time to first sound"), where it starts no app. A reload, with the worker
+// already in control, does not again.
+test("a first visit loads the app's entry in a worker once the service worker has taken the page, and only then", async ({ page }) => {
   const workers: string[] = [];
   const errors: string[] = [];
   page.on('worker', (w) => workers.push(new URL(w.url()).pathname));
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/');
   await workerInControl(page);
-  await expect.poll(() => workers.filter((w) => /^\/assets\/framework-[\w-]+\.js$/.test(w)).length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => workers.filter((w) => /^\/assets\/index-[\w-]+\.js$/.test(w)).length, { timeout: 10_000 }).toBe(1);
+  const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type=module][src]')!.src);
+  expect(workers).toContain(new URL(entry).pathname);
+  // Served by the service worker: the entry and the framework are in its precache.
   const framework = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel=modulepreload][href*="/assets/framework-"]')!.href);
-  expect(workers).toContain(new URL(framework).pathname);
-  // Served by the service worker: the chunk is in its precache.
-  expect(await page.evaluate(async (url) => Boolean(await caches.match(url)), framework)).toBe(true);
+  expect(await page.evaluate(async (urls) => Promise.all(urls.map(async (url) => Boolean(await caches.match(url)))), [entry, framework])).toEqual([true, true]);
   workers.length = 0;
   await page.reload();
   await page.waitForTimeout(3_000);
-  expect(workers.filter((w) => w.includes('framework'))).toEqual([]);
+  expect(workers).not.toContain(new URL(entry).pathname);
   expect(errors).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import type { Workbox } from 'workbox-window';
 import { useSyncExternalStore } from 'react';
 import { createListeners } from '../listeners';
-import { warmFrameworkCache } from './framework-cache';
+import { warmCodeCache } from './code-cache';
 import { whenPageSettled } from './page-settled';
 
 interface UpdateState {
@@ -34,10 +34,10 @@ export async function registerServiceWorker(): Promise<void> {
   wb.addEventListener('waiting', () => set({ waiting: true }));
   // Once the new worker the listener accepted controls the page, load the new build. (The
   // first install also takes control, through clients.claim, and needs no reload: its precache
-  // is done, so the framework's code cache is made now, not on the next visit's start.)
+  // is done, so the app's code cache is made now, not on the next visit's start.)
   wb.addEventListener('controlling', (event) => {
     if (updateAccepted) window.location.reload();
-    else if (!event.isUpdate) warmFrameworkCache();
+    else if (!event.isUpdate) warmCodeCache();
   });
   // A blocked or failing registration leaves the app working online, as before.
   await wb.register().catch(() => {});
