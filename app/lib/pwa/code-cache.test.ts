@@ -34,9 +34,9 @@ describe('warmCodeCache', () => {
     const { made, make } = workers();
     warmCodeCache(pageWith('<script type="module" src="/assets/index-def.js"></script>'), make);
     vi.advanceTimersByTime(14_000);
-    expect(made[0].terminated).toBe(false);
+    expect(made[0]?.terminated).toBe(false);
     vi.advanceTimersByTime(1_000);
-    expect(made[0].terminated).toBe(true);
+    expect(made[0]?.terminated).toBe(true);
     const none = workers();
     warmCodeCache(pageWith('<link rel="modulepreload" href="/assets/framework-abc.js">'), none.make);
     expect(none.made).toEqual([]);
