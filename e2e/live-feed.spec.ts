@@ -112,7 +112,8 @@ test("a play before the feed's own chunk has come is fed with the page's copy", 
   page.on('request', (r) => new URL(r.url()).pathname === '/demo/stream' && streams.push(r.resourceType()));
   await openWithTheApp(page, '/');
   try {
-    expect(asked).toBe(true);
+    // Asked once the load event has come, which may be just after the player is there.
+    await expect.poll(() => asked).toBe(true);
     await bar(page).getByRole('button', { name: 'Play', exact: true }).click();
     await playsAfter(page, "first play by the app, with the page's feed");
     await expectFed(page);
