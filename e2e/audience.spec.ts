@@ -17,20 +17,31 @@ test('three minutes of the demo stream show on /admin/audience', async ({ page }
     const body = JSON.parse(r.postData() ?? '{}') as { events?: { e: string; seq: number; kind: string }[] };
     beacons.push(...(body.events ?? []));
   });
+  // Each beacon answered before the clock moves on, as a minute between beats would let it be
+  // (the server's handling of beats sent together is audience.test.ts's).
+  let answered = 0;
+  page.on('requestfinished', (r) => {
+    if (new URL(r.url()).pathname === '/api/listening') answered += 1;
+  });
 
   await page.goto('/');
   const bar = page.getByRole('region', { name: 'Now playing' });
   await bar.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(bar).toHaveAttribute('data-status', 'playing', { timeout: 15_000 });
   await expect.poll(() => beacons.map((b) => b.e)).toEqual(['start']);
+  await expect.poll(() => answered).toBe(1);
 
-  for (let minute = 1; minute <= 3; minute++) await page.clock.runFor(60_000);
+  for (let minute = 1; minute <= 3; minute++) {
+    await page.clock.runFor(60_000);
+    await expect.poll(() => answered).toBe(1 + minute);
+  }
   await expect.poll(() => beacons.map((b) => b.e)).toEqual(['start', 'beat', 'beat', 'beat']);
   expect(beacons.map((b) => b.seq)).toEqual([0, 1, 2, 3]);
   expect(beacons[0]!.kind).toBe('live');
 
   await bar.getByRole('button', { name: 'Pause' }).click();
   await expect.poll(() => beacons.at(-1)?.e).toBe('stop');
+  await expect.poll(() => answered).toBe(5);
   // Nothing while paused.
   await page.clock.runFor(120_000);
   expect(beacons).toHaveLength(5);

@@ -139,6 +139,31 @@ describeEachEngine('audience', (t) => {
     expect(r.totals).toMatchObject({ sessions: 2, listeningHours: 0.1, averageMinutes: 3 });
   });
 
+  it('counts a session from its start when a later beat opened it, its beats having been sent together', async () => {
+    // A page whose timers fired together (a phone waking, a test's clock) sends its beats a few
+    // milliseconds apart: the third can open the session three minutes after the start. Each
+    // missing event could be up to SESSION_TIMEOUT_MS after the one before, so the start is
+    // still this session's and moves it back; one further back than that is refused.
+    const l = listener();
+    const start = l.ev('start', at(0));
+    const beats = [1, 2, 3].map((m) => l.ev('beat', at(m)));
+    t().clock.now = at(3);
+    expect((await send([beats[2]!])).body.accepted).toBe(1);
+    expect((await send([beats[0]!])).body.accepted).toBe(0);
+    expect((await send([start])).body.accepted).toBe(1);
+    expect((await send([l.ev('stop', at(3))])).body.accepted).toBe(1);
+    const far = listener();
+    const farStart = far.ev('start', at(0));
+    far.ev('beat', at(1));
+    t().clock.now = at(5);
+    expect((await send([far.ev('beat', at(5))])).body.accepted).toBe(1);
+    expect((await send([farStart])).body.accepted).toBe(0);
+    await send([far.ev('stop', at(5))]);
+    t().clock.now = at(10);
+    const r = await report();
+    expect(r.totals).toMatchObject({ sessions: 2, listeningHours: 0.05 });
+  });
+
   it('refuses a replayed beacon and a seq that does not go up', async () => {
     const l = listener();
     t().clock.now = at(0);
