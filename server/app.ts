@@ -26,6 +26,8 @@ import { mount } from './http/mount';
 import { OPERATION_LISTS } from './operations';
 import type { Tenant } from '../domain/tenants';
 import { beaconFirst } from './features/audience/audience.beacon-first';
+import { NP_EVENTS_PATH } from './features/now-playing/now-playing.events';
+import { nowPlayingEventsFirst } from './features/now-playing/now-playing.events-first';
 import { BEACON_PATH } from './features/audience/audience.beacon-request';
 import { AUDIENCE_OPERATIONS } from './features/audience/audience.operations';
 import { relaySegmentsCounted } from './features/audience/audience.relay-listeners';
@@ -92,13 +94,18 @@ export function createApp({ db, config, now = Date.now, logger = createLogger({ 
     onWrite: (tenant) => bus.publish({ topic: 'public', tenant }),
   });
   const beacons = beaconFirst(deps, (line, req) => answeredBeforeKoa({ method: 'POST', route: BEACON_PATH, ...line }, req, true));
+  // As observeRequests counts a stream the route leaves open (ops/metrics-endpoint.ts).
+  const nowPlayingStreams = nowPlayingEventsFirst(deps, app, (line, req, res) => {
+    answeredBeforeKoa({ method: 'GET', route: NP_EVENTS_PATH, ...line }, req);
+    res.once('close', meter.streamOpened('now_playing', line.tenant));
+  });
   // A write through another process, or a new now-playing answer, reaches this process's
   // kept answers at once rather than after their TTL.
   // A chat event changes no kept answer (chat reads are never kept).
   bus.subscribe((change) => {
     if (change.topic !== 'chat') answers.drop();
   });
-  answerBeforeKoa(app, answers, beacons);
+  answerBeforeKoa(app, answers, beacons, nowPlayingStreams);
 
   app.use(observeRequests(meter));
   if (config.logRequests) app.use(requestLog(logger));
@@ -153,16 +160,18 @@ export function createApp({ db, config, now = Date.now, logger = createLogger({ 
 /**
  * What is answered before Koa builds its context and runs the chain, as that per-request work
  * is most of what such an answer costs: a request Koa has already answered from a kept public
- * answer (same Host, URL, no admin key; issue 7), and a listening beacon with nothing to
- * refuse (audience.beacon-first.ts). app.listen() and tests both go through callback().
+ * answer (same Host, URL, no admin key; issue 7), a listening beacon with nothing to
+ * refuse (audience.beacon-first.ts), and a now-playing stream with nothing to refuse, whose
+ * context would otherwise be kept as long as it stays open (now-playing.events-first.ts).
+ * app.listen() and tests both go through callback().
  */
-function answerBeforeKoa(app: Koa<AppState>, answers: PublicAnswers, beacons: ReturnType<typeof beaconFirst>): void {
+function answerBeforeKoa(app: Koa<AppState>, answers: PublicAnswers, beacons: ReturnType<typeof beaconFirst>, streams: ReturnType<typeof nowPlayingEventsFirst>): void {
   const koaCallback = app.callback.bind(app);
   app.callback = () => {
     const handle = koaCallback();
     return (req, res) => {
       if (!(res instanceof ServerResponse)) return handle(req, res);
-      if (answers.serve(req as IncomingMessage, res) || beacons.serve(req as IncomingMessage, res, handle)) return Promise.resolve();
+      if (answers.serve(req as IncomingMessage, res) || beacons.serve(req as IncomingMessage, res, handle) || streams.serve(req as IncomingMessage, res, handle)) return Promise.resolve();
       return handle(req, res);
     };
   };

@@ -22,6 +22,12 @@ function stateOf(deps: Deps, setup: Operation['setup']): unknown {
   return states.get(setup);
 }
 
+/**
+ * What a feature's setup made for this app, the same its operations share: for an answer given
+ * before Koa that must hold the same state (the now-playing streams' hub and places).
+ */
+export const featureState = <S>(deps: Deps, setup: (deps: Deps) => S): S => stateOf(deps, setup) as S;
+
 /** Read by the kept public answers' middleware once the chain has answered (http/public-answers.ts). */
 const keepsPublicAnswers: Middleware = (ctx, next) => {
   ctx.state.publicUnchanged = true;

@@ -90,11 +90,12 @@ describeEachEngine(
       expect(after).not.toContain('00000000beef');
     });
 
-    it('counts open now-playing streams per tenant, and a chat gauge beside them', async () => {
+    // Through the route (no Accept-Encoding), and opened before Koa (a browser's: now-playing.events-first.ts).
+    it.each([{}, { 'Accept-Encoding': 'gzip, deflate, br' }])('counts open now-playing streams per tenant, and a chat gauge beside them (%j)', async (headers) => {
       const series = 'radio_open_streams{kind="now_playing",tenant="caribbean"}';
       const before = sample((await scrape()).text, series);
       const stream = await new Promise<http.IncomingMessage>((resolve, reject) => {
-        http.get(`${t().url}/api/np/events?tenant=caribbean`, { headers: { 'X-Forwarded-For': freshAddress() } }, resolve).on('error', reject);
+        http.get(`${t().url}/api/np/events?tenant=caribbean`, { headers: { 'X-Forwarded-For': freshAddress(), ...headers } }, resolve).on('error', reject);
       });
       expect(stream.statusCode).toBe(200);
       const open = (await scrape()).text;

@@ -58,19 +58,57 @@ export { endEventStreams, retryMs };
 /** A stream that stops reading falls this far behind before it is dropped. */
 const MAX_BACKLOG_BYTES = 256 * 1024;
 
+/** GET /api/np/events: declared in now-playing.operations.ts, answered early by now-playing.events-first.ts. */
+export const NP_EVENTS_PATH = '/api/np/events';
+
 /** The client's id (the ETag of what it shows): the header on a reconnect, the query on a fresh open. */
-function lastEventId(ctx: AppContext): string | null {
-  const query = ctx.query.lastEventId;
-  const id = ctx.get('Last-Event-ID') || (typeof query === 'string' ? query : '');
+export function lastEventId(header: string | undefined, query: unknown): string | null {
+  const id = header || (typeof query === 'string' ? query : '');
   return id && id.length <= 100 ? id : null;
 }
+
+/** What one stream is opened with, by the route or before Koa. */
+export interface StreamAsk {
+  res: ServerResponse;
+  /** The app whose open streams it joins (ended on shutdown: event-streams.ts). */
+  app: object;
+  tenant: Tenant;
+  clientAddress: string;
+  gzip: boolean;
+  lastId: string | null;
+}
+
+export type EventStream = ReturnType<typeof eventStream>;
 
 /** GET /api/np/events: Server-Sent Events of GET /api/np's answer (docs/features.md "Now playing", docs/api.md). */
 export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions) {
   const places = streamPlaces(options, { perAddress: 'Too many now-playing streams from this address', total: 'Too many listeners on this server right now; the app will check again shortly' });
   const gzip = sharedGzip(eventText);
 
-  return async (ctx: AppContext): Promise<void> => {
+  /**
+   * Takes a place and subscribes to the hub: the stream, to be opened once its headers are set,
+   * or null when the client left meanwhile. The place's refusal (429, 503) or the hub's error is
+   * thrown before anything is sent. Its own scope holds what the open stream keeps, so a stream
+   * retains its socket and a few numbers, not the request's context (bench/RESULTS.md, listeners).
+   */
+  async function subscribe(ask: StreamAsk): Promise<EventStream | null> {
+    const streams = streamsOf(ask.app);
+    const givePlaceBack = places.take(ask.clientAddress);
+    const stream = eventStream(ask.res, ask.gzip ? gzip : null, ask.lastId, () => {
+      givePlaceBack();
+      streams.ends.delete(stream.end);
+    });
+    streams.ends.add(stream.end);
+    try {
+      await stream.start(hub, ask.tenant, `retry: ${retryMs()}\n\n`);
+    } catch (err) {
+      stream.end();
+      throw err;
+    }
+    return stream.ended() ? null : stream;
+  }
+
+  const route = async (ctx: AppContext): Promise<void> => {
     // Never compressed by koa-compress (it would buffer the stream) nor kept by any cache.
     ctx.compress = false;
     ctx.set('Cache-Control', 'no-store');
@@ -78,47 +116,39 @@ export function nowPlayingEvents(hub: NowPlayingHub, options: EventStreamOptions
       ctx.set('Content-Type', 'text/event-stream');
       ctx.set('X-Accel-Buffering', 'no');
     };
-    const streams = streamsOf(ctx.app);
-    const retry = `retry: ${retryMs()}\n\n`;
     if (ctx.method === 'HEAD') {
       streamHeaders();
       ctx.status = 200;
       return;
     }
-    if (streams.draining) {
+    if (streamsOf(ctx.app).draining) {
       streamHeaders();
-      ctx.body = retry;
+      ctx.body = `retry: ${retryMs()}\n\n`;
       return;
     }
-
-    const givePlaceBack = places.take(ctx.state.clientAddress);
-    const release = () => {
-      givePlaceBack();
-      streams.ends.delete(stream.end);
-    };
-
-    const stream = eventStream(ctx.res, ctx.acceptsEncodings('gzip', 'identity') === 'gzip' ? gzip : null, lastEventId(ctx), release);
-    streams.ends.add(stream.end);
-    try {
-      await stream.start(hub, ctx.state.tenant, retry);
-    } catch (err) {
-      // Nothing was sent yet: the error handler answers JSON as for any /api route.
-      stream.end();
-      throw err;
-    }
-    if (stream.ended()) {
+    // Nothing is sent before it answers: a refusal or an error is answered as JSON, as for any /api route.
+    const stream = await subscribe({
+      res: ctx.res,
+      app: ctx.app,
+      tenant: ctx.state.tenant,
+      clientAddress: ctx.state.clientAddress,
+      gzip: ctx.acceptsEncodings('gzip', 'identity') === 'gzip',
+      lastId: lastEventId(ctx.get('Last-Event-ID'), ctx.query.lastEventId),
+    });
+    if (!stream) {
       ctx.respond = false;
       return;
     }
     streamHeaders();
     if (stream.gzipped) ctx.set('Content-Encoding', 'gzip');
     ctx.req.socket.setNoDelay(true);
-    // Written here rather than through Koa: a stream holds only its socket and a few numbers.
-    // The status is still set on ctx, for the request log.
+    // Written here rather than through Koa. The status is still set on ctx, for the request log.
     ctx.status = 200;
     ctx.respond = false;
     stream.open();
   };
+
+  return { route, subscribe };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { localChangeBus } from '../../db/change-bus';
 import type { Deps } from '../../http/context';
 import { operationsWith, RETRY_AFTER } from '../../http/operation';
-import { eventStreamOptionsFromEnv, nowPlayingEvents } from './now-playing.events';
+import { eventStreamOptionsFromEnv, NP_EVENTS_PATH, nowPlayingEvents } from './now-playing.events';
 import { nowPlayingHub } from './now-playing.hub';
 import { nowPlayingService } from './now-playing.service';
 
-function setup(deps: Deps) {
+/** The feature's state, one per app: the operations' and the stream's early answer's (now-playing.events-first.ts). */
+export function nowPlayingSetup(deps: Deps) {
   const streamOptions = eventStreamOptionsFromEnv();
   const bus = deps.bus ?? localChangeBus();
   // A new upstream answer fetched here is told to every process (this one included).
@@ -22,7 +23,7 @@ function setup(deps: Deps) {
   return { service, events: nowPlayingEvents(hub, streamOptions) };
 }
 
-const op = operationsWith(setup, { tag: 'now playing' });
+const op = operationsWith(nowPlayingSetup, { tag: 'now playing' });
 
 /** docs/api.md, Now playing. */
 export const NOW_PLAYING_OPERATIONS = [
@@ -36,7 +37,7 @@ export const NOW_PLAYING_OPERATIONS = [
     },
   }),
   op({
-    method: 'get', path: '/api/np/events', summary: 'Now playing as Server-Sent Events',
+    method: 'get', path: NP_EVENTS_PATH, summary: 'Now playing as Server-Sent Events',
     description:
       'On connect the current `GET /api/np` answer as `data` with its ETag as `id` (skipped when `Last-Event-ID`, or `lastEventId` on a fresh open, already names it), then only changes; a `:` heartbeat every 25 s and a `retry:` of 3–8 s. `Cache-Control: no-store`. Over 100 streams from one client address: 429; over 10,000 in the process: 503.',
     query: [{ name: 'lastEventId', description: 'The id of the last event seen, for a fresh EventSource that cannot send Last-Event-ID.', schema: { type: 'string' } }],
@@ -46,6 +47,6 @@ export const NOW_PLAYING_OPERATIONS = [
       429: { description: 'Too many streams from this address.', json: 'Error', headers: RETRY_AFTER },
       503: { description: 'Too many streams on this server (NP_EVENTS_MAX_TOTAL); poll GET /api/np meanwhile.', json: 'Error', headers: RETRY_AFTER },
     },
-    handle: (ctx, { events }) => events(ctx),
+    handle: (ctx, { events }) => events.route(ctx),
   }),
 ];
