@@ -90,7 +90,10 @@ export function createApp({ db, config, now = Date.now, logger = createLogger({ 
   const answers = publicAnswers({
     now,
     ttlMs: config.publicAnswerTtlMs ?? PUBLIC_ANSWER_TTL_MS,
-    log: ({ path: route, ...line }, req) => answeredBeforeKoa({ route, ...line }, req),
+    // Routine: a kept answer is the same bytes for everyone, asked by the thousand (every
+    // listener's now-playing poll); logged at info, it was a third of what one cost
+    // (docs/operations.md "Logs"). The metrics still count each one.
+    log: ({ path: route, ...line }, req) => answeredBeforeKoa({ route, ...line }, req, true),
     onWrite: (tenant) => bus.publish({ topic: 'public', tenant }),
   });
   const beacons = beaconFirst(deps, (line, req) => answeredBeforeKoa({ method: 'POST', route: BEACON_PATH, ...line }, req, true));
