@@ -91,7 +91,8 @@ export function nowPlayingEventsFirst(deps: Deps, app: object, opened: (line: St
       if (h['x-admin-key'] !== undefined || h[ADMIN_SESSION_HEADER.toLowerCase()] !== undefined || streamsOf(app).draining) return false;
       const gzip = plainGzipChoice(h['accept-encoding']);
       if (gzip === null) return false;
-      void open(req, res, chain, new URLSearchParams(q === -1 ? '' : url.slice(q + 1)), gzip, performance.now());
+      // Whatever fails after the subscription (the socket gone mid-way) ends that stream alone.
+      open(req, res, chain, new URLSearchParams(q === -1 ? '' : url.slice(q + 1)), gzip, performance.now()).catch(() => res.destroy());
       return true;
     },
   };
