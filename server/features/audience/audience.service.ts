@@ -94,13 +94,14 @@ export function createAudienceService(deps: Deps): AudienceService {
    * its later beats opened first, having overtaken it on the way or been handled beside it
    * (separate beacons arrive in any order). Then nothing of it is counted yet and sound began
    * earlier: the session is moved back to its start. Beats sent together (timers that fired at
-   * once on a waking phone) can let a later one open it minutes after the start; each event
-   * between the two could have come up to SESSION_TIMEOUT_MS after the one before, so a start
-   * that far back per seq is still this session's.
+   * once on a waking phone) can let a later one open it minutes after the start. Each event
+   * from the start to the session's last heartbeat could have come up to SESSION_TIMEOUT_MS
+   * after the one before, so a start within that many steps of the last heartbeat is still this
+   * session's; one further back had a silence in between that would have ended it.
    */
   const startEarlier = async (row: SessionRow, ev: BeaconEvent, at: number): Promise<boolean> => {
     const uncounted = row.open && row.counted_ms === row.started_ms && row.install_id === ev.i && ev.seq < row.last_seq;
-    if (!uncounted || at >= row.started_ms || row.started_ms - at > (row.last_seq - ev.seq) * SESSION_TIMEOUT_MS) return false;
+    if (!uncounted || at >= row.started_ms || row.last_ms - at > (row.last_seq - ev.seq) * SESSION_TIMEOUT_MS) return false;
     return repo.moveStart(row.tenant, row.id, row.started_ms, at);
   };
 

@@ -159,9 +159,21 @@ describeEachEngine('audience', (t) => {
     expect((await send([far.ev('beat', at(5))])).body.accepted).toBe(1);
     expect((await send([farStart])).body.accepted).toBe(0);
     await send([far.ev('stop', at(5))]);
+    // Opened by its first beat three minutes after the start, then a beat two minutes later: the
+    // start is near enough the opening beat but not the last heartbeat (a silence of three
+    // minutes would have ended it), so it is refused.
+    const broken = listener();
+    const brokenStart = broken.ev('start', at(0));
+    t().clock.now = at(3);
+    expect((await send([broken.ev('beat', at(3))])).body.accepted).toBe(1);
+    t().clock.now = at(5);
+    expect((await send([broken.ev('beat', at(5))])).body.accepted).toBe(1);
+    expect((await send([brokenStart])).body.accepted).toBe(0);
+    await send([broken.ev('stop', at(5))]);
     t().clock.now = at(10);
     const r = await report();
-    expect(r.totals).toMatchObject({ sessions: 2, listeningHours: 0.05 });
+    // 3 minutes, then 0 and 2: 0.08 hours in three sessions.
+    expect(r.totals).toMatchObject({ sessions: 3, listeningHours: 0.08 });
   });
 
   it('refuses a replayed beacon and a seq that does not go up', async () => {
