@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Show } from '../../../domain/shows';
 import { currentTenant } from '../../lib/tenant';
 import { downloadShowsCalendar } from './download-file';
@@ -18,7 +19,7 @@ interface NeverMissBoxProps {
  * 'Never Miss a Show': the .ics holds every show as a weekly event with a 10-minute alarm;
  * Google's template link can carry one event, so it adds the show on air or next up.
  */
-export function NeverMissBox({ shows, now, tenantZone, listenerZone, stationName }: NeverMissBoxProps) {
+export const NeverMissBox = memo(function NeverMissBox({ shows, now, tenantZone, listenerZone, stationName }: NeverMissBoxProps) {
   const next = currentOrNextOccurrence(shows, now, tenantZone, listenerZone);
   const google = next
     ? googleCalendarUrl({
@@ -54,4 +55,4 @@ export function NeverMissBox({ shows, now, tenantZone, listenerZone, stationName
       )}
     </article>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { REMINDER_STORE, reminderStoreKey, type StoredReminders } from '../../../domain/push-store';
 import { deleteReminderSubscription, fetchPushKey, saveReminderSubscription } from './api';
 import { api, ApiError } from '../../lib/api-client';
@@ -216,10 +216,29 @@ export function reminderStore(): ReminderStore {
 
 export function useReminders(): ReminderState & { store: ReminderStore | null } {
   const store = typeof window === 'undefined' ? null : reminderStore();
-  const state = useSyncExternalStore(
-    (l) => store?.subscribe(l) ?? (() => {}),
-    () => store?.get() ?? SERVER_STATE,
-    () => SERVER_STATE,
-  );
-  return { ...state, store };
+  return { ...useReminderState(store), store };
+}
+
+/** A store's state, as useReminders reads it; its own export so that its drawing can be tested. */
+export function useReminderState(store: Pick<ReminderStore, 'subscribe' | 'get'> | null): ReminderState {
+  const [state, setState] = useState(() => store?.get() ?? SERVER_STATE);
+  const loadedShown = useRef(state.loaded);
+  useEffect(() => {
+    if (!store) return;
+    const take = () => {
+      const next = store.get();
+      if (next.loaded && !loadedShown.current) {
+        // The store's first answer draws a button on every card of the week at once: a
+        // transition, so React draws them in slices between the phone's other work, not in
+        // one long task (issue 43, docs/performance.md "The schedule's week"). A tap's own
+        // change (busy, set, an error) is drawn at once; React applies it after this one.
+        loadedShown.current = true;
+        startTransition(() => setState(next));
+      } else setState(next);
+    };
+    // A change between the first render and this subscription is not missed.
+    take();
+    return store.subscribe(take);
+  }, [store]);
+  return state;
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { memo } from 'react';
 import type { Show } from '../../../domain/shows';
 import { downloadShowsCalendar } from './download-file';
 import { icsFileName } from './ics';
@@ -15,7 +16,8 @@ interface ShowCardProps {
   compact?: boolean;
 }
 
-export function ShowCard({ occurrence, onAir, tenantZone, listenerZone, stationName, compact = false }: ShowCardProps) {
+/** Memoised: its occurrence is the week's own object, kept while the week is the same (week-calendar.tsx). */
+export const ShowCard = memo(function ShowCard({ occurrence, onAir, tenantZone, listenerZone, stationName, compact = false }: ShowCardProps) {
   const { show, start, end } = occurrence;
   // The station's own clock, for listeners elsewhere: 'Station time 22:00 – 02:00'.
   const zonesDiffer = zoneOffsetMs(start, tenantZone) !== zoneOffsetMs(start, listenerZone);
@@ -41,4 +43,4 @@ export function ShowCard({ occurrence, onAir, tenantZone, listenerZone, stationN
       </Link>
     </article>
   );
-}
+});

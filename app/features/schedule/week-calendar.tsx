@@ -1,12 +1,16 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { WEEKDAYS, type Weekday } from '../../../domain/catalog';
 import type { Show } from '../../../domain/shows';
 import { formatDayHeading, formatShortDay, formatWeekRange, zoneShortName } from './schedule-format';
 import { ShowCard } from './show-card';
+import { useDrawnInSteps } from '../../lib/use-drawn-in-steps';
 import { addDays, isOnAir, weekOccurrences, weekStartOf, type Occurrence, type PlainDate } from './show-times';
 
 type View = 'grid' | 'list';
+
+/** The days drawn with the week's first commit: a phone's first screen; the rest follow a day a task. */
+const FIRST_DAYS = 2;
 
 interface CalendarDay {
   weekday: Weekday;
@@ -23,8 +27,13 @@ interface WeekCalendarProps {
   stationName: string;
 }
 
-/** Sunday to Saturday of a real week, in the listener's zone, with previous/next arrows. */
-export function WeekCalendar({ shows, now, tenantZone, listenerZone, stationName }: WeekCalendarProps) {
+/**
+ * Sunday to Saturday of a real week, in the listener's zone, with previous/next arrows.
+ * Memoised, as each card is: the page re-renders whenever one of its queries' stores changes,
+ * and such a render is synchronous, so without it each redrew the whole week in one long task
+ * (issue 43, docs/performance.md "The schedule's week").
+ */
+export const WeekCalendar = memo(function WeekCalendar({ shows, now, tenantZone, listenerZone, stationName }: WeekCalendarProps) {
   const thisWeek = weekStartOf(now, listenerZone);
   const [weekStart, setWeekStart] = useState(thisWeek);
   const [view, setView] = useState<View>('grid');
@@ -33,6 +42,7 @@ export function WeekCalendar({ shows, now, tenantZone, listenerZone, stationName
     const date = addDays(weekStart, i);
     return { weekday, date, items: occurrences.filter((o) => o.dayIndex === i) };
   });
+  const daysDrawn = useDrawnInSteps(days.length, FIRST_DAYS, `${weekStart}|${view}`);
   const onAir = occurrences.filter((o) => isOnAir(o, now));
   const cardProps = (o: Occurrence) => ({
     occurrence: o,
@@ -40,7 +50,6 @@ export function WeekCalendar({ shows, now, tenantZone, listenerZone, stationName
     tenantZone,
     listenerZone,
     stationName,
-    now,
   });
 
   return (
@@ -82,16 +91,16 @@ export function WeekCalendar({ shows, now, tenantZone, listenerZone, stationName
 
       {view === 'grid' ? (
         <div className="week-grid" data-testid="schedule-grid">
-          {days.map((d) => (
-            <WeekDay key={d.date} day={d} className="week-day" heading={formatDayHeading(d.date)}>
+          {days.map((d, i) => (
+            <WeekDay key={d.date} day={d} drawn={i < daysDrawn} className="week-day" heading={formatDayHeading(d.date)}>
               {d.items.map((o) => <ShowCard key={`${o.show.id}-${o.start.getTime()}`} {...cardProps(o)} />)}
             </WeekDay>
           ))}
         </div>
       ) : (
         <div className="week-list" data-testid="schedule-list">
-          {days.map((d) => (
-            <WeekDay key={d.date} day={d} className="week-list-day" heading={formatShortDay(d.date)}>
+          {days.map((d, i) => (
+            <WeekDay key={d.date} day={d} drawn={i < daysDrawn} className="week-list-day" heading={formatShortDay(d.date)}>
               <ul className="week-list-items">
                 {d.items.map((o) => (
                   <li key={`${o.show.id}-${o.start.getTime()}`}>
@@ -105,16 +114,19 @@ export function WeekCalendar({ shows, now, tenantZone, listenerZone, stationName
       )}
     </section>
   );
-}
+});
 
-/** One day in either view: its heading, then its shows, or 'No shows' when it has none. */
-function WeekDay({ day, className, heading, children }: { day: CalendarDay; className: string; heading: string; children: ReactNode }) {
+/**
+ * One day in either view: its heading, then its shows, or 'No shows' when it has none; a day
+ * not yet drawn (useDrawnInSteps) has its heading alone, and says it is busy.
+ */
+function WeekDay({ day, drawn, className, heading, children }: { day: CalendarDay; drawn: boolean; className: string; heading: string; children: ReactNode }) {
   return (
-    <section className={className} aria-label={formatDayHeading(day.date)} data-weekday={day.weekday} data-date={day.date}>
+    <section className={className} aria-label={formatDayHeading(day.date)} aria-busy={drawn ? undefined : true} data-weekday={day.weekday} data-date={day.date}>
       <h3 className="week-day-heading">
         <time dateTime={day.date}>{heading}</time>
       </h3>
-      {day.items.length === 0 ? <p className="muted no-shows">No shows</p> : children}
+      {!drawn ? null : day.items.length === 0 ? <p className="muted no-shows">No shows</p> : children}
     </section>
   );
 }
