@@ -34,6 +34,17 @@ it("sends the shell (null) when the wait runs out before the page's route has lo
   expect(await renderPage(request('/privacy', fetchApi, 0))).toBeNull();
 });
 
+it("renders every page's bar with the song on air and sends that answer with the page, so the app opens the stream without asking again", async () => {
+  const onAir = { nowPlaying: { title: 'Hello', artist: 'Kes', art: null }, history: [], listeners: null, show: null, request: null };
+  const fetchApi = (path: string) =>
+    Promise.resolve(path === '/api/settings' ? settings() : path === '/api/np' ? new Response(JSON.stringify(onAir), { headers: { 'Content-Type': 'application/json', ETag: 'W/"np-1"' } }) : jsonResponse([]));
+  const page = await renderPage(request('/privacy', fetchApi, 2000));
+  expect(page?.html).toMatch(/data-testid="np-title"[^>]*>Hello</);
+  const data = JSON.parse(page!.data) as { state: { queries: { queryKey: unknown[] }[] }; nowPlayingEtag: string | null };
+  expect(data.state.queries.map((query) => query.queryKey[0])).toContain('np');
+  expect(data.nowPlayingEtag).toBe('W/"np-1"');
+});
+
 describe("the radio page's artwork", () => {
   const onAir = (art: string | null) => ({ nowPlaying: { title: 'Smile Jamaica', artist: 'Chronixx', art }, history: [], listeners: null, show: null, request: null });
   const api = (art: string | null) => (path: string) =>

@@ -60,3 +60,31 @@ test("the radio page's title follows the upstream without a reload, pushed over 
     await upstream.close();
   }
 });
+
+test("every server-rendered page comes with the song on air: the bar shows it before any script, and the app opens the stream without a GET /api/np", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const upstream = await icecastUpstream();
+  const restore = await changeSettings(request, { npJsonUrl: upstream.url });
+  try {
+    // Before any script: the page's own markup.
+    const html = await (await request.get('/events')).text();
+    expect(html).toMatch(/data-testid="np-title"[^>]*>Hello</);
+
+    let npGets = 0;
+    const streams: (string | null)[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname === '/api/np') npGets += 1;
+      if (url.pathname === '/api/np/events') streams.push(url.searchParams.get('lastEventId'));
+    });
+    await page.goto('/events');
+    await expect(page.getByRole('region', { name: 'Now playing' }).getByTestId('np-title')).toHaveText('Hello');
+    await expect.poll(() => streams.length).toBe(1);
+    // The stream starts from the answer the page came with: not sent again, not asked for first.
+    expect(streams[0]).toMatch(/^W\/"/);
+    expect(npGets).toBe(0);
+  } finally {
+    await restore();
+    await upstream.close();
+  }
+});

@@ -4,6 +4,8 @@ import { present, stringParam } from '../lib/search-params';
 import { Layout } from '../layout';
 import { ErrorState } from '../components/states';
 import { settingsQuery } from '../features/settings/api';
+import { nowPlayingQuery } from '../features/radio/api';
+import { prefetchForPage } from '../lib/server-render';
 
 const RootSearch = (search: Record<string, unknown>): { tenant?: string } => present({ tenant: stringParam(search.tenant) });
 
@@ -11,7 +13,13 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   validateSearch: RootSearch,
   // docs/product.md#who-it-is-for: links keep the tenant parameter on the Caribbean tenant.
   search: { middlewares: [retainSearchParams(['tenant'])] },
-  loader: ({ context }) => context.queryClient.prefetchQuery(settingsQuery()),
+  loader: ({ context }) => {
+    // Every page's bar shows now playing: asked for with the page's data, so the server's page
+    // comes with it and the app opens the stream at once, not after a GET /api/np of its own
+    // (docs/server-render.md). Not waited for: the page is drawn without it ('Loading…').
+    prefetchForPage(context.queryClient, nowPlayingQuery());
+    return context.queryClient.prefetchQuery(settingsQuery());
+  },
   component: () => (
     <Layout>
       <Outlet />
