@@ -80,7 +80,8 @@ function cpuShareOf(done) {
   if (!known.length) return '';
   const wall = known.reduce((a, c) => a + c.wall, 0);
   const cpu = known.reduce((a, c) => a + c.cpu, 0);
-  return `; its long tasks ran on the CPU ${Math.round((100 * cpu) / Math.max(1, wall))} % of their time (${cpu} of ${wall} ms over the runs; the rest waited)`;
+  const threadBlocking = median(known.map((c) => c.threadBlocking));
+  return `; its long tasks ran on the CPU ${Math.round((100 * cpu) / Math.max(1, wall))} % of their time (${cpu} of ${wall} ms over the runs; the rest waited); blocking by thread time ${threadBlocking} ms (median)`;
 }
 
 /**
@@ -185,7 +186,7 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
       const lhr = result.lhr;
       if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
       const trace = result.artifacts?.Trace?.traceEvents;
-      return Object.assign(lhr, { cpuShare: trace ? longTaskCpuShare(trace) : null });
+      return Object.assign(lhr, { cpuShare: trace ? longTaskCpuShare(trace, cpuSlowdownMultiplier) : null });
     } finally {
       await browser.kill();
     }
@@ -240,7 +241,7 @@ export async function calibratedLighthouse({ root, base, chrome, chromeFlags, ro
           const counted = countedLongTasks(lhr, new URL(urlOf(page)).origin);
           const cpu = lhr.cpuShare;
           r.done.push({ score, tbt, index, detail, counted, cpu });
-          const onCpu = cpu ? `; long tasks ${cpu.wall} ms, ${cpu.cpu} ms on the CPU` : '';
+          const onCpu = cpu ? `; long tasks ${cpu.wall} ms, ${cpu.cpu} ms on the CPU; blocking by thread time ${cpu.threadBlocking} ms` : '';
           console.log(`    ${labelOf(page)} run ${i + 1}: ${score} (${detail}; benchmarkIndex ${index}, ×${multiplier}${onCpu})`);
         } catch (e) {
           r.error = e;

@@ -15,9 +15,13 @@ const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 
 /**
  * The page's main thread (the one that painted first) in `traceEvents`: its outermost tasks of
- * 10 ms or more, their wall time and their thread time, in ms.
+ * 10 ms or more, their wall time and their thread time, in ms; and `threadBlocking`, a total
+ * blocking time made from thread time alone: each task after the first paint, its thread time
+ * slowed by `multiplier`, counted for its time past 50 ms. The host's waits are not in it, so
+ * two builds compare on a noisy host where Lighthouse's blocking time, made from wall time,
+ * cannot tell them apart (bench/HISTORY.md, 2026-12-07).
  */
-export function longTaskCpuShare(traceEvents) {
+export function longTaskCpuShare(traceEvents, multiplier = 1) {
   const fcp = traceEvents.find((e) => e.name === 'firstContentfulPaint');
   if (!fcp) return null;
   const tasks = traceEvents
@@ -27,14 +31,16 @@ export function longTaskCpuShare(traceEvents) {
   let cpu = 0;
   let count = 0;
   let coveredTo = -Infinity;
+  let threadBlocking = 0;
   for (const t of tasks) {
     // A task run inside another (a nested run loop) is part of the outer one's time.
     if (t.ts < coveredTo) continue;
     coveredTo = t.ts + t.dur;
+    if (t.ts >= fcp.ts) threadBlocking += Math.max(0, ((t.tdur ?? t.dur) / 1000) * multiplier - 50);
     if (t.dur < LONG_TASK_US) continue;
     count += 1;
     wall += t.dur / 1000;
     cpu += (t.tdur ?? t.dur) / 1000;
   }
-  return { count, wall: Math.round(wall), cpu: Math.round(cpu), share: wall > 0 ? cpu / wall : 1 };
+  return { count, wall: Math.round(wall), cpu: Math.round(cpu), share: wall > 0 ? cpu / wall : 1, threadBlocking: Math.round(threadBlocking) };
 }
