@@ -6,6 +6,7 @@ import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { loadServerPage, setRenderingWholePage, type ServerData } from './lib/server-render';
+import { setHydratingPage } from './lib/use-hydrated';
 import { setNowPlayingEtag } from './features/radio/api';
 import { startSteps } from './lib/player/first-tap/first-tap';
 import { player } from './lib/player/player';
@@ -83,6 +84,7 @@ async function start() {
     // The whole first page is hydrated as the server drew it, its lazy parts included (they
     // hydrate after the first commit); pages the listener goes on to are drawn in steps again.
     setRenderingWholePage(true);
+    setHydratingPage(true);
     const stop = router.history.subscribe(() => {
       setRenderingWholePage(false);
       stop();

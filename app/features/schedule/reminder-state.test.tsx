@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { microtasks, scheduledAsInBrowser, task } from '../../test/scheduled-as-in-browser';
 import { createListeners } from '../../lib/listeners';
 import { useReminderState, type ReminderState } from './reminders';
 
@@ -24,27 +25,14 @@ function Buttons({ store }: { store: ReturnType<typeof fakeStore> }) {
   return <p>{`set ${showIds.size}, busy ${busy.size}`}</p>;
 }
 
-const microtasks = async () => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-};
-const task = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('useReminderState', () => {
-  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-  const actEnvironment = scope.IS_REACT_ACT_ENVIRONMENT;
-  let container: HTMLElement;
   let root: Root;
+  const page = scheduledAsInBrowser(() => root.unmount());
+  let container: HTMLElement;
   beforeEach(() => {
-    // Scheduled as the browser schedules it, not flushed by act().
-    scope.IS_REACT_ACT_ENVIRONMENT = false;
-    container = document.createElement('div');
-    document.body.append(container);
+    container = page.container();
     root = createRoot(container);
-  });
-  afterEach(() => {
-    root.unmount();
-    container.remove();
-    scope.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
   });
 
   it("draws the store's first answer as a transition, in a later task, and a tap's change at once", async () => {

@@ -24,8 +24,16 @@ export interface DownloadProgress {
   message?: string;
 }
 
+/**
+ * What this phone holds is the browser's alone: none on the server and while the browser
+ * hydrates the server's /episodes (both must draw the same), the phone's right after
+ * (docs/server-render.md). Nothing held is this same object on both sides: a different empty
+ * one made React redraw every episode row synchronously after the hydration (docs/performance.md).
+ */
+const NONE: Readonly<Record<string, never>> = Object.freeze({});
+
 const { subscribe, notify: emit } = createListeners();
-let progress: Record<string, DownloadProgress> = {};
+let progress: Record<string, DownloadProgress> = NONE;
 let saved: Record<string, SavedEpisode> = readIndex();
 const controllers = new Map<string, AbortController>();
 
@@ -33,10 +41,10 @@ const controllers = new Map<string, AbortController>();
 function readIndex(): Record<string, SavedEpisode> {
   try {
     const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(SAVED_INDEX_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, SavedEpisode>) : {};
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    return parsed && typeof parsed === 'object' && Object.keys(parsed).length > 0 ? (parsed as Record<string, SavedEpisode>) : NONE;
   } catch {
-    return {};
+    return NONE;
   }
 }
 
@@ -58,12 +66,6 @@ function setProgress(id: string, p: DownloadProgress | null): void {
   emit();
 }
 
-/**
- * What this phone holds is the browser's alone: none on the server and while the browser
- * hydrates the server's /episodes (both must draw the same), the phone's right after
- * (docs/server-render.md).
- */
-const NONE = {} as const;
 export const useSavedEpisodes = (): Record<string, SavedEpisode> => useSyncExternalStore(subscribe, () => saved, () => NONE);
 export const useDownloads = (): Record<string, DownloadProgress> => useSyncExternalStore(subscribe, () => progress, () => NONE);
 
