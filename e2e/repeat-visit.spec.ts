@@ -125,6 +125,32 @@ test('Listen Live tapped at first paint of a repeat visit plays before the app s
   await expect(page.getByRole('region', { name: 'Now playing' })).toHaveAttribute('data-status', 'playing', { timeout: APP_START_MS });
 });
 
+// A kept page asks for no script while it is parsed but the app's entry, which its start script
+// runs after the page's first frame: the framework's preloads, taken in while the page was parsed,
+// held a repeat visit's paint and its first tap (sw/kept-page-copy.ts). The app then starts.
+test("a repeat visit's page asks for the framework only once it is parsed, and the app starts", async ({ page, link }) => {
+  await firstVisitKept(page, link.url + '/');
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await repeatVisit(page, link.url + '/');
+  await expect.poll(() => page.evaluate(() => '__radioPlayer' in window), { timeout: APP_START_MS }).toBe(true);
+  // The kept copy's own preloads (the app, once started, adds its routes').
+  const preloads = await page.evaluate(async (url) => {
+    const copy = await caches.match(url);
+    const html = new DOMParser().parseFromString(await copy!.text(), 'text/html');
+    return Array.from(html.querySelectorAll('link[rel=modulepreload]'), (l) => l.hasAttribute('data-app-entry'));
+  }, page.url());
+  expect(preloads).toEqual([true]);
+  // Asked for once the page was parsed (its start script waits for that, then a frame), not while it was.
+  const { parsed, framework } = await page.evaluate(() => ({
+    parsed: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domInteractive,
+    framework: performance.getEntriesByType('resource').find((r) => /\/assets\/framework-[\w-]+\.js$/.test(r.name))?.startTime ?? null,
+  }));
+  expect(framework).not.toBeNull();
+  expect(framework!).toBeGreaterThan(parsed);
+  expect(errors).toEqual([]);
+});
+
 test("a repeat visit's menu opens before the app starts", async ({ page, link }) => {
   await firstVisitKept(page, link.url + '/schedule');
   const release = await holdTheApp(page, link);

@@ -6,6 +6,7 @@ import {
   SERVER_DATA_ID,
   type KeepPageMessage,
 } from '../domain/server-render';
+import { keptCopy } from './kept-page-copy';
 
 type PrecacheEntry = string | { url: string; revision: string | null };
 
@@ -77,12 +78,12 @@ export function keepPages(scope: ServiceWorkerGlobalScope, entries: PrecacheEntr
       // The copy the browser holds from the visit that just opened it from the network.
       const held = await fetch(url.href, { cache: 'only-if-cached', mode: 'same-origin', credentials: 'same-origin' }).catch(() => null);
       if (held && (await isRenderedPage(held, entryScript)) && age(held) < KEPT_PAGE_REFRESH_MS) {
-        await cache.put(url.href, held);
+        await cache.put(url.href, await keptCopy(held));
         return;
       }
     }
     const fresh = await fetch(url.href, { cache: 'no-store', credentials: 'same-origin' }).catch(() => null);
-    if (fresh && (await isRenderedPage(fresh, entryScript))) await cache.put(url.href, fresh);
+    if (fresh && (await isRenderedPage(fresh, entryScript))) await cache.put(url.href, await keptCopy(fresh));
   }
 
   scope.addEventListener('message', (event) => {
