@@ -25,7 +25,6 @@ function Buttons({ store }: { store: ReturnType<typeof fakeStore> }) {
   return <p>{`set ${showIds.size}, busy ${busy.size}`}</p>;
 }
 
-
 describe('useReminderState', () => {
   let root: Root;
   const page = scheduledAsInBrowser(() => root.unmount());
