@@ -23,7 +23,7 @@ import { liveRelayBench } from './live-relay.mjs';
 import { bounded, startCompiledServer } from './lib/compiled-server.mjs';
 import { listening } from './listening.mjs';
 import { repeatVisit } from './repeat-visit.mjs';
-import { AUTOCANNON_SECONDS, throughput } from './throughput.mjs';
+import { AUTOCANNON_SECONDS, THROUGHPUT_ROUNDS, throughput } from './throughput.mjs';
 import { images } from './images.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -214,7 +214,8 @@ ${listenersMd ?? previousListenersSection(fs.existsSync(path.join(ROOT, 'bench',
 ${notes.map((n) => `- ${n}`).join('\n')}
 - Throughput is measured against a bare \`node:http\` server (bench/bare-server.mjs) answering the
   same bytes from memory, in the same run: the ratio matters more than absolute figures on this
-  shared, noisy machine. autocannon: 100 connections, ${AUTOCANNON_SECONDS} s per target.
+  shared, noisy machine. autocannon: 100 connections, ${AUTOCANNON_SECONDS} s per target, ours and
+  bare in turn ${THROUGHPUT_ROUNDS} times per path; the figure is the median of the rounds' ratios.
 - Lighthouse: headless Chromium at \`${CHROME}\` (settings in the Lighthouse note above).
 ${fs.existsSync(path.join(ROOT, 'bench', 'notes.md')) ? '\n' + fs.readFileSync(path.join(ROOT, 'bench', 'notes.md'), 'utf8') : ''}`;
 console.log('\n' + table() + '\n');
