@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './first-sound.mjs';
 import { bounded } from './lib/compiled-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,11 +18,6 @@ export const AUTOCANNON_SECONDS = Number(process.env.BENCH_SECONDS || 5);
  * host's load moves between two runs (bench/HISTORY.md, twentieth session).
  */
 export const THROUGHPUT_ROUNDS = Number(process.env.BENCH_THROUGHPUT_ROUNDS || 3);
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 export async function throughput(base, { row }) {
   const { default: autocannon } = await import('autocannon');
