@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bounded, compiledServerEnv, freePort } from './lib/compiled-server.mjs';
+import { serverNodeOptions } from './lib/server-node-options.mjs';
 import { cpuSeconds, ipcCaller, stopChild } from './lib/processes.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,7 +71,7 @@ async function startServer(dir) {
   const port = await freePort();
   // BENCH_CHAT_PROF=<dir>: the server's CPU profile (node --cpu-prof), written when it stops.
   const prof = process.env.BENCH_CHAT_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHAT_PROF}`] : [];
-  const child = nodeWithFiles([...prof, path.join(ROOT, process.env.BENCH_SERVER_ENTRY || 'dist/server/index.js')], {
+  const child = nodeWithFiles([...serverNodeOptions(ROOT), ...prof, path.join(ROOT, process.env.BENCH_SERVER_ENTRY || 'dist/server/index.js')], {
     cwd: ROOT,
     env: compiledServerEnv({ dir, port, database: 'chat.sqlite3', env: { DEMO_DATA: 'on', TRUST_PROXY: 'on' } }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_ADMIN_KEY, compiledServerEnv, freePort } from './lib/compiled-server.mjs';
+import { serverNodeOptions } from './lib/server-node-options.mjs';
 import { ipcCaller, stopChild } from './lib/processes.mjs';
 import { listenersReport, listenersSection, writeSection } from './lib/listeners-report.mjs';
 
@@ -64,7 +65,7 @@ function waitForLine(child, pattern, ms, what) {
 }
 
 async function startOurs(dir, port) {
-  const child = withFileLimit([path.join(ROOT, 'dist', 'server', 'index.js')], {
+  const child = withFileLimit([...serverNodeOptions(ROOT), path.join(ROOT, 'dist', 'server', 'index.js')], {
     cwd: ROOT,
     env: compiledServerEnv({
       dir,

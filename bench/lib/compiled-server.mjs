@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverNodeOptions } from './server-node-options.mjs';
 
 export const BENCH_ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
 
@@ -56,7 +57,7 @@ export function compiledServerEnv({ dir, port, database, env = {} }) {
 export async function startCompiledServer({ root, tmpPrefix, database, env, what, entry = process.env.BENCH_SERVER_ENTRY || 'dist/server/index.js' }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...serverNodeOptions(root), entry], {
     cwd: root,
     env: compiledServerEnv({ dir, port, database, env }),
     stdio: ['ignore', 'pipe', 'pipe'],

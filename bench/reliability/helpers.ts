@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { serverNodeOptions } from '../lib/server-node-options.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const ADMIN_KEY = 'reliability-admin-key-0123456789';
@@ -17,6 +18,8 @@ export const SERVER_ENTRY = path.resolve(ROOT, process.env.RELIABILITY_SERVER_EN
 export const CLI_ENTRY = path.join(path.dirname(SERVER_ENTRY), 'cli.js');
 export const APP_DIR = path.resolve(ROOT, process.env.APP_DIR || 'dist/app');
 const MEMORY_PROBE = path.join(import.meta.dirname, 'memory-probe.cjs');
+/** The Node options `npm start` gives the server: the suite's memory bounds hold for the server as it is run. */
+const SERVER_NODE_OPTIONS = serverNodeOptions(ROOT);
 
 /** Fails early, with the command to run, when the build is missing; warns when it is older than the source. */
 export function checkBuild(): void {
@@ -125,7 +128,7 @@ export interface StartOptions {
 
 /** Starts the compiled server on 127.0.0.1 (any free port) with the memory probe preloaded. */
 export function startServer(env: Record<string, string>, options: StartOptions = {}): Promise<Running> {
-  const child = spawn(process.execPath, ['--expose-gc', '--require', MEMORY_PROBE, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, '--expose-gc', '--require', MEMORY_PROBE, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
