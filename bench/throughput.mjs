@@ -49,9 +49,9 @@ export async function throughput(base, { row }) {
       const rounds = [];
       for (let i = 0; i < THROUGHPUT_ROUNDS; i++) {
         // Each first in turn: the second run of a pair met a warmer (or busier) host.
-        const ours = i % 2 === 0 ? await run(base + p) : null;
-        const yardstick = await run(bareBase + p);
-        rounds.push({ ours: ours ?? (await run(base + p)), yardstick });
+        const round = {};
+        for (const who of i % 2 === 0 ? ['ours', 'yardstick'] : ['yardstick', 'ours']) round[who] = await run((who === 'ours' ? base : bareBase) + p);
+        rounds.push(round);
       }
       const ratios = rounds.map((r) => r.ours.requests.average / r.yardstick.requests.average);
       const ratio = median(ratios);
