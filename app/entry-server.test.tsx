@@ -87,3 +87,52 @@ describe('the warm-up as the server starts', () => {
     for (const preload of preloads) expect(preload).toHaveBeenCalled();
   });
 });
+
+describe("a moderator's page (docs/server-render.md, \"A moderator's page\")", () => {
+  const person = (name: string) => ({ id: `id-${name}`, name, role: 'moderator', via: 'passkey' });
+  const artist = (i: number) => ({ id: `a${i}`, name: `Pending Artist ${i}`, bio: 'Sings of island life.', countryCode: 'JM', photoUrl: null, featured: false, approved: false, createdAt: '2026-12-01T23:30:00.000Z', reviewedAt: null });
+  /** The in-process API as one person's session answers it: `me` for who, a queue of 10 artists. */
+  const api =
+    (me: () => Promise<Response>) =>
+    (path: string, init?: RequestInit): Promise<Response> => {
+      if (path === '/api/settings') return Promise.resolve(settings());
+      const session = new Headers(init?.headers).get('x-admin-session') === '1';
+      if (path === '/api/admin/me') return session ? me() : Promise.resolve(jsonResponse({ error: 'Not signed in' }, 401));
+      if (path.startsWith('/api/artists?pending=true')) {
+        return Promise.resolve(new Response(JSON.stringify(Array.from({ length: 10 }, (_, i) => artist(i + 1))), { headers: { 'Content-Type': 'application/json', 'X-Total-Count': '10' } }));
+      }
+      return Promise.resolve(jsonResponse([]));
+    };
+  const signedIn = (data: string) => (JSON.parse(data) as { signedIn: { name: string } | null }).signedIn;
+
+  it("is drawn for the person signed in, a phone's first screen of their queue with its dates in UTC, and says who it was drawn for", async () => {
+    const page = await renderPage(request('/admin/moderation', api(() => Promise.resolve(jsonResponse(person('Maya')))), 2000));
+    expect(page?.html).toContain('Content Moderation');
+    expect(page?.html).toMatch(/admin-who[^>]*>Maya<!-- --> · <!-- -->moderator/);
+    expect(page?.html.match(/data-testid="moderation-row"/g)).toHaveLength(3);
+    expect(page?.html).toContain('Showing <!-- -->3<!-- --> of <!-- -->10');
+    expect(page?.html).toContain('<time dateTime="2026-12-01T23:30:00.000Z">Dec 1, 2026</time>');
+    expect(signedIn(page!.data)?.name).toBe('Maya');
+  });
+
+  it('is the shell for a session that has ended, and the next page is nobody\'s', async () => {
+    expect(await renderPage(request('/admin/moderation', api(() => Promise.resolve(jsonResponse({ error: 'Not signed in' }, 401))), 2000))).toBeNull();
+    await renderPage(request('/admin/moderation', api(() => Promise.resolve(jsonResponse(person('Maya')))), 2000));
+    const next = await renderPage(request('/privacy', api(() => Promise.resolve(jsonResponse(person('Nobody')))), 2000));
+    expect(signedIn(next!.data)).toBeNull();
+  });
+
+  it('is never drawn as someone whose answer came after their own page had gone', async () => {
+    // Maya's answer is slower than her page's wait: her page is the shell, and her answer
+    // arrives while Bea's page renders.
+    let answerMaya!: () => void;
+    const late = new Promise<Response>((resolve) => (answerMaya = () => resolve(jsonResponse(person('Maya')))));
+    expect(await renderPage(request('/admin/moderation', api(() => late), 0))).toBeNull();
+    const bea = renderPage(request('/admin/moderation', api(() => new Promise((resolve) => setTimeout(() => resolve(jsonResponse(person('Bea'))), 20))), 2000));
+    answerMaya();
+    const page = await bea;
+    expect(page?.html).toMatch(/admin-who[^>]*>Bea<!-- --> · <!-- -->moderator/);
+    expect(page?.html).not.toContain('Maya');
+    expect(signedIn(page!.data)?.name).toBe('Bea');
+  });
+});

@@ -7,6 +7,8 @@ import { createAppRouter } from './router';
 import { nowPlayingEtag, setNowPlayingEtag } from './features/radio/api';
 import { setRenderingWholePage, type ServerData } from './lib/server-render';
 import { setServerLocation } from './lib/page-location';
+import { getSignedIn } from './lib/admin-access';
+import { forgetSession } from './features/people/admin/admin-session';
 
 /**
  * The server's render of a page's first screen (docs/server-render.md): the same app the
@@ -96,15 +98,22 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
     // A query that failed (an artist not found) is not sent with the page: the browser would
     // render its loading state over the server's error (a mismatch), so the shell.
     if (queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) return null;
+    // An admin page is rendered for the person signed in only: for anyone else (a session that
+    // ended) it is the shell, whose gate asks who is signed in as it always did.
+    if (router.state.matches.some((match) => match.routeId === '/admin') && !getSignedIn()) return null;
     setRenderingWholePage(true);
     const html = renderToString(<AppTree queryClient={queryClient} router={router} />);
     const data: ServerData = {
       state: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' }),
       nowPlayingEtag: nowPlayingEtag(),
+      // An admin page's person (its session's answer, asked by the /admin layout's loader).
+      signedIn: getSignedIn(),
     };
     queryClient.clear();
     return { html, data: JSON.stringify(data).replace(/</g, '\\u003c') };
   } finally {
     current = null;
+    // The next page is another visitor's: nobody is signed in on it until its own answer says so.
+    forgetSession();
   }
 }

@@ -5,7 +5,7 @@ import { watchConnection } from './lib/offline/connection';
 import { registerServiceWorker } from './lib/pwa/service-worker';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { loadServerPage, setRenderingWholePage, type ServerData } from './lib/server-render';
+import { loadServerPage, setRenderingWholePage, setServerSignedIn, type ServerData } from './lib/server-render';
 import { setHydratingPage } from './lib/use-hydrated';
 import { setNowPlayingEtag } from './features/radio/api';
 import { startSteps } from './lib/player/first-tap/first-tap';
@@ -47,7 +47,9 @@ async function start() {
   // the page has loaded and the phone is idle (below).
   const serverData = document.getElementById(SERVER_DATA_ID);
   if (serverData) {
-    const { state, nowPlayingEtag } = JSON.parse(serverData.textContent ?? '{}') as ServerData;
+    const { state, nowPlayingEtag, signedIn } = JSON.parse(serverData.textContent ?? '{}') as ServerData;
+    // An admin page rendered for its signed-in person is hydrated as them (admin-session.ts).
+    if (signedIn) setServerSignedIn(signedIn);
     const now = Date.now();
     for (const query of state.queries) query.state.dataUpdatedAt = now;
     hydrate(queryClient, state);

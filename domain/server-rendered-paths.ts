@@ -38,3 +38,10 @@ export const SERVER_RENDERED_PATHS: ReadonlySet<string> = new Set([
 const ARTIST_PAGE = /^\/artists\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isServerRenderedPath = (path: string): boolean => SERVER_RENDERED_PATHS.has(path) || ARTIST_PAGE.test(path);
+
+/**
+ * Admin pages the server renders for the person whose session cookie comes with the request
+ * (docs/server-render.md, "A moderator's page"): the moderation queues, read from a phone.
+ * Never kept by the service worker (their data is one person's), never cached.
+ */
+export const isServerRenderedAdminPath = (path: string): boolean => path === '/admin/moderation';

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type CDPSession, type Page, type Request } from '@playwright/test';
 import { E2E_ADMIN_KEY, startWorkerServer, type WorkerServer } from './worker-server';
 
 export { expect };
@@ -227,4 +227,19 @@ export async function workerInControl(page: Page, timeout = 30_000): Promise<voi
       { timeout },
     )
     .toBe(true);
+}
+
+export interface Authenticator {
+  cdp: CDPSession;
+  id: string;
+}
+
+/** A platform authenticator with user verification (a phone's fingerprint or face), through DevTools' WebAuthn domain. */
+export async function virtualAuthenticator(page: Page): Promise<Authenticator> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, id: authenticatorId };
 }

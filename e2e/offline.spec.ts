@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { cuttingProxy, type CuttingProxy } from '../bench/lib/cutting-proxy.mjs';
-import { ADMIN_KEY, caribbean, expect, kept, test as base, workerInControl } from './fixtures';
+import { ADMIN_KEY, caribbean, expect, kept, test as base, virtualAuthenticator, workerInControl } from './fixtures';
 
 // These run with the real service worker (the 'pwa' project), against the real server.
 const admin = { 'x-admin-key': ADMIN_KEY };
@@ -200,5 +200,44 @@ test('a new build shows the update prompt, and the new worker takes over only on
     expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toBe(firstWorker);
   } finally {
     fs.writeFileSync(swFile, original);
+  }
+});
+
+test("a moderator's installed app opens moderation from the network, drawn for them; with the network down, the app's own page", async ({ browser, request, server }) => {
+  // WebAuthn refuses an IP origin: the moderator's phone opens the app on localhost.
+  const origin = `http://localhost:${server.port}`;
+  const name = unique('Mo Installed');
+  const invite = await request.post(`${origin}/api/admin/invites`, { headers: admin, data: { name, role: 'moderator' } });
+  expect(invite.status()).toBe(201);
+  const { url: link } = (await invite.json()) as { url: string };
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow', baseURL: origin, extraHTTPHeaders: { 'X-Forwarded-For': '198.51.200.31' } });
+  try {
+    const page = await context.newPage();
+    await virtualAuthenticator(page);
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Create passkey' }).click();
+    await expect(page.getByRole('heading', { name: 'Content Moderation' })).toBeVisible();
+    await workerInControl(page);
+
+    // The worker asks the network for this page (docs/server-render.md, "A moderator's page"):
+    // it comes drawn for the moderator, with the newest submission in it.
+    const artist = unique('E2E Installed Artist');
+    expect((await request.post(`${origin}/api/artists`, { data: { name: artist, bio: `${artist} sings of island life.`, countryCode: 'JM' } })).status()).toBe(201);
+    const online = await page.goto('/admin/moderation');
+    expect(online!.fromServiceWorker()).toBe(true);
+    const html = await online!.text();
+    expect(html).toContain(`Approve ${artist}`);
+    expect(html).toContain(`"name":"${name}"`);
+    await expect(page.getByTestId('moderation-row').filter({ hasText: artist })).toBeVisible();
+    // One person's page: the worker keeps no copy of it.
+    expect(await kept(page, `${origin}/admin/moderation`)).toBe(false);
+
+    // The network down: the worker's shell, which opens (its queues need the network, and say so).
+    await context.setOffline(true);
+    const offline = await page.goto('/admin/moderation');
+    expect(offline!.status()).toBe(200);
+    expect(await offline!.text()).toContain('app-shell');
+  } finally {
+    await context.close();
   }
 });

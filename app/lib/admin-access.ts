@@ -31,8 +31,20 @@ export function rememberWhetherModerates(person: AdminMe | null): void {
   }
 }
 
+/**
+ * Forgets who is signed in without a word to the device or the page: the server's render
+ * (app/entry-server.tsx) after each page, so no page is drawn as the person before it.
+ */
+export function forgetSignedIn(): void {
+  me = null;
+}
+
+// The server's snapshot is who is signed in too: an admin page the server rendered for its
+// person (docs/server-render.md) is hydrated as them; anywhere else it is nobody, as before.
+const signedInNow = () => me;
+
 function useSignedIn(): AdminMe | null {
-  return useSyncExternalStore(listeners.subscribe, () => me, () => null);
+  return useSyncExternalStore(listeners.subscribe, signedInNow, signedInNow);
 }
 
 export interface AdminAccess {

@@ -9,10 +9,10 @@ export const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'A
 /** Whether this browser writes dates as en-US does, which this module can do for it. */
 export const writesEnUs = (locale: string | undefined = typeof navigator === 'undefined' ? undefined : navigator.language): boolean => locale === 'en-US';
 
-/** '1:45 PM' (hour numeric, minute 2-digit). */
-export function enUsTime(at: Date): string {
-  const hour = at.getHours();
-  return `${hour % 12 || 12}:${String(at.getMinutes()).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+/** '1:45 PM' (hour numeric, minute 2-digit), in the listener's zone or in UTC. */
+export function enUsTime(at: Date, utc = false): string {
+  const hour = utc ? at.getUTCHours() : at.getHours();
+  return `${hour % 12 || 12}:${String(utc ? at.getUTCMinutes() : at.getMinutes()).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** 'Dec 5, 2026' (year numeric, month short, day numeric), in the listener's zone or in UTC. */
@@ -20,9 +20,9 @@ export function enUsDate(at: Date, utc = false): string {
   return utc ? `${MONTHS_SHORT[at.getUTCMonth()]} ${at.getUTCDate()}, ${at.getUTCFullYear()}` : `${MONTHS_SHORT[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()}`;
 }
 
-/** 'Dec 5, 2026, 1:45 PM' (dateStyle medium, timeStyle short). */
-export function enUsDateTime(at: Date): string {
-  return `${enUsDate(at)}, ${enUsTime(at)}`;
+/** 'Dec 5, 2026, 1:45 PM' (dateStyle medium, timeStyle short), in the listener's zone or in UTC. */
+export function enUsDateTime(at: Date, utc = false): string {
+  return `${enUsDate(at, utc)}, ${enUsTime(at, utc)}`;
 }
 
 /** '1,234,567': a whole number with en-US's grouping (what `toLocaleString('en-US')` writes). */

@@ -1,4 +1,5 @@
 import type { DehydratedState, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { AdminMe } from '../../domain/people';
 
 /**
  * Whether the render under way draws the whole page at once: the server's render of a first
@@ -19,6 +20,22 @@ export interface ServerData {
   state: DehydratedState;
   /** The ETag of its now-playing answer, when it has one (app/features/radio/api.ts). */
   nowPlayingEtag: string | null;
+  /** Who an admin page was rendered for (their session), so the browser hydrates it as them. */
+  signedIn?: AdminMe | null;
+}
+
+/** Who the server rendered this admin page for, until the admin's loader takes it (app/main.tsx sets it). */
+let serverSignedIn: AdminMe | null = null;
+
+export function setServerSignedIn(person: AdminMe | null): void {
+  serverSignedIn = person;
+}
+
+/** Taken once: after the first page, who is signed in is the app's own to know. */
+export function takeServerSignedIn(): AdminMe | null {
+  const person = serverSignedIn;
+  serverSignedIn = null;
+  return person;
 }
 
 /**

@@ -8,7 +8,13 @@ import { forbidden } from './errors';
 export const SESSION_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session is pushed forward at most once an hour, so reads do not each write. */
 const SLIDE_EVERY_MS = 60 * 60 * 1000;
-const COOKIE_PATH = '/api';
+/**
+ * The whole site: the admin's moderation page is rendered by the server for the person whose
+ * cookie comes with the navigation (docs/server-render.md, "A moderator's page"). Until then
+ * the cookie was `/api`'s only; one kept from then is cleared wherever the cookie is set.
+ */
+const COOKIE_PATH = '/';
+const LEGACY_COOKIE_PATH = '/api';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 export const newToken = (): string => randomBytes(32).toString('base64url');
@@ -39,6 +45,8 @@ export function setSessionCookie(ctx: AppContext, token: string | null, maxAgeMs
     expires: token ? undefined : new Date(0),
     overwrite: true,
   });
+  // The browser would send a cookie of the old path first to /api, and its token would win.
+  ctx.cookies.set(ADMIN_SESSION_COOKIE, '', { httpOnly: true, sameSite: 'strict', path: LEGACY_COOKIE_PATH, maxAge: 0, expires: new Date(0) });
 }
 
 /**

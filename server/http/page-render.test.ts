@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { describeEachEngine } from '../test/test-app';
+import { describeWithPeople } from '../test/admin-people';
 import { ADMIN_EARLY_CSP_SOURCE, ADMIN_EARLY_SCRIPT } from '../../app/lib/admin-early/admin-early.script';
 import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
 import { START_AFTER_PAINT_SCRIPT } from '../../app/lib/start-after-paint/start-after-paint.script';
@@ -57,6 +58,12 @@ fs.writeFileSync(
    }
    export async function renderPage({ url, hostname, fetchApi, dataWaitMs }) {
      if (url.startsWith('/schedule')) throw new Error('this page cannot render');
+     if (url.includes('who=1')) {
+       // Who the page's own API requests are asked as: with the app's session header, and without.
+       const me = await fetchApi('/api/admin/me', { headers: { 'x-admin-session': '1' } });
+       const bare = await fetchApi('/api/admin/me');
+       return { html: '<main>' + me.status + ' ' + (me.ok ? (await me.json()).name : 'nobody') + ' ' + bare.status + '</main>', data: '{}' };
+     }
      const res = await fetchApi('/api/settings');
      const settings = await res.json();
      return {
@@ -164,6 +171,31 @@ describeEachEngine(
   },
   { appDir },
 );
+
+describeWithPeople('the server render of a moderator\'s page (docs/server-render.md, "A moderator\'s page")', (t, people) => {
+  it('renders /admin/moderation as the person whose session cookie comes with it, stored by no cache', async () => {
+    const maya = await people.member('Maya', 'moderator');
+    const res = await t().http().get('/admin/moderation?who=1').set('Cookie', maya.cookie);
+    expect(res.text).toContain('<div id="root"><main>200 Maya 401</main></div>');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['last-modified']).toBeUndefined();
+    // Its data is in the page: the shell's early questions stay out.
+    expect(res.text).not.toContain(ADMIN_EARLY_SCRIPT);
+  });
+
+  it('asks as nobody on a public page, a session cookie or not, and sends other admin pages as the shell', async () => {
+    const maya = await people.member('Maya Two', 'moderator');
+    const page = await t().http().get('/artists?who=1').set('Cookie', maya.cookie);
+    expect(page.text).toContain('<div id="root"><main>401 nobody 401</main></div>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    for (const p of ['/admin/events?who=1', '/admin?who=1', '/admin/moderation/x?who=1']) {
+      const res = await t().http().get(p).set('Cookie', maya.cookie);
+      expect(res.text, p).toBe(INDEX);
+    }
+    // No cookie, or a session that has ended: the shell, whose gate asks who is signed in.
+    expect((await t().http().get('/admin/moderation?who=1')).text).toBe(INDEX);
+  });
+}, { appDir });
 
 describe('withRenderedPage', () => {
   const page = { html: '<main>Hi</main>', data: '{}' };

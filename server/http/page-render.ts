@@ -2,8 +2,9 @@ import fsp from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import inject from 'light-my-request';
+import { ADMIN_SESSION_COOKIE, ADMIN_SESSION_HEADER } from '../../domain/admin-session';
 import { LOW_DATA_COOKIE, SERVER_DATA_ID } from '../../domain/server-render';
-import { isServerRenderedPath } from '../../domain/server-rendered-paths';
+import { isServerRenderedAdminPath, isServerRenderedPath } from '../../domain/server-rendered-paths';
 import type { AppContext } from './context';
 import { ADMIN_EARLY_SCRIPT } from '../../app/lib/admin-early/admin-early.script';
 import { FIRST_TAP_SCRIPT } from '../../app/lib/player/first-tap/first-tap.script';
@@ -21,6 +22,8 @@ const MAX_WAITING = 4;
 interface RenderedPage {
   html: string;
   data: string;
+  /** Rendered for the person signed in (their session's data): never cached, never kept. */
+  personal?: boolean;
 }
 
 interface RenderModule {
@@ -79,7 +82,10 @@ export function pageRenderer(appDir: string | null, dispatch: () => Dispatch, lo
     .catch((err: unknown) => log(`server render warm-up failed: ${(err as Error).message}`));
 
   return async (ctx) => {
-    if (!isServerRenderedPath(ctx.path) || ctx.method !== 'GET') return null;
+    // An admin page only for a request that carries a session; without one it is the shell,
+    // whose gate asks who is signed in, as before.
+    const personal = isServerRenderedAdminPath(ctx.path) && Boolean(ctx.cookies.get(ADMIN_SESSION_COOKIE));
+    if ((!personal && !isServerRenderedPath(ctx.path)) || ctx.method !== 'GET') return null;
     if (/\bon\b/i.test(ctx.get('save-data')) || ctx.cookies.get(LOW_DATA_COOKIE) === '1') return null;
     if (waiting >= MAX_WAITING) return null;
     const mod = await renderModule();
@@ -87,12 +93,16 @@ export function pageRenderer(appDir: string | null, dispatch: () => Dispatch, lo
     const host = ctx.get('host') || 'localhost';
     const clientAddress = ctx.state.clientAddress;
     // The page's own API requests, answered in-process as the browser's would be: same host
-    // (the tenant), the visitor's address (ads count an impression per address).
+    // (the tenant), the visitor's address (ads count an impression per address). A public page
+    // asks as nobody; an admin page as the person whose session came with the request, the
+    // cookie and the app's session header passed on as the browser's would be.
+    const cookie = personal ? ctx.get('cookie') : '';
     const fetchApi = async (path: string, init?: RequestInit): Promise<Response> => {
+      const session = cookie ? new Headers(init?.headers).get(ADMIN_SESSION_HEADER) : null;
       const res = await inject(dispatch(), {
         method: (init?.method ?? 'GET') as 'GET',
         url: path,
-        headers: { host, accept: 'application/json' },
+        headers: { host, accept: 'application/json', ...(session ? { cookie, [ADMIN_SESSION_HEADER]: session } : {}) },
         remoteAddress: clientAddress,
       });
       const empty = res.statusCode === 204 || res.statusCode === 304;
@@ -105,7 +115,8 @@ export function pageRenderer(appDir: string | null, dispatch: () => Dispatch, lo
     );
     queue = turn.catch(() => null);
     try {
-      return await turn;
+      const page = await turn;
+      return page && personal ? { ...page, personal } : page;
     } catch (err) {
       log(`server render of ${ctx.url} failed: ${(err as Error).stack ?? String(err)}`);
       return null;

@@ -87,7 +87,7 @@ describe.each(['caddy', 'nginx'] as const)('behind %s ending TLS', (kind) => {
       const { joined, signedIn } = await joinAndSignIn(t.send, t.proxy().origin, { forwardedFor: '203.0.113.9' });
       for (const res of [joined, signedIn]) {
         const [cookie] = setCookies(res);
-        expect(flagsOf(cookie!)).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=strict', 'path=/api']));
+        expect(flagsOf(cookie!)).toEqual(expect.arrayContaining(['secure', 'httponly', 'samesite=strict', 'path=/']));
         expect(res.headers['strict-transport-security']).toBe(`max-age=${YEAR_S}`);
       }
       expect(await rateLimitedAddresses(t.app())).toEqual([CLIENT]);

@@ -179,7 +179,8 @@ export function staticApp(appDir: string | null, renderPage: PageRenderer = asyn
         // no data or style preloads.
         const link = preloadsFor(ctx.path, { styles: false });
         if (link) ctx.set('Link', link);
-        ctx.set('Cache-Control', 'no-cache');
+        // One person's page (their moderation queues) is stored by no cache on the way.
+        ctx.set('Cache-Control', page.personal ? 'private, no-store' : 'no-cache');
         ctx.type = 'html';
         ctx.vary('Accept-Encoding');
         if (ctx.acceptsEncodings('br') === 'br') {

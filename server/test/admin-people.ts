@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Role } from '../../domain/people';
+import type { Config } from '../config';
 import { createPasskey, signInWith, type SoftPasskey } from './soft-authenticator';
 import { ADMIN_KEY, describeEachEngine, freshAddress, type TestApp } from './test-app';
 
@@ -66,6 +67,6 @@ export function peopleClient(app: () => TestApp) {
  * describeEachEngine for a suite with admins who are people: the app has PEOPLE_ORIGIN as its
  * public URL (WebAuthn's origin), and the suite gets the people client beside the app.
  */
-export function describeWithPeople(title: string, suite: (t: () => TestApp, people: ReturnType<typeof peopleClient>) => void): void {
-  describeEachEngine(title, (t) => suite(t, peopleClient(t)), { publicUrl: PEOPLE_ORIGIN });
+export function describeWithPeople(title: string, suite: (t: () => TestApp, people: ReturnType<typeof peopleClient>) => void, overrides: Partial<Config> = {}): void {
+  describeEachEngine(title, (t) => suite(t, peopleClient(t)), { publicUrl: PEOPLE_ORIGIN, ...overrides });
 }

@@ -63,19 +63,23 @@ export function prepareDateFormats(): void {
   dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-/** A submission date in the admin's own locale; an unreadable one is shown as it came. */
-export function formatDate(iso: string): string {
+/**
+ * A submission date in the admin's own locale; an unreadable one is shown as it came. `utc`:
+ * in UTC and en-US, as a page the server rendered writes it and its hydration must too (the
+ * server knows neither the admin's zone nor their locale: docs/server-render.md).
+ */
+export function formatDate(iso: string, utc = false): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
-  if (writesEnUs()) return enUsDate(new Date(t));
+  if (utc || writesEnUs()) return enUsDate(new Date(t), utc);
   prepareDateFormats();
   return dateFormat!.format(t);
 }
 
-export function formatDateTime(iso: string): string {
+export function formatDateTime(iso: string, utc = false): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
-  if (writesEnUs()) return enUsDateTime(new Date(t));
+  if (utc || writesEnUs()) return enUsDateTime(new Date(t), utc);
   prepareDateFormats();
   return dateTimeFormat!.format(t);
 }

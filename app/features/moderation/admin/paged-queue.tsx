@@ -2,6 +2,8 @@ import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from
 import { useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState, Placeholders } from '../../../components/states';
 import { useDeferredMount } from '../../../lib/use-deferred-mount';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { DatesInUtc } from './moderation-dates';
 import { moderationQueueQuery, type AdminPage } from '../api';
 import type { ModeratedKind } from './moderation-actions';
 import { ModerationTable, type Column } from './moderation-table';
@@ -14,7 +16,8 @@ import { countOf, useBulkModeration, type BulkAction } from './use-bulk-moderati
  * and the first frame of a tab switch lays out half as many as six did (docs/performance.md,
  * "Moderating from a phone"); a desktop's table rows are ~50 px.
  */
-const firstScreenRows = (): number => (window.matchMedia('(max-width: 640px)').matches ? 3 : 6);
+const firstScreenRows = (): number => (window.matchMedia('(max-width: 640px)').matches ? PHONE_FIRST_ROWS : 6);
+const PHONE_FIRST_ROWS = 3;
 
 export type QueueQuery<T> = UseInfiniteQueryResult<InfiniteData<AdminPage<T>>>;
 
@@ -28,8 +31,8 @@ export interface QueueView<T> {
   /** The table's caption; the empty queue says 'No ' and the same words. */
   caption: string;
   columns: readonly Column<T>[];
-  /** How a row is named to a screen reader and in its buttons ('prayer from Anonymous: …'). */
-  label: (row: T) => string;
+  /** How a row is named to a screen reader and in its buttons ('prayer from Anonymous: …'); a date in it in UTC when `utc` (moderation-dates.tsx). */
+  label: (row: T, utc: boolean) => string;
   /** Links opened beside the approve and reject buttons (View, Play), given the row's label. */
   links?: (row: T, label: string) => ReactNode;
 }
@@ -41,7 +44,13 @@ export interface QueueView<T> {
  */
 export function PagedQueue<T extends { id: string }>({ kind, view }: { kind: ModeratedKind; view: QueueView<T> }) {
   const query = useInfiniteQuery(moderationQueueQuery<T>(kind));
-  const { caption, columns, label, links } = view;
+  const { caption, columns, links } = view;
+  // A queue the server rendered (docs/server-render.md, "A moderator's page") is drawn there
+  // and hydrated as a phone's first screen, its dates in UTC (moderation-dates.tsx); the rest
+  // of its rows, and the admin's own dates, come right after.
+  const serverDrawn = !useHydrated();
+  const utc = serverDrawn;
+  const label = (row: T) => view.label(row, utc);
   const loaded = useMemo(() => query.data?.pages.flatMap((p) => p.rows) ?? [], [query.data]);
   // Rows rejected or deleted together leave the screen at the tap, not a request per row and a
   // refetch later (seconds on a phone's network, bench/moderation.mjs); one that fails comes
@@ -51,8 +60,10 @@ export function PagedQueue<T extends { id: string }>({ kind, view }: { kind: Mod
   // A screen's worth of cards at once and the rest in a background render (app/lib/use-deferred-mount.ts),
   // as the public pages draw theirs: opening a tab, or the page, drew and laid out all 25 cards
   // in the tap's task (bench/moderation.mjs). The rows on screen are all the actions act on.
-  const restDrawn = useDeferredMount();
-  const firstRows = useMemo(firstScreenRows, []);
+  // Drawn in steps on the server and while hydrating too (`clientOnly`): 25 cards in the page
+  // were its parse and layout before the first paint, and one long hydration after it.
+  const restDrawn = useDeferredMount({ clientOnly: true });
+  const firstRows = useMemo(() => (serverDrawn ? PHONE_FIRST_ROWS : firstScreenRows()), [serverDrawn]);
   const rows = restDrawn || kept.length <= firstRows ? kept : kept.slice(0, firstRows);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   // Only rows still on screen count as selected (a refetch may have taken some away).
@@ -110,7 +121,9 @@ export function PagedQueue<T extends { id: string }>({ kind, view }: { kind: Mod
           Delete selected
         </button>
       </div>
-      <ModerationTable caption={caption} columns={columns} rows={rows} actions={actions} selection={{ selected, toggle, label }} />
+      <DatesInUtc value={utc}>
+        <ModerationTable caption={caption} columns={columns} rows={rows} actions={actions} selection={{ selected, toggle, label }} />
+      </DatesInUtc>
       <p className="mod-shown muted">
         Showing {rows.length} of {total}
       </p>

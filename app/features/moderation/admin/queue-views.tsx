@@ -6,7 +6,8 @@ import type { Prayer } from '../../../../domain/prayers';
 import type { Shoutout } from '../../../../domain/shoutouts';
 import type { Track } from '../../../../domain/tracks';
 import { EmptyState, ErrorState, Placeholders } from '../../../components/states';
-import { BIO_PREVIEW_CHARS, PRAYER_PREVIEW_CHARS, countryName, formatDate, formatDateTime, nameOrAnonymous, preview, tenantPageHref } from './moderation-format';
+import { BIO_PREVIEW_CHARS, PRAYER_PREVIEW_CHARS, countryName, formatDateTime, nameOrAnonymous, preview, tenantPageHref } from './moderation-format';
+import { SubmittedAt, SubmittedDay as Submitted } from './moderation-dates';
 import { ModerationTable, type Column } from './moderation-table';
 import type { QueueView } from './paged-queue';
 import { NewTabAction } from './row-actions';
@@ -19,8 +20,6 @@ function Queue<T>({ query, empty, children }: { query: UseQueryResult<T[]>; empt
   if (query.data.length === 0) return <EmptyState title={empty} />;
   return <>{children(query.data)}</>;
 }
-
-const Submitted = ({ iso }: { iso: string }) => <time dateTime={iso}>{formatDate(iso)}</time>;
 
 export const artistQueue = (tenant: string): QueueView<Artist> => ({
   caption: 'Pending artist submissions',
@@ -73,9 +72,9 @@ export const SHOUTOUT_QUEUE: QueueView<Shoutout> = {
   columns: [
     { header: 'Name', cell: (s) => <strong>{nameOrAnonymous(s.nameOptional)}</strong> },
     { header: 'Audio', cell: (s) => (s.audioUrl ? 'Available' : 'No audio') },
-    { header: 'Date', cell: (s) => <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time> },
+    { header: 'Date', cell: (s) => <SubmittedAt iso={s.createdAt} /> },
   ],
-  label: (s) => `shoutout from ${nameOrAnonymous(s.nameOptional)}, ${formatDateTime(s.createdAt)}`,
+  label: (s, utc) => `shoutout from ${nameOrAnonymous(s.nameOptional)}, ${formatDateTime(s.createdAt, utc)}`,
   links: (s, subject) =>
     s.audioUrl && (
       <NewTabAction href={s.audioUrl} label={`Play ${subject}`}>
@@ -86,7 +85,7 @@ export const SHOUTOUT_QUEUE: QueueView<Shoutout> = {
 
 const EVENT_COLUMNS: Column<Event>[] = [
   { header: 'Event', cell: (e) => <strong>{e.title}</strong> },
-  { header: 'Date', cell: (e) => <time dateTime={e.startIso}>{formatDateTime(e.startIso)}</time> },
+  { header: 'Date', cell: (e) => <SubmittedAt iso={e.startIso} /> },
   { header: 'Location', cell: (e) => e.locationText || <span className="muted">—</span> },
   {
     header: 'Visibility',

@@ -1,22 +1,39 @@
-import { currentAdminAccess, getSignedIn, rememberWhetherModerates, setSignedIn, type AdminAccess } from '../../../lib/admin-access';
+import { currentAdminAccess, forgetSignedIn, getSignedIn, rememberWhetherModerates, setSignedIn, type AdminAccess } from '../../../lib/admin-access';
+import { takeServerSignedIn } from '../../../lib/server-render';
 import { fetchSignedIn } from '../api';
 
 /** Asked once per page load: whether a session cookie is already open (after a reload, a new tab). */
 let sessionAsked: Promise<void> | null = null;
 let answered = false;
+/** Which page's question an answer belongs to: the server renders one person's page after another. */
+let asking = 0;
 
 export function askForSession(): Promise<void> {
+  const page = asking;
   sessionAsked ??= fetchSignedIn()
     .then((me) => {
+      if (page !== asking) return;
       answered = true;
       if (me && !getSignedIn()) setSignedIn(me);
       else if (!me) rememberWhetherModerates(null);
     })
     .catch(() => {
       // A failed question (offline, a server error) is asked again by the next page.
-      sessionAsked = null;
+      if (page === asking) sessionAsked = null;
     });
   return sessionAsked;
+}
+
+/**
+ * The server's render, after each page (app/entry-server.tsx): who was signed in, and the
+ * question and any answer still on its way, are forgotten, so the next page, another person's
+ * or nobody's, is never drawn as them.
+ */
+export function forgetSession(): void {
+  asking += 1;
+  sessionAsked = null;
+  answered = false;
+  forgetSignedIn();
 }
 
 /** Whether this page load has its answer (a session or none), so the gate need not say 'Loading…'. */
@@ -30,6 +47,13 @@ export const sessionAnswered = (): boolean => answered;
  * (docs/performance.md, "Moderating from a phone").
  */
 export async function adminAccessAsked(): Promise<AdminAccess | null> {
+  // A page the server rendered for its signed-in person is theirs from the start: no question,
+  // and the page hydrates as it was drawn (docs/server-render.md, "A moderator's page").
+  const rendered = takeServerSignedIn();
+  if (rendered && !getSignedIn()) {
+    setSignedIn(rendered);
+    answered = true;
+  }
   const now = currentAdminAccess();
   if (now) return now;
   await askForSession();
