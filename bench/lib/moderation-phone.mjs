@@ -11,7 +11,16 @@ const NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, u
 /** Installed before the page's own scripts: taps, event entries, resource timings kept. */
 function instruments() {
   const w = window;
-  w.__mod = { taps: [], events: [], approveAt: null };
+  w.__mod = { taps: [], events: [], approveAt: null, listensAt: null };
+  // When the app takes over the taps of a page the server rendered (app/lib/player/first-tap/
+  // taps-later.ts sets window.__appListens): a tap before it is held until then.
+  Object.defineProperty(w, '__appListens', {
+    configurable: true,
+    set(value) {
+      w.__mod.listensAt ??= performance.now();
+      Object.defineProperty(w, '__appListens', { value, writable: true, configurable: true });
+    },
+  });
   // 50 PATCHes and the refetches after them would overflow the default 250 entries.
   performance.setResourceTimingBufferSize(5000);
   addEventListener('pointerdown', (e) => w.__mod.taps.push(e.timeStamp), true);
@@ -52,7 +61,7 @@ export async function moderatorPhone(chromium, { chrome, chromeFlags, multiplier
       storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'adminModerates', value: '1' }] }] },
     });
     // As the passkey sign-in sets it (server/http/admin-session.ts), over plain http.
-    await context.addCookies([{ name: 'radio_admin', value: token, domain: hostname, path: '/api', httpOnly: true, sameSite: 'Strict', secure: false }]);
+    await context.addCookies([{ name: 'radio_admin', value: token, domain: hostname, path: '/', httpOnly: true, sameSite: 'Strict', secure: false }]);
     const page = await context.newPage();
     await page.addInitScript(instruments);
     const cdp = await context.newCDPSession(page);
