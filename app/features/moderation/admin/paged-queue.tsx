@@ -2,7 +2,7 @@ import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from
 import { useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState, Placeholders } from '../../../components/states';
 import { useDeferredMount } from '../../../lib/use-deferred-mount';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { renderingWholePage } from '../../../lib/server-render';
 import { DatesInUtc } from './moderation-dates';
 import { moderationQueueQuery, type AdminPage } from '../api';
 import type { ModeratedKind } from './moderation-actions';
@@ -48,9 +48,7 @@ export function PagedQueue<T extends { id: string }>({ kind, view }: { kind: Mod
   // A queue the server rendered (docs/server-render.md, "A moderator's page") is drawn there
   // and hydrated as a phone's first screen, its dates in UTC (moderation-dates.tsx); the rest
   // of its rows, and the admin's own dates, come right after.
-  const serverDrawn = !useHydrated();
-  const utc = serverDrawn;
-  const label = (row: T) => view.label(row, utc);
+  const [serverDrawn] = useState(renderingWholePage);
   const loaded = useMemo(() => query.data?.pages.flatMap((p) => p.rows) ?? [], [query.data]);
   // Rows rejected or deleted together leave the screen at the tap, not a request per row and a
   // refetch later (seconds on a phone's network, bench/moderation.mjs); one that fails comes
@@ -64,6 +62,9 @@ export function PagedQueue<T extends { id: string }>({ kind, view }: { kind: Mod
   // were its parse and layout before the first paint, and one long hydration after it.
   const restDrawn = useDeferredMount({ clientOnly: true });
   const firstRows = useMemo(() => (serverDrawn ? PHONE_FIRST_ROWS : firstScreenRows()), [serverDrawn]);
+  // The background render that draws the rest is after the hydration: the admin's own dates then.
+  const utc = serverDrawn && !restDrawn;
+  const label = (row: T) => view.label(row, utc);
   const rows = restDrawn || kept.length <= firstRows ? kept : kept.slice(0, firstRows);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   // Only rows still on screen count as selected (a refetch may have taken some away).

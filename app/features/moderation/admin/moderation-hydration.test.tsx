@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { dehydrate, hydrate } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, expect, it, vi } from 'vitest';
+import { publicSettings, withDefaults } from '../../../../domain/settings';
+import { AppTree } from '../../../app-tree';
+import { createQueryClient } from '../../../query-client';
+import { createAppRouter } from '../../../router';
+import { jsonResponse } from '../../../test/mock-fetch';
+import { getSignedIn } from '../../../lib/admin-access';
+import { loadServerPage, setRenderingWholePage, setServerSignedIn } from '../../../lib/server-render';
+import { forgetSession } from '../../people/admin/admin-session';
+
+// The moderator's page drawn by the server and hydrated by the browser (docs/server-render.md,
+// "A moderator's page"), as app/entry-server.tsx and app/main.tsx run them, fetch as the
+// boundary: the browser is in Tokyo, the server writes the dates in UTC.
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const MAYA = { id: 'id-maya', name: 'Maya', role: 'moderator', via: 'passkey' };
+// 23:30 UTC on the 1st is the 2nd in Tokyo.
+const artist = (i: number) => ({ id: `a${i}`, name: `Pending Artist ${i}`, bio: 'Sings of island life.', countryCode: 'JM', photoUrl: null, featured: false, approved: false, createdAt: '2026-12-01T23:30:00.000Z', reviewedAt: null });
+
+let root: Root | null = null;
+const zone = process.env.TZ;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  setRenderingWholePage(false);
+  forgetSession();
+  process.env.TZ = zone;
+  vi.unstubAllGlobals();
+});
+
+function stubApi(): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    asked.push(url.pathname + url.search);
+    const session = new Headers(init?.headers).get('x-admin-session') === '1';
+    if (url.pathname === '/api/settings') return Promise.resolve(jsonResponse(publicSettings(withDefaults('watzhott', {}))));
+    if (url.pathname === '/api/admin/me') return Promise.resolve(session ? jsonResponse(MAYA) : jsonResponse({ error: 'Not signed in' }, 401));
+    if (url.pathname === '/api/artists' && url.searchParams.get('pending') === 'true') {
+      return Promise.resolve(new Response(JSON.stringify(Array.from({ length: 10 }, (_, i) => artist(i + 1))), { headers: { 'Content-Type': 'application/json', 'X-Total-Count': '10' } }));
+    }
+    return Promise.resolve(jsonResponse([]));
+  });
+  return asked;
+}
+
+it("hydrates the server's first screen as the person it was drawn for, without a mismatch or a question, then shows the rest in the admin's own zone", async () => {
+  const asked = stubApi();
+  window.history.replaceState(null, '', '/admin/moderation');
+
+  // The server: the moderator's session answers who; a phone's first screen of the queue.
+  const serverClient = createQueryClient();
+  const serverRouter = createAppRouter(serverClient, { history: createMemoryHistory({ initialEntries: ['/admin/moderation'] }), origin: 'http://localhost' });
+  serverRouter.ssr = { manifest: undefined };
+  await serverRouter.load();
+  setRenderingWholePage(true);
+  const html = renderToString(<AppTree queryClient={serverClient} router={serverRouter} />);
+  const state = dehydrate(serverClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
+  const person = getSignedIn();
+  forgetSession();
+  expect(person?.name).toBe('Maya');
+  expect(html.match(/data-testid="moderation-row"/g)).toHaveLength(3);
+  expect(html).toContain('>Dec 1, 2026</time>');
+
+  // The browser, in Tokyo: what the page carries, then the hydration.
+  process.env.TZ = 'Asia/Tokyo';
+  asked.length = 0;
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = html;
+  document.body.append(container);
+  const queryClient = createQueryClient();
+  hydrate(queryClient, state);
+  setServerSignedIn(person);
+  const router = createAppRouter(queryClient, undefined, true);
+  router.ssr = { manifest: undefined };
+  await loadServerPage(() => router.load());
+  const mismatches: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(container, <AppTree queryClient={queryClient} router={router} />, { onRecoverableError: (error) => mismatches.push(error) });
+  });
+  expect(mismatches).toEqual([]);
+  await waitFor(() => expect(container.querySelectorAll('[data-testid="moderation-row"]')).toHaveLength(10));
+  expect(container.querySelector('time')?.textContent).toBe('Dec 2, 2026');
+  expect(container.querySelector('.admin-who')?.textContent).toBe('Maya · moderator');
+  // Who is signed in and the queue came with the page: neither is asked again.
+  expect(asked.filter((path) => path.startsWith('/api/admin/me') || path.includes('pending=true'))).toEqual([]);
+});
