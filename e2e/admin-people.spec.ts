@@ -84,18 +84,28 @@ test('an owner invites a moderator, who joins with a passkey, moderates on a pho
     await held;
     await route.continue();
   });
-  // The newest submission: the first row of the phone's first screen, which the server draws.
+  // The two newest submissions: rows of the phone's first screen, which the server draws.
   const second = unique('E2E People Second');
+  const third = unique('E2E People Third');
   await submit(second);
+  await submit(third);
   await first.page.goto('/admin/moderation', { waitUntil: 'commit' });
   const early = first.page.getByTestId('moderation-row').filter({ hasText: second });
+  const ticked = first.page.getByTestId('moderation-row').filter({ hasText: third });
   await expect(early.getByRole('button', { name: `Approve ${second}` })).toBeVisible();
   await expect(first.page.getByRole('navigation', { name: 'Admin' })).toContainText(`${name} · moderator`);
+  // A row's box ticked and an Approve tapped before the app: both held (the box stays unticked
+  // meanwhile, never ticked unseen by the app), and made in order once it listens.
+  await ticked.getByRole('checkbox', { name: `Select ${third}` }).click();
+  await expect(ticked.getByRole('checkbox', { name: `Select ${third}` })).not.toBeChecked();
   await early.getByRole('button', { name: `Approve ${second}` }).click();
   expect(asked.filter((u) => u.startsWith('/api/admin/') || u.includes('pending=true'))).toEqual([]);
   release();
   await expect(toast(first.page)).toContainText('Artist moderated successfully');
   await expect(first.page.getByTestId('moderation-row').filter({ hasText: second })).toHaveCount(0);
+  await expect(ticked).toHaveAttribute('aria-selected', 'true');
+  await expect(ticked.getByRole('checkbox', { name: `Select ${third}` })).toBeChecked();
+  await expect(first.page.locator('#mod-panel-artists .mod-bulk')).toContainText('1 selected');
   await first.page.unroute(entry);
   // The session's cookie is the whole site's now; one kept from before for /api alone is cleared.
   const cookies = await first.context.cookies();

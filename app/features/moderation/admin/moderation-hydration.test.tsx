@@ -26,14 +26,13 @@ const MAYA = { id: 'id-maya', name: 'Maya', role: 'moderator', via: 'passkey' };
 const artist = (i: number) => ({ id: `a${i}`, name: `Pending Artist ${i}`, bio: 'Sings of island life.', countryCode: 'JM', photoUrl: null, featured: false, approved: false, createdAt: '2026-12-01T23:30:00.000Z', reviewedAt: null });
 
 let root: Root | null = null;
-const zone = process.env.TZ;
 afterEach(() => {
   act(() => root?.unmount());
   root = null;
   document.body.innerHTML = '';
   setRenderingWholePage(false);
   forgetSession();
-  process.env.TZ = zone;
+  vi.unstubAllEnvs();
   vi.unstubAllGlobals();
 });
 
@@ -72,7 +71,7 @@ it("hydrates the server's first screen as the person it was drawn for, without a
   expect(html).toContain('>Dec 1, 2026</time>');
 
   // The browser, in Tokyo: what the page carries, then the hydration.
-  process.env.TZ = 'Asia/Tokyo';
+  vi.stubEnv('TZ', 'Asia/Tokyo');
   asked.length = 0;
   const container = document.createElement('div');
   container.id = 'root';

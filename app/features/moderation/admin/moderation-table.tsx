@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { claimLaterTaps } from '../../../lib/player/first-tap/taps-later';
 
 export interface Column<T> {
   header: string;
@@ -16,6 +17,8 @@ interface ModerationTableProps<T extends { id: string }> {
 
 /**
  * A table on wide screens; on phones the same rows become labelled cards (CSS only, issue 4).
+ * A row's box ticked before the app has hydrated a page the server drew is held and ticked by
+ * the app (`data-after-start`, docs/server-render.md "A moderator's page").
  * The roles are spelled out because a table whose rows are restyled as blocks loses its
  * implicit table semantics in some browsers.
  */
@@ -47,6 +50,8 @@ export function ModerationTable<T extends { id: string }>({ caption, columns, ro
               <td role="cell" data-label="Select" className="mod-cell-select">
                 <input
                   type="checkbox"
+                  data-after-start=""
+                  ref={claimLaterTaps}
                   aria-label={`Select ${selection.label(row)}`}
                   checked={selection.selected.has(row.id)}
                   onChange={() => selection.toggle(row.id)}

@@ -2,6 +2,7 @@ import { useInfiniteQuery, type InfiniteData, type UseInfiniteQueryResult } from
 import { useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState, Placeholders } from '../../../components/states';
 import { useDeferredMount } from '../../../lib/use-deferred-mount';
+import { claimLaterTaps } from '../../../lib/player/first-tap/taps-later';
 import { renderingWholePage } from '../../../lib/server-render';
 import { DatesInUtc } from './moderation-dates';
 import { moderationQueueQuery, type AdminPage } from '../api';
@@ -111,7 +112,14 @@ export function PagedQueue<T extends { id: string }>({ kind, view }: { kind: Mod
     <>
       <div className="mod-bulk" role="group" aria-label={`Bulk actions: ${caption.toLowerCase()}`}>
         <label>
-          <input type="checkbox" checked={allSelected} disabled={bulk.isPending} onChange={() => setPicked(allSelected ? new Set() : new Set(rows.map((r) => r.id)))} />
+          <input
+            type="checkbox"
+            data-after-start=""
+            ref={claimLaterTaps}
+            checked={allSelected}
+            disabled={bulk.isPending}
+            onChange={() => setPicked(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
+          />
           Select all shown
         </label>
         <span aria-live="polite">{selected.size} selected</span>

@@ -27,7 +27,8 @@ addEventListener('click', (e) => {
   function near(selector) {
     return e.target.closest && e.target.closest(selector);
   }
-  var l = near('button[data-after-start]');
+  // A checkbox so marked (a moderation row's) too: unticked until the app makes the tap.
+  var l = near('button[data-after-start],input[data-after-start]');
   if (l && !l.appTaps) return hold(e, l);
   var b = near('[data-stream]');
   // Any other button the page drew, until React listens (app/main.tsx): held and made again

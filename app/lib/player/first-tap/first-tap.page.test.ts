@@ -124,6 +124,19 @@ describe('a button nobody marked, tapped before React listens', () => {
     expect(held()).toEqual([]);
   });
 
+  it("holds a checkbox marked for the app (a moderation row's) until the app claims it, unticked meanwhile, also once React listens; a form's is the browser's, and its form adopts it", () => {
+    dom.document.body.innerHTML = '<label><input type="checkbox" data-after-start aria-label="Select Kes"> Kes</label><form><label><input type="checkbox" name="consent"> I agree</label></form>';
+    const [row, consent] = (dom.document as unknown as { querySelectorAll(s: string): (Element & { checked: boolean })[] }).querySelectorAll('input');
+    row!.click();
+    consent!.click();
+    expect(held()).toEqual([row]);
+    expect(row!.checked).toBe(false);
+    expect(consent!.checked).toBe(true);
+    (dom as { __appListens?: boolean }).__appListens = true;
+    row!.click();
+    expect(row!.checked).toBe(false);
+  });
+
   it('is left to React once it listens', () => {
     (dom as { __appListens?: boolean }).__appListens = true;
     dom.document.body.innerHTML = '<button type="button" class="chip">Barbados</button>';

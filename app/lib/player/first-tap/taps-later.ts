@@ -68,8 +68,12 @@ export function appListens(): void {
   replayHeld();
 }
 
-/** A ref for a button marked `data-after-start`: its taps are the app's now, and held ones are made again. */
-export function claimLaterTaps(button: HTMLButtonElement | null): void {
+/**
+ * A ref for a button or checkbox marked `data-after-start`: its taps are the app's now, and held
+ * ones are made again. Called as React attaches it, once it is hydrated: a checkbox's tap made
+ * before then (when React merely listens) ticked the box without React seeing a change.
+ */
+export function claimLaterTaps(button: HTMLElement | null): void {
   if (!button) return;
   (button as Claimable).appTaps = true;
   replayHeld();
