@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
-import { dehydrate, hydrate } from '@tanstack/react-query';
-import { createMemoryHistory } from '@tanstack/react-router';
 import { waitFor } from '@testing-library/react';
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import type { Root } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
 import { publicSettings, withDefaults } from '../../domain/settings';
-import { AppTree } from '../app-tree';
-import { createQueryClient } from '../query-client';
-import { createAppRouter } from '../router';
+import { hydrateAsBrowser, loadAsBrowser, renderAsServer } from '../test/both-sides';
 import { jsonResponse } from '../test/mock-fetch';
-import { loadServerPage, setRenderingWholePage } from './server-render';
+import { setRenderingWholePage } from './server-render';
 
 // The app's own render on both sides, as app/entry-server.tsx and app/main.tsx run it, with
 // fetch as the boundary: the server's wait for a page's data can run out before a slow
@@ -56,40 +51,20 @@ it.each([
   window.history.replaceState(null, '', page);
 
   // The server: the route's awaited data is there, the rest still on its way when the page is drawn.
-  const serverClient = createQueryClient();
-  const serverRouter = createAppRouter(serverClient, { history: createMemoryHistory({ initialEntries: [page] }), origin: 'http://localhost' });
-  // Node's build of the router renders no Suspense boundary at the root; this one is the
-  // browser's build, told so as app/main.tsx tells it.
-  serverRouter.ssr = { manifest: undefined };
-  await serverRouter.load();
-  setRenderingWholePage(true);
-  const html = renderToString(<AppTree queryClient={serverClient} router={serverRouter} />);
-  setRenderingWholePage(false);
-  const state = dehydrate(serverClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
+  const { html, state } = await renderAsServer(page);
   expect(html).toContain(waiting);
 
   // The browser: the same answers now come at once.
   slowArrives = true;
   asked.length = 0;
-  const container = document.createElement('div');
-  container.id = 'root';
-  container.innerHTML = html;
-  document.body.append(container);
-  const queryClient = createQueryClient();
-  hydrate(queryClient, state);
-  const router = createAppRouter(queryClient, undefined, true);
-  router.ssr = { manifest: undefined };
-  await loadServerPage(() => router.load());
+  const browser = await loadAsBrowser(html, state);
   // Time for an answer asked for by the route's loader to arrive, as on a fast connection.
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   for (const path of slow) expect(asked).not.toContain(path);
 
-  const mismatches: unknown[] = [];
-  setRenderingWholePage(true);
-  await act(async () => {
-    root = hydrateRoot(container, <AppTree queryClient={queryClient} router={router} />, { onRecoverableError: (error) => mismatches.push(error) });
-  });
+  const { root: hydrated, mismatches } = await hydrateAsBrowser(browser);
+  root = hydrated;
   expect(mismatches).toEqual([]);
   // The page's own queries ask once it is hydrated.
-  await waitFor(() => expect(after(container)).toBe(true));
+  await waitFor(() => expect(after(browser.container)).toBe(true));
 });

@@ -1,18 +1,13 @@
 // @vitest-environment happy-dom
-import { dehydrate, hydrate } from '@tanstack/react-query';
-import { createMemoryHistory } from '@tanstack/react-router';
 import { waitFor } from '@testing-library/react';
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import type { Root } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
 import { publicSettings, withDefaults } from '../../../../domain/settings';
-import { AppTree } from '../../../app-tree';
-import { createQueryClient } from '../../../query-client';
-import { createAppRouter } from '../../../router';
+import { hydrateAsBrowser, loadAsBrowser, renderAsServer } from '../../../test/both-sides';
 import { jsonResponse } from '../../../test/mock-fetch';
 import { getSignedIn } from '../../../lib/admin-access';
-import { loadServerPage, setRenderingWholePage, setServerSignedIn } from '../../../lib/server-render';
+import { setRenderingWholePage, setServerSignedIn } from '../../../lib/server-render';
 import { forgetSession } from '../../people/admin/admin-session';
 
 // The moderator's page drawn by the server and hydrated by the browser (docs/server-render.md,
@@ -57,36 +52,21 @@ it("hydrates the server's first screen as the person it was drawn for, without a
   window.history.replaceState(null, '', '/admin/moderation');
 
   // The server: the moderator's session answers who; a phone's first screen of the queue.
-  const serverClient = createQueryClient();
-  const serverRouter = createAppRouter(serverClient, { history: createMemoryHistory({ initialEntries: ['/admin/moderation'] }), origin: 'http://localhost' });
-  serverRouter.ssr = { manifest: undefined };
-  await serverRouter.load();
-  setRenderingWholePage(true);
-  const html = renderToString(<AppTree queryClient={serverClient} router={serverRouter} />);
-  const state = dehydrate(serverClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' });
+  const { html, state } = await renderAsServer('/admin/moderation');
   const person = getSignedIn();
   forgetSession();
   expect(person?.name).toBe('Maya');
   expect(html.match(/data-testid="moderation-row"/g)).toHaveLength(3);
   expect(html).toContain('>Dec 1, 2026</time>');
 
-  // The browser, in Tokyo: what the page carries, then the hydration.
+  // The browser, in Tokyo: who the page was drawn for and its data, then the hydration.
   vi.stubEnv('TZ', 'Asia/Tokyo');
   asked.length = 0;
-  const container = document.createElement('div');
-  container.id = 'root';
-  container.innerHTML = html;
-  document.body.append(container);
-  const queryClient = createQueryClient();
-  hydrate(queryClient, state);
   setServerSignedIn(person);
-  const router = createAppRouter(queryClient, undefined, true);
-  router.ssr = { manifest: undefined };
-  await loadServerPage(() => router.load());
-  const mismatches: unknown[] = [];
-  await act(async () => {
-    root = hydrateRoot(container, <AppTree queryClient={queryClient} router={router} />, { onRecoverableError: (error) => mismatches.push(error) });
-  });
+  const browser = await loadAsBrowser(html, state);
+  const { root: hydrated, mismatches } = await hydrateAsBrowser(browser);
+  root = hydrated;
+  const container = browser.container;
   expect(mismatches).toEqual([]);
   await waitFor(() => expect(container.querySelectorAll('[data-testid="moderation-row"]')).toHaveLength(10));
   expect(container.querySelector('time')?.textContent).toBe('Dec 2, 2026');
