@@ -103,11 +103,13 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
     if (router.state.matches.some((match) => match.routeId === '/admin') && !getSignedIn()) return null;
     setRenderingWholePage(true);
     const html = renderToString(<AppTree queryClient={queryClient} router={router} />);
+    const signedIn = getSignedIn();
     const data: ServerData = {
       state: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' }),
       nowPlayingEtag: nowPlayingEtag(),
-      // An admin page's person (its session's answer, asked by the /admin layout's loader).
-      signedIn: getSignedIn(),
+      // An admin page's person (its session's answer, asked by the /admin layout's loader); a
+      // public page carries none.
+      ...(signedIn ? { signedIn } : {}),
     };
     queryClient.clear();
     return { html, data: JSON.stringify(data).replace(/</g, '\\u003c') };
