@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 import { waitFor } from '@testing-library/react';
 import { act } from 'react';
-import type { Root } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
 import { publicSettings, withDefaults } from '../../domain/settings';
-import { hydrateAsBrowser, loadAsBrowser, renderAsServer } from '../test/both-sides';
+import { cleanUpBothSides, hydrateAsBrowser, loadAsBrowser, renderAsServer } from '../test/both-sides';
 import { jsonResponse } from '../test/mock-fetch';
-import { setRenderingWholePage } from './server-render';
 
 // The app's own render on both sides, as app/entry-server.tsx and app/main.tsx run it, with
 // fetch as the boundary: the server's wait for a page's data can run out before a slow
@@ -15,15 +13,8 @@ import { setRenderingWholePage } from './server-render';
 
 const AD = { id: 'ad-1', imageUrl: '/demo/ads/sample.png', targetUrl: 'https://example.test/', alt: 'A sponsor' };
 
-// React's act() warns unless the environment says it is a test's.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  setRenderingWholePage(false);
+  cleanUpBothSides();
   vi.unstubAllGlobals();
 });
 
@@ -62,9 +53,7 @@ it.each([
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   for (const path of slow) expect(asked).not.toContain(path);
 
-  const { root: hydrated, mismatches } = await hydrateAsBrowser(browser);
-  root = hydrated;
-  expect(mismatches).toEqual([]);
+  expect(await hydrateAsBrowser(browser)).toEqual([]);
   // The page's own queries ask once it is hydrated.
   await waitFor(() => expect(after(browser.container)).toBe(true));
 });

@@ -11,6 +11,20 @@ import { loadServerPage, setRenderingWholePage } from '../lib/server-render';
 // The app's own render on both sides, as app/entry-server.tsx and app/main.tsx run it, for
 // tests in happy-dom with fetch as the boundary (docs/server-render.md).
 
+// React's act() warns unless the environment says it is a test's.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** The page hydrated last, unmounted by cleanUpBothSides. */
+let hydratedRoot: Root | null = null;
+
+/** After each test: the hydrated page unmounted and gone, and no render drawing a whole page. */
+export function cleanUpBothSides(): void {
+  act(() => hydratedRoot?.unmount());
+  hydratedRoot = null;
+  document.body.innerHTML = '';
+  setRenderingWholePage(false);
+}
+
 /** The server's render of `page` once its route has loaded: the markup and the data it carries. */
 export async function renderAsServer(page: string): Promise<{ html: string; state: DehydratedState }> {
   const client = createQueryClient();
@@ -48,13 +62,12 @@ export async function loadAsBrowser(html: string, state: DehydratedState): Promi
   return { container, queryClient, router };
 }
 
-/** Hydrates the page; `mismatches` are React's recoverable errors (a mismatch is one). */
-export async function hydrateAsBrowser({ container, queryClient, router }: BrowserPage): Promise<{ root: Root; mismatches: unknown[] }> {
+/** Hydrates the page; answers React's recoverable errors (a mismatch is one). */
+export async function hydrateAsBrowser({ container, queryClient, router }: BrowserPage): Promise<unknown[]> {
   const mismatches: unknown[] = [];
-  let root: Root | undefined;
   setRenderingWholePage(true);
   await act(async () => {
-    root = hydrateRoot(container, <AppTree queryClient={queryClient} router={router} />, { onRecoverableError: (error) => mismatches.push(error) });
+    hydratedRoot = hydrateRoot(container, <AppTree queryClient={queryClient} router={router} />, { onRecoverableError: (error) => mismatches.push(error) });
   });
-  return { root: root!, mismatches };
+  return mismatches;
 }

@@ -1,31 +1,23 @@
 // @vitest-environment happy-dom
 import { waitFor } from '@testing-library/react';
-import { act } from 'react';
-import type { Root } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
 import { publicSettings, withDefaults } from '../../../../domain/settings';
-import { hydrateAsBrowser, loadAsBrowser, renderAsServer } from '../../../test/both-sides';
+import { cleanUpBothSides, hydrateAsBrowser, loadAsBrowser, renderAsServer } from '../../../test/both-sides';
 import { jsonResponse } from '../../../test/mock-fetch';
 import { getSignedIn } from '../../../lib/admin-access';
-import { setRenderingWholePage, setServerSignedIn } from '../../../lib/server-render';
+import { setServerSignedIn } from '../../../lib/server-render';
 import { forgetSession } from '../../people/admin/admin-session';
 
 // The moderator's page drawn by the server and hydrated by the browser (docs/server-render.md,
 // "A moderator's page"), as app/entry-server.tsx and app/main.tsx run them, fetch as the
 // boundary: the browser is in Tokyo, the server writes the dates in UTC.
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 const MAYA = { id: 'id-maya', name: 'Maya', role: 'moderator', via: 'passkey' };
 // 23:30 UTC on the 1st is the 2nd in Tokyo.
 const artist = (i: number) => ({ id: `a${i}`, name: `Pending Artist ${i}`, bio: 'Sings of island life.', countryCode: 'JM', photoUrl: null, featured: false, approved: false, createdAt: '2026-12-01T23:30:00.000Z', reviewedAt: null });
 
-let root: Root | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  setRenderingWholePage(false);
+  cleanUpBothSides();
   forgetSession();
   vi.unstubAllEnvs();
   vi.unstubAllGlobals();
@@ -64,10 +56,8 @@ it("hydrates the server's first screen as the person it was drawn for, without a
   asked.length = 0;
   setServerSignedIn(person);
   const browser = await loadAsBrowser(html, state);
-  const { root: hydrated, mismatches } = await hydrateAsBrowser(browser);
-  root = hydrated;
+  expect(await hydrateAsBrowser(browser)).toEqual([]);
   const container = browser.container;
-  expect(mismatches).toEqual([]);
   await waitFor(() => expect(container.querySelectorAll('[data-testid="moderation-row"]')).toHaveLength(10));
   expect(container.querySelector('time')?.textContent).toBe('Dec 2, 2026');
   expect(container.querySelector('.admin-who')?.textContent).toBe('Maya · moderator');
